@@ -1,0 +1,1 @@
+"""The faces of the N-Queens configurator: the Qt desktop program and the nqueens command line."""

@@ -1,0 +1,36 @@
+"""The ``nqueens`` command line: the contract of design.md section 5."""
+
+from __future__ import annotations
+
+import sys
+
+from app import engine_commands
+from app.cli_support import Parser
+from bdd_model import NQueensError
+
+
+def build_parser() -> Parser:
+    parser = Parser(prog="nqueens", description="N-Queens: BDD configurator answers and SAT tools.")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", parser_class=Parser)
+    engine_commands.register(commands)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run one command; 0 on success, 2 on bad input (one line on stderr), 1 on other failures."""
+    args = build_parser().parse_args(argv)
+    try:
+        return args.run(args)
+    except NQueensError as error:
+        sys.stderr.write(f"nqueens: error: {error}\n")
+        return 1
+    except MemoryError:
+        sys.stderr.write("nqueens: error: ran out of memory\n")
+        return 1
+    except KeyboardInterrupt:
+        sys.stderr.write("nqueens: interrupted\n")
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,62 @@
+"""The back end of the N-Queens configurator: rules → BDD (dd) → frozen row layers → answers.
+
+No Qt here: the package is usable and testable alone.
+"""
+
+from bdd_model.backends import BACKEND_CHOICES, BACKENDS, resolve_backend
+from bdd_model.board import (
+    Cell,
+    CellState,
+    Decision,
+    DecisionKind,
+    board_text,
+    cells_one_based,
+    check_cell,
+    in_line,
+    parse_cell,
+)
+from bdd_model.cache import cache_dir, cache_path, load_or_compile
+from bdd_model.configurator import Configurator
+from bdd_model.constructions import CONSTRUCTIONS
+from bdd_model.errors import (
+    BoardSizeError,
+    CacheError,
+    CellError,
+    CompileCancelled,
+    DecisionError,
+    NQueensError,
+)
+from bdd_model.progress import CancelToken, Progress
+from bdd_model.space import MAX_N, SolutionSpace, SpaceInfo, check_size
+
+__all__ = [
+    "BACKENDS",
+    "BACKEND_CHOICES",
+    "CONSTRUCTIONS",
+    "MAX_N",
+    "BoardSizeError",
+    "CacheError",
+    "CancelToken",
+    "Cell",
+    "CellError",
+    "CellState",
+    "CompileCancelled",
+    "Configurator",
+    "Decision",
+    "DecisionError",
+    "DecisionKind",
+    "NQueensError",
+    "Progress",
+    "SolutionSpace",
+    "SpaceInfo",
+    "board_text",
+    "cache_dir",
+    "cache_path",
+    "cells_one_based",
+    "check_cell",
+    "check_size",
+    "in_line",
+    "load_or_compile",
+    "parse_cell",
+    "resolve_backend",
+]

@@ -1,0 +1,102 @@
+"""Cells, cell states and the text forms shared by the command line and the window.
+
+Inside Python cells are 0-based (row 0 is the top row); on the command line and in JSON
+they are ``ROW,COL`` counted from 1.
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from collections.abc import Iterable, Sequence
+from typing import NamedTuple
+
+from bdd_model.errors import CellError
+
+
+class Cell(NamedTuple):
+    """A square of the board, 0-based."""
+
+    row: int
+    col: int
+
+    def one_based(self) -> list[int]:
+        """The ``[ROW, COL]`` pair of the command line and JSON."""
+        return [self.row + 1, self.col + 1]
+
+    def label(self) -> str:
+        """``ROW,COL`` counted from 1, as people type it."""
+        return f"{self.row + 1},{self.col + 1}"
+
+
+class CellState(enum.Enum):
+    """What a square shows. ATTACKED and LOOKAHEAD are the two kinds of closed square."""
+
+    QUEEN = "queen"
+    FORCED = "forced"
+    OPEN = "open"
+    MARKED = "marked"
+    ATTACKED = "attacked"
+    LOOKAHEAD = "lookahead"
+
+    @property
+    def is_blocked(self) -> bool:
+        """Closed: no remaining solution has a queen here, and the user did not mark it."""
+        return self in (CellState.ATTACKED, CellState.LOOKAHEAD)
+
+    @property
+    def has_queen(self) -> bool:
+        """A queen stands here in every remaining solution."""
+        return self in (CellState.QUEEN, CellState.FORCED)
+
+
+class DecisionKind(enum.Enum):
+    """The two kinds of user decision."""
+
+    QUEEN = "queen"
+    MARK = "mark"
+
+
+class Decision(NamedTuple):
+    """One user decision: a queen on a cell, or a mark that says no queen there."""
+
+    cell: Cell
+    kind: DecisionKind
+
+
+_CELL_TEXT = re.compile(r"\s*(\d+)\s*,\s*(\d+)\s*")
+
+
+def check_cell(n: int, row: int, col: int) -> Cell:
+    """The cell (row, col) of an n×n board, or CellError naming it 1-based."""
+    if not (isinstance(row, int) and isinstance(col, int)) or isinstance(row, bool) or isinstance(col, bool):
+        raise CellError(f"cell ({row!r}, {col!r}) is not a pair of integers")
+    if not (0 <= row < n and 0 <= col < n):
+        raise CellError(f"cell {row + 1},{col + 1} is off the {n}x{n} board (rows and columns run 1..{n})")
+    return Cell(row, col)
+
+
+def parse_cell(text: str, n: int) -> Cell:
+    """Parse ``ROW,COL`` (1-based) into a 0-based Cell of the n×n board."""
+    match = _CELL_TEXT.fullmatch(text)
+    if match is None:
+        raise CellError(f"cell '{text}' is not of the form ROW,COL (for example 2,3)")
+    row, col = int(match.group(1)), int(match.group(2))
+    if not (1 <= row <= n and 1 <= col <= n):
+        raise CellError(f"cell {row},{col} is off the {n}x{n} board (rows and columns run 1..{n})")
+    return Cell(row - 1, col - 1)
+
+
+def in_line(a: Cell, b: Cell) -> bool:
+    """True when queens on a and b would attack each other (same row, column or diagonal)."""
+    return a != b and (a.row == b.row or a.col == b.col or abs(a.row - b.row) == abs(a.col - b.col))
+
+
+def board_text(columns: Sequence[int], n: int) -> str:
+    """The board of one solution: per square ``Q `` or ``. ``, one row a line (the Rust tool's layout)."""
+    return "\n".join("".join("Q " if c == col else ". " for c in range(n)) for col in columns)
+
+
+def cells_one_based(cells: Iterable[Cell]) -> list[list[int]]:
+    """JSON form of a list of cells."""
+    return [cell.one_based() for cell in cells]

@@ -1,0 +1,176 @@
+"""The interactive configurator: decisions in, exact board answers out.
+
+Backtrack-free and complete: a square is OPEN or FORCED exactly when some remaining solution
+has a queen there, because the states are read off the exact per-square solution counts of
+one sweep over the frozen layers. A decision that would leave no solution is refused with
+DecisionError and changes nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import numpy as np
+
+from bdd_model.board import Cell, CellState, Decision, DecisionKind, check_cell, in_line
+from bdd_model.errors import DecisionError
+from bdd_model.space import SolutionSpace
+from bdd_model.sweeps import Restriction, Sweep, fewest_retractions
+
+
+class Configurator:
+    """Decisions on one board and everything they imply; 0-based rows and columns."""
+
+    def __init__(self, space: SolutionSpace) -> None:
+        self.space = space
+        self._decisions: dict[Cell, DecisionKind] = {}
+        self._show(space.empty_sweep)
+
+    @property
+    def n(self) -> int:
+        return self.space.n
+
+    @property
+    def count(self) -> int:
+        """Exact number of solutions consistent with the decisions."""
+        return self._sweep.total
+
+    @property
+    def decisions(self) -> tuple[Decision, ...]:
+        """The decisions in the order they were taken."""
+        return tuple(Decision(cell, kind) for cell, kind in self._decisions.items())
+
+    @property
+    def is_solved(self) -> bool:
+        """Every row holds a queen (placed or forced): one solution remains."""
+        return self.count == 1
+
+    def place(self, row: int, col: int) -> None:
+        """Decide a queen on (row, col); the square must be OPEN."""
+        cell = check_cell(self.n, row, col)
+        state = self.cell(row, col)
+        if state is not CellState.OPEN:
+            raise DecisionError(f"cannot place a queen on {cell.label()}: {self._why_not_open(cell, state)}")
+        self._decide({**self._decisions, cell: DecisionKind.QUEEN})
+
+    def forbid(self, row: int, col: int) -> None:
+        """Decide that no queen stands on (row, col); refused where a queen is placed or forced."""
+        cell = check_cell(self.n, row, col)
+        state = self.cell(row, col)
+        if state is CellState.QUEEN:
+            raise DecisionError(f"cannot mark {cell.label()}: your queen stands there")
+        if state is CellState.FORCED:
+            raise DecisionError(f"cannot mark {cell.label()}: every remaining solution has a queen there")
+        if state is CellState.MARKED:
+            raise DecisionError(f"{cell.label()} is already marked")
+        self._decide({**self._decisions, cell: DecisionKind.MARK})
+
+    def retract(self, row: int, col: int) -> Decision:
+        """Take back the decision on (row, col), whenever it was taken; return it."""
+        cell = check_cell(self.n, row, col)
+        if cell not in self._decisions:
+            raise DecisionError(f"there is no decision on {cell.label()} to retract")
+        kind = self._decisions[cell]
+        self._decide({c: k for c, k in self._decisions.items() if c != cell})
+        return Decision(cell, kind)
+
+    def clear(self) -> None:
+        """Retract every decision."""
+        self._decisions = {}
+        self._show(self.space.empty_sweep)
+
+    def cell(self, row: int, col: int) -> CellState:
+        """What square (row, col) shows now."""
+        check_cell(self.n, row, col)
+        return self._states[row][col]
+
+    def states(self) -> list[list[CellState]]:
+        """The whole board, row by row."""
+        return [list(row) for row in self._states]
+
+    def cell_counts(self) -> list[list[int]]:
+        """In how many remaining solutions each square holds a queen."""
+        return self._sweep.cell_counts.tolist()
+
+    def attackers(self, row: int, col: int) -> list[Cell]:
+        """The placed and forced queens in line with (row, col)."""
+        target = check_cell(self.n, row, col)
+        return [queen for queen in self.queens() if in_line(queen, target)]
+
+    def queens(self) -> list[Cell]:
+        """Squares holding a queen in every remaining solution (placed or forced), row-major."""
+        return [Cell(r, c) for r, row in enumerate(self._states) for c, s in enumerate(row) if s.has_queen]
+
+    def explain(self, row: int, col: int) -> list[Cell] | None:
+        """A smallest set of decision squares to retract so that a queen fits on (row, col).
+
+        ``[]`` when it already fits, ``None`` when no solution of the empty board has a queen there.
+        """
+        cell = check_cell(self.n, row, col)
+        return fewest_retractions(self.space.diagram, self._sweep.restriction, cell)
+
+    def solutions(self) -> Iterator[tuple[int, ...]]:
+        """Remaining solutions (the queen's column in each row), in lexicographic order."""
+        return self._sweep.solutions()
+
+    def solution(self, index: int) -> tuple[int, ...]:
+        """The index-th remaining solution (0-based) in the order of ``solutions()``."""
+        return self._sweep.solution(index)
+
+    def _decide(self, decisions: dict[Cell, DecisionKind]) -> None:
+        sweep = Sweep.run(self.space.diagram, self._restriction(decisions))
+        if sweep.total == 0:
+            raise DecisionError("that decision would leave no solution")
+        self._decisions = decisions
+        self._show(sweep)
+
+    def _restriction(self, decisions: dict[Cell, DecisionKind]) -> Restriction:
+        restriction = Restriction.empty(self.n)
+        for cell, kind in decisions.items():
+            if kind is DecisionKind.QUEEN:
+                restriction.queen_col[cell.row] = cell.col
+            else:
+                restriction.marked[cell.row, cell.col] = True
+        return restriction
+
+    def _show(self, sweep: Sweep) -> None:
+        """Derive every square's state from the counts of ``sweep``."""
+        self._sweep = sweep
+        n, counts, total = self.n, sweep.cell_counts, sweep.total
+        queen_mask = counts == total if total else np.zeros((n, n), dtype=bool)
+        rows, cols = np.nonzero(queen_mask)
+        r, c = np.indices((n, n))
+        attacked = (
+            np.isin(r, rows) | np.isin(c, cols) | np.isin(r - c, rows - cols) | np.isin(r + c, rows + cols)
+        ) & ~queen_mask
+        states = []
+        for i in range(n):
+            line = []
+            for j in range(n):
+                kind = self._decisions.get(Cell(i, j))
+                if kind is DecisionKind.QUEEN:
+                    line.append(CellState.QUEEN)
+                elif kind is DecisionKind.MARK:
+                    line.append(CellState.MARKED)
+                elif queen_mask[i, j]:
+                    line.append(CellState.FORCED)
+                elif counts[i, j]:
+                    line.append(CellState.OPEN)
+                elif attacked[i, j]:
+                    line.append(CellState.ATTACKED)
+                else:
+                    line.append(CellState.LOOKAHEAD)
+            states.append(tuple(line))
+        self._states = tuple(states)
+
+    def _why_not_open(self, cell: Cell, state: CellState) -> str:
+        if state is CellState.QUEEN:
+            return "your queen already stands there"
+        if state is CellState.FORCED:
+            return "a queen already stands there in every remaining solution"
+        if state is CellState.MARKED:
+            return "you marked it; remove the mark first"
+        if state is CellState.ATTACKED:
+            queens = ", ".join(q.label() for q in self.attackers(*cell))
+            return f"it is in line with the queen at {queens}"
+        return "no remaining solution has a queen there"

@@ -1,0 +1,55 @@
+"""Progress reports and cancellation for long compiles, shared by the CLI and the GUI's worker."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from bdd_model.errors import CompileCancelled
+
+PHASES = ("search", "build", "freeze")
+"""The phases of a compile, in order: row-state search, BDD construction, freezing into rows."""
+
+
+@dataclass(frozen=True)
+class Progress:
+    """``done`` of ``total`` steps of one phase; steps are board rows."""
+
+    phase: str
+    done: int
+    total: int
+
+    @property
+    def fraction(self) -> float:
+        """How far the whole compile is, 0..1, counting every phase as an equal share."""
+        index = PHASES.index(self.phase)
+        return (index + self.done / max(self.total, 1)) / len(PHASES)
+
+
+ProgressCallback = Callable[[Progress], None]
+
+
+def no_progress(_: Progress) -> None:
+    """The default callback: report nothing."""
+
+
+class CancelToken:
+    """Set from any thread (or a signal handler); a compile checks it between rows."""
+
+    def __init__(self) -> None:
+        self._event = threading.Event()
+
+    def cancel(self) -> None:
+        """Ask the compile to stop at its next check."""
+        self._event.set()
+
+    @property
+    def cancelled(self) -> bool:
+        """True once cancel() was called."""
+        return self._event.is_set()
+
+    def check(self) -> None:
+        """Raise CompileCancelled if cancel() was called."""
+        if self._event.is_set():
+            raise CompileCancelled("compilation was cancelled")

@@ -1,0 +1,144 @@
+"""The compiled solution space of one board size: frozen row layers plus what we know of its BDD."""
+
+from __future__ import annotations
+
+import gc
+import time
+from dataclasses import asdict, dataclass, replace
+from functools import cached_property
+
+from bdd_model.backends import new_manager, resolve_backend
+from bdd_model.constructions import BUILDERS, CONSTRUCTIONS
+from bdd_model.errors import BoardSizeError, NQueensError
+from bdd_model.frozen import FrozenDiagram, freeze
+from bdd_model.progress import CancelToken, ProgressCallback, no_progress
+from bdd_model.sweeps import EXACT_LIMIT, Restriction, Sweep
+
+MAX_N = 14
+"""The largest board this program compiles (see ``size_limit_reason``)."""
+
+SIZE_LIMIT_REASON = (
+    "a {n}x{n} board is above this program's maximum of {max_n}: its BDD grows about fivefold "
+    "per size (N=14: 9.6 million nodes), so N=15 would need tens of GB and hours to compile"
+)
+
+
+def check_size(n: object) -> int:
+    """Return n if it is a board size this program compiles, else raise BoardSizeError."""
+    if isinstance(n, bool) or not isinstance(n, int):
+        raise BoardSizeError(f"N must be a whole number, not {n!r}")
+    if n < 1:
+        raise BoardSizeError(f"N must be at least 1, not {n}")
+    if n > MAX_N:
+        raise BoardSizeError(SIZE_LIMIT_REASON.format(n=n, max_n=MAX_N))
+    return n
+
+
+@dataclass(frozen=True)
+class SpaceInfo:
+    """Figures of a compiled space, stored beside it in the cache and shown in the window."""
+
+    n: int
+    backend: str
+    construction: str
+    solutions: int
+    bdd_nodes: int
+    level_nodes: tuple[int, ...]
+    compile_seconds: float
+
+    def to_json(self) -> dict[str, object]:
+        data = asdict(self)
+        data["level_nodes"] = list(self.level_nodes)
+        return data
+
+    @classmethod
+    def from_json(cls, data: dict[str, object]) -> SpaceInfo:
+        """Rebuild from stored JSON; KeyError/TypeError/ValueError on a malformed record."""
+        level_nodes = data["level_nodes"]
+        if not isinstance(level_nodes, list) or not all(type(k) is int for k in level_nodes):
+            raise ValueError("level_nodes is not a list of integers")
+        return cls(
+            n=int(data["n"]),  # type: ignore[arg-type]
+            backend=str(data["backend"]),
+            construction=str(data["construction"]),
+            solutions=int(data["solutions"]),  # type: ignore[arg-type]
+            bdd_nodes=int(data["bdd_nodes"]),  # type: ignore[arg-type]
+            level_nodes=tuple(level_nodes),
+            compile_seconds=float(data["compile_seconds"]),  # type: ignore[arg-type]
+        )
+
+
+class SolutionSpace:
+    """Every solution of the n×n board, compiled once; answers come from ``diagram``.
+
+    ``origin`` says where it came from ("compiled" or "cache") and ``seconds`` how long that took.
+    """
+
+    def __init__(self, diagram: FrozenDiagram, info: SpaceInfo, origin: str, seconds: float) -> None:
+        self.diagram = diagram
+        self.info = info
+        self.origin = origin
+        self.seconds = seconds
+
+    @property
+    def n(self) -> int:
+        return self.info.n
+
+    @property
+    def count(self) -> int:
+        """Number of solutions of the empty board."""
+        return self.info.solutions
+
+    @cached_property
+    def empty_sweep(self) -> Sweep:
+        """Counts of the empty board, computed once and shared by every configurator."""
+        return Sweep.run(self.diagram, Restriction.empty(self.n))
+
+    @classmethod
+    def compile(
+        cls,
+        n: int,
+        backend: str = "auto",
+        construction: str = "search",
+        progress: ProgressCallback = no_progress,
+        cancel: CancelToken | None = None,
+    ) -> SolutionSpace:
+        """Compile the rules of the n×n board into a BDD with dd and freeze it into row layers."""
+        check_size(n)
+        backend = resolve_backend(backend)
+        if construction not in CONSTRUCTIONS:
+            raise NQueensError(
+                f"unknown construction '{construction}' (choose one of {', '.join(CONSTRUCTIONS)})"
+            )
+        started = time.perf_counter()
+        diagram, info = _compile_in_manager(n, backend, construction, progress, cancel)
+        seconds = time.perf_counter() - started
+        space = cls(diagram, replace(info, compile_seconds=seconds), "compiled", seconds)
+        space.check_consistent()
+        return space
+
+    def check_consistent(self) -> None:
+        """Raise NQueensError unless the layers count exactly the solutions the BDD counted."""
+        if self.count >= EXACT_LIMIT:
+            raise NQueensError(f"{self.count} solutions are too many to count exactly here")
+        if self.empty_sweep.total != self.count:
+            raise NQueensError(
+                f"the frozen layers count {self.empty_sweep.total} solutions, the BDD {self.count}"
+            )
+
+
+def _compile_in_manager(
+    n: int, backend: str, construction: str, progress: ProgressCallback, cancel: CancelToken | None
+) -> tuple[FrozenDiagram, SpaceInfo]:
+    """Build, count and freeze in one scope, so every BDD node dies before its manager."""
+    manager = new_manager(backend)
+    root = BUILDERS[construction](manager, n, progress, cancel)
+    try:
+        solutions = int(manager.count(root, nvars=n * n))
+        bdd_nodes = root.dag_size
+        diagram, level_nodes = freeze(manager, root, n, progress, cancel)
+    finally:
+        del root
+        gc.collect()
+    info = SpaceInfo(n, backend, construction, solutions, bdd_nodes, tuple(level_nodes), 0.0)
+    return diagram, info

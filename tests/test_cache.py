@@ -1,0 +1,131 @@
+"""The cache: verified loads, damaged or foreign files rebuilt, concurrent writers harmless."""
+
+from __future__ import annotations
+
+import multiprocessing
+import shutil
+from dataclasses import replace
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from bdd_model import SolutionSpace, cache_path, load_or_compile
+from bdd_model.cache import load, save
+from bdd_model.errors import CacheError
+
+
+@pytest.fixture
+def cache_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("NQUEENS_CACHE_DIR", str(tmp_path))
+    return tmp_path
+
+
+def warnings_of(n: int, backend: str = "cudd") -> tuple[SolutionSpace, list[str]]:
+    seen: list[str] = []
+    return load_or_compile(n, backend, warn=seen.append), seen
+
+
+def test_second_open_comes_from_the_cache(cache_folder: Path) -> None:
+    first, warned = warnings_of(8)
+    assert first.origin == "compiled" and not warned
+    assert cache_path(8, "cudd").parent == cache_folder
+    second, warned = warnings_of(8)
+    assert second.origin == "cache" and not warned
+    assert second.count == 92
+    assert second.info == first.info
+
+
+def test_the_cache_is_per_backend(cache_folder: Path) -> None:
+    warnings_of(6, "cudd")
+    space, _ = warnings_of(6, "autoref")
+    assert space.origin == "compiled"
+    assert cache_path(6, "cudd") != cache_path(6, "autoref")
+
+
+@pytest.mark.parametrize(
+    "damage",
+    ["garbage", "truncated", "flipped byte", "empty"],
+)
+def test_damaged_files_are_rebuilt_with_a_warning(cache_folder: Path, damage: str) -> None:
+    warnings_of(8)
+    path = cache_path(8, "cudd")
+    data = path.read_bytes()
+    if damage == "garbage":
+        path.write_bytes(b"this is not a cache file\n" * 50)
+    elif damage == "truncated":
+        path.write_bytes(data[: len(data) // 2])
+    elif damage == "flipped byte":
+        buffer = bytearray(data)
+        buffer[len(buffer) // 2] ^= 0xFF
+        path.write_bytes(bytes(buffer))
+    else:
+        path.write_bytes(b"")
+    with pytest.raises(CacheError):
+        load(8, "cudd")
+    space, warned = warnings_of(8)
+    assert space.origin == "compiled" and space.count == 92
+    assert len(warned) == 1 and "rebuilding the 8x8 cache" in warned[0]
+    assert load(8, "cudd").count == 92
+
+
+def test_a_file_of_another_board_is_not_trusted(cache_folder: Path) -> None:
+    warnings_of(6)
+    shutil.copy(cache_path(6, "cudd"), cache_path(8, "cudd"))
+    space, warned = warnings_of(8)
+    assert space.count == 92 and "6x6" in warned[0]
+
+
+def test_a_file_of_another_backend_is_not_trusted(cache_folder: Path) -> None:
+    warnings_of(8, "autoref")
+    shutil.copy(cache_path(8, "autoref"), cache_path(8, "cudd"))
+    space, warned = warnings_of(8, "cudd")
+    assert space.info.backend == "cudd" and "autoref" in warned[0]
+
+
+def test_consistent_looking_but_wrong_layers_are_refused(cache_folder: Path) -> None:
+    """A file whose checksum was recomputed after tampering still fails the recount."""
+    space, _ = warnings_of(8)
+    path = cache_path(8, "cudd")
+    save(SolutionSpace(space.diagram, replace(space.info, solutions=93), "compiled", 0.0), path)
+    with pytest.raises(CacheError, match="count"):
+        load(8, "cudd")
+
+
+def test_an_unwritable_cache_folder_only_warns(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    monkeypatch.setenv("NQUEENS_CACHE_DIR", str(blocker / "cache"))
+    space, warned = warnings_of(6)
+    assert space.count == 4 and "could not write" in warned[0]
+
+
+def _write_repeatedly(folder: str, rounds: int) -> None:
+    import os
+
+    os.environ["NQUEENS_CACHE_DIR"] = folder
+    space = SolutionSpace.compile(9, "cudd")
+    for _ in range(rounds):
+        save(space)
+
+
+def test_concurrent_writers_leave_a_whole_file(cache_folder: Path) -> None:
+    context = multiprocessing.get_context("spawn")
+    writers = [context.Process(target=_write_repeatedly, args=(str(cache_folder), 30)) for _ in range(2)]
+    for writer in writers:
+        writer.start()
+    while any(w.is_alive() for w in writers):
+        if cache_path(9, "cudd").exists():
+            assert load(9, "cudd").count == 352
+    for writer in writers:
+        writer.join()
+        assert writer.exitcode == 0
+    assert load(9, "cudd").count == 352
+    assert not list(cache_folder.glob("*.tmp"))
+
+
+def test_stored_arrays_round_trip(cache_folder: Path) -> None:
+    space, _ = warnings_of(7)
+    loaded = load(7, "cudd")
+    for a, b in zip(space.diagram.to_arrays().values(), loaded.diagram.to_arrays().values(), strict=True):
+        assert np.array_equal(a, b)
