@@ -8,7 +8,7 @@ DecisionError and changes nothing.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 import numpy as np
 
@@ -50,7 +50,7 @@ class Configurator:
         cell = check_cell(self.n, row, col)
         state = self.cell(row, col)
         if state is not CellState.OPEN:
-            raise DecisionError(f"cannot place a queen on {cell.label()}: {self._why_not_open(cell, state)}")
+            raise DecisionError(f"cannot place a queen on {cell.label()}: {self.why_not_open(row, col)}")
         self._decide({**self._decisions, cell: DecisionKind.QUEEN})
 
     def forbid(self, row: int, col: int) -> None:
@@ -73,6 +73,16 @@ class Configurator:
         kind = self._decisions[cell]
         self._decide({c: k for c, k in self._decisions.items() if c != cell})
         return Decision(cell, kind)
+
+    def restore(self, decisions: Sequence[Decision]) -> None:
+        """Take exactly these decisions at once (undo, redo): one sweep, all or nothing."""
+        chosen: dict[Cell, DecisionKind] = {}
+        for decision in decisions:
+            cell = check_cell(self.n, *decision.cell)
+            if cell in chosen:
+                raise DecisionError(f"two decisions on {cell.label()}")
+            chosen[cell] = DecisionKind(decision.kind)
+        self._decide(chosen)
 
     def clear(self) -> None:
         """Retract every decision."""
@@ -163,7 +173,12 @@ class Configurator:
             states.append(tuple(line))
         self._states = tuple(states)
 
-    def _why_not_open(self, cell: Cell, state: CellState) -> str:
+    def why_not_open(self, row: int, col: int) -> str:
+        """Why a queen cannot be placed on (row, col) now, as a clause ("" when it can)."""
+        cell = check_cell(self.n, row, col)
+        state = self.cell(row, col)
+        if state is CellState.OPEN:
+            return ""
         if state is CellState.QUEEN:
             return "your queen already stands there"
         if state is CellState.FORCED:

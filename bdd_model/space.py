@@ -14,7 +14,7 @@ from bdd_model.frozen import FrozenDiagram, freeze
 from bdd_model.progress import CancelToken, ProgressCallback, no_progress
 from bdd_model.sweeps import EXACT_LIMIT, Restriction, Sweep
 
-MAX_N = 14
+MAX_N = 16
 """The largest board this program compiles (see ``size_limit_reason``)."""
 
 SIZE_LIMIT_REASON = (

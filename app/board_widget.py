@@ -1,0 +1,348 @@
+"""The front end's board: paints a BoardPicture and turns mouse and keys into cell signals.
+
+It knows nothing of the engine's rules: the window hands it a picture of the current state
+and listens to ``activated`` (left click, Enter), ``markToggled`` (right click, Space) and
+``hovered``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from PySide6.QtCore import QEasingCurve, QPoint, QPointF, QRect, QRectF, QSize, Qt, QVariantAnimation, Signal
+from PySide6.QtGui import QColor, QFont, QKeyEvent, QMouseEvent, QPainter, QPaintEvent, QPen
+from PySide6.QtWidgets import QSizePolicy, QWidget
+
+from app.pieces import QueenPictures
+from app.theme import BoardColors, board_colors
+from bdd_model import Cell, CellState
+
+LABEL_SPACE = 22
+"""Room for the row and column numbers left of and above the board (logical pixels)."""
+
+
+@dataclass(frozen=True)
+class BoardPicture:
+    """Everything the board shows at one moment."""
+
+    n: int
+    states: tuple[tuple[CellState, ...], ...]
+    counts: tuple[tuple[int, ...], ...] = ()
+    culprits: frozenset[Cell] = field(default_factory=frozenset)
+    preview: tuple[int, ...] | None = None
+    heat: bool = False
+
+
+def _mix(a: QColor, b: QColor, t: float) -> QColor:
+    return QColor.fromRgbF(
+        a.redF() + (b.redF() - a.redF()) * t,
+        a.greenF() + (b.greenF() - a.greenF()) * t,
+        a.blueF() + (b.blueF() - a.blueF()) * t,
+    )
+
+
+def _hatch(painter: QPainter, rect: QRect, color: QColor) -> None:
+    """Diagonal lines across a square: the pattern of an attacked square."""
+    spacing = max(5.0, rect.width() / 6)
+    painter.save()
+    painter.setClipRect(rect)
+    painter.setPen(QPen(color, max(1.0, rect.width() / 36)))
+    offset = 0.0
+    while offset < 2 * rect.width():
+        painter.drawLine(QPointF(rect.left() + offset, rect.top()), QPointF(rect.left(), rect.top() + offset))
+        offset += spacing
+    painter.restore()
+
+
+def _dots(painter: QPainter, rect: QRect, color: QColor) -> None:
+    """A grid of dots across a square: the pattern of a square closed by look-ahead."""
+    spacing = max(5.0, rect.width() / 5)
+    radius = max(1.0, rect.width() / 28)
+    painter.save()
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(color)
+    steps = max(1, round(rect.width() / spacing))
+    step = rect.width() / steps
+    for i in range(steps):
+        for j in range(steps):
+            shift = step / 2 if j % 2 else 0.0
+            x = rect.left() + (i + 0.25) * step + shift
+            y = rect.top() + (j + 0.5) * step
+            if x < rect.right():
+                painter.drawEllipse(QPointF(x, y), radius, radius)
+    painter.restore()
+
+
+class BoardWidget(QWidget):
+    """An N×N board that scales with the window and is fully usable from the keyboard."""
+
+    activated = Signal(object)
+    markToggled = Signal(object)
+    hovered = Signal(object)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.setMouseTracking(True)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+        self.setAccessibleName("Board")
+        self._picture = BoardPicture(0, ())
+        self._queens = QueenPictures()
+        self._cursor: Cell | None = None
+        self._cursor_visible = False
+        self._hover: Cell | None = None
+        self._banner = ""
+        self._banner_opacity = 0.0
+        self._banner_animation = QVariantAnimation(self)
+        self._banner_animation.setDuration(2200)
+        self._banner_animation.setKeyValueAt(0.0, 0.0)
+        self._banner_animation.setKeyValueAt(0.1, 1.0)
+        self._banner_animation.setKeyValueAt(0.7, 1.0)
+        self._banner_animation.setKeyValueAt(1.0, 0.0)
+        self._banner_animation.setEasingCurve(QEasingCurve.Type.InOutQuad)
+        self._banner_animation.valueChanged.connect(self._set_banner_opacity)
+
+    # ----- what to show ------------------------------------------------------------------
+
+    def set_picture(self, picture: BoardPicture) -> None:
+        if picture.n != self._picture.n:
+            self._cursor = None
+            self._hover = None
+        self._picture = picture
+        self.update()
+
+    @property
+    def picture(self) -> BoardPicture:
+        return self._picture
+
+    @property
+    def cursor_cell(self) -> Cell | None:
+        """The keyboard cursor while it is visible."""
+        return self._cursor if self._cursor_visible else None
+
+    def flash_banner(self, text: str) -> None:
+        """Show a short banner over the board (e.g. "Solved!") that fades by itself."""
+        self._banner = text
+        self._banner_animation.stop()
+        self._banner_animation.start()
+
+    def _set_banner_opacity(self, value: float) -> None:
+        self._banner_opacity = float(value)
+        self.update()
+
+    # ----- geometry ----------------------------------------------------------------------
+
+    def sizeHint(self) -> QSize:
+        return QSize(560, 560)
+
+    def minimumSizeHint(self) -> QSize:
+        return QSize(160, 160)
+
+    def _geometry(self) -> tuple[int, int, int]:
+        """(left, top, square size) of the board inside the widget."""
+        n = max(self._picture.n, 1)
+        room = min(self.width(), self.height()) - LABEL_SPACE - 8
+        size = max(4, room // n)
+        board = size * n
+        left = (self.width() - board + LABEL_SPACE) // 2
+        top = (self.height() - board + LABEL_SPACE) // 2
+        return left, top, size
+
+    def cell_rect(self, cell: Cell) -> QRect:
+        left, top, size = self._geometry()
+        return QRect(left + cell.col * size, top + cell.row * size, size, size)
+
+    def cell_at(self, point: QPoint | QPointF) -> Cell | None:
+        n = self._picture.n
+        left, top, size = self._geometry()
+        x, y = point.x() - left, point.y() - top
+        if n == 0 or x < 0 or y < 0:
+            return None
+        row, col = int(y // size), int(x // size)
+        return Cell(row, col) if row < n and col < n else None
+
+    # ----- input -------------------------------------------------------------------------
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        cell = self.cell_at(event.position())
+        self._cursor_visible = False
+        if cell is None:
+            return
+        self._cursor = cell
+        if event.button() == Qt.MouseButton.LeftButton:
+            self.activated.emit(cell)
+        elif event.button() == Qt.MouseButton.RightButton:
+            self.markToggled.emit(cell)
+        self.update()
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        cell = self.cell_at(event.position())
+        if self._cursor_visible:
+            self._cursor_visible = False
+            self.update()
+        if cell != self._hover:
+            self._hover = cell
+            self.hovered.emit(cell)
+            self.update()
+
+    def leaveEvent(self, event: object) -> None:
+        if self._hover is not None:
+            self._hover = None
+            self.hovered.emit(None)
+            self.update()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        n = self._picture.n
+        moves = {
+            Qt.Key.Key_Up: (-1, 0),
+            Qt.Key.Key_Down: (1, 0),
+            Qt.Key.Key_Left: (0, -1),
+            Qt.Key.Key_Right: (0, 1),
+        }
+        key = event.key()
+        if n == 0:
+            super().keyPressEvent(event)
+            return
+        if key in moves:
+            cursor = self._cursor or self._hover or Cell(0, 0)
+            if self._cursor_visible:
+                dr, dc = moves[Qt.Key(key)]
+                cursor = Cell(min(max(cursor.row + dr, 0), n - 1), min(max(cursor.col + dc, 0), n - 1))
+            self._cursor = cursor
+            self._cursor_visible = True
+            self.hovered.emit(cursor)
+            self.update()
+        elif key in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and self._cursor_visible and self._cursor:
+            self.activated.emit(self._cursor)
+        elif key == Qt.Key.Key_Space and self._cursor_visible and self._cursor:
+            self.markToggled.emit(self._cursor)
+        else:
+            super().keyPressEvent(event)
+
+    # ----- painting ----------------------------------------------------------------------
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        picture = self._picture
+        colors = board_colors(self.palette())
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        if picture.n == 0:
+            painter.end()
+            return
+        left, top, size = self._geometry()
+        ratio = self.devicePixelRatioF()
+        peak = max((c for row in picture.counts for c in row), default=0)
+        for row in range(picture.n):
+            for col in range(picture.n):
+                self._paint_square(painter, colors, Cell(row, col), size, ratio, peak)
+        painter.setPen(QPen(colors.frame, 2))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawRect(QRectF(left - 1, top - 1, size * picture.n + 2, size * picture.n + 2))
+        self._paint_labels(painter, colors, left, top, size)
+        self._paint_focus(painter, colors, size)
+        if self._banner_opacity > 0 and self._banner:
+            self._paint_banner(painter, colors, left, top, size * picture.n)
+        painter.end()
+
+    def _paint_square(
+        self, painter: QPainter, colors: BoardColors, cell: Cell, size: int, ratio: float, peak: int
+    ) -> None:
+        picture = self._picture
+        rect = self.cell_rect(cell)
+        state = picture.states[cell.row][cell.col]
+        base = colors.light_square if (cell.row + cell.col) % 2 == 0 else colors.dark_square
+        painter.setPen(Qt.PenStyle.NoPen)
+        if state is CellState.ATTACKED:
+            painter.fillRect(rect, colors.attacked)
+            _hatch(painter, rect, colors.attacked_hatch)
+        elif state is CellState.LOOKAHEAD:
+            painter.fillRect(rect, colors.lookahead)
+            _dots(painter, rect, colors.lookahead_dots)
+        elif state is CellState.MARKED:
+            painter.fillRect(rect, colors.marked)
+        elif picture.heat and state is CellState.OPEN and peak:
+            count = picture.counts[cell.row][cell.col]
+            painter.fillRect(rect, _mix(colors.heat_low, colors.heat_high, count / peak))
+        else:
+            painter.fillRect(rect, base)
+        if self._hover == cell and not self._cursor_visible:
+            painter.fillRect(rect, QColor(255, 255, 255, 40))
+        inset = max(1, size // 10)
+        glyph = rect.adjusted(inset, inset, -inset, -inset)
+        if state is CellState.QUEEN:
+            painter.drawPixmap(
+                glyph.topLeft(), self._queens.pixmap("solid", glyph.width(), colors.queen, ratio)
+            )
+        elif state is CellState.FORCED:
+            painter.drawPixmap(
+                glyph.topLeft(), self._queens.pixmap("outline", glyph.width(), colors.forced, ratio)
+            )
+        elif state is CellState.MARKED:
+            pen = QPen(colors.mark_cross, max(2.0, size / 12), Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap)
+            painter.setPen(pen)
+            cross = QRectF(rect).adjusted(size * 0.3, size * 0.3, -size * 0.3, -size * 0.3)
+            painter.drawLine(cross.topLeft(), cross.bottomRight())
+            painter.drawLine(cross.topRight(), cross.bottomLeft())
+        if picture.preview is not None and picture.preview[cell.row] == cell.col and not state.has_queen:
+            painter.setOpacity(0.45)
+            painter.drawPixmap(
+                glyph.topLeft(), self._queens.pixmap("solid", glyph.width(), colors.queen, ratio)
+            )
+            painter.setOpacity(1.0)
+        if picture.heat and state is CellState.OPEN and size >= 34:
+            self._paint_count(painter, colors, rect, picture.counts[cell.row][cell.col])
+        if cell in picture.culprits:
+            painter.setPen(QPen(colors.culprit, max(3.0, size / 10)))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawRect(QRectF(rect).adjusted(2, 2, -2, -2))
+
+    def _paint_count(self, painter: QPainter, colors: BoardColors, rect: QRect, count: int) -> None:
+        font = QFont(self.font())
+        font.setPixelSize(max(9, rect.height() // 4))
+        painter.setFont(font)
+        painter.setPen(colors.queen)
+        painter.drawText(
+            rect.adjusted(0, 0, -3, -1),
+            Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignBottom,
+            str(count),
+        )
+
+    def _paint_labels(self, painter: QPainter, colors: BoardColors, left: int, top: int, size: int) -> None:
+        font = QFont(self.font())
+        font.setPixelSize(max(8, min(13, size // 3)))
+        painter.setFont(font)
+        painter.setPen(colors.label)
+        step = 1 if size >= 16 else 2
+        for i in range(0, self._picture.n, step):
+            painter.drawText(
+                QRect(left - LABEL_SPACE, top + i * size, LABEL_SPACE - 4, size),
+                Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
+                str(i + 1),
+            )
+            painter.drawText(
+                QRect(left + i * size, top - LABEL_SPACE, size, LABEL_SPACE - 2),
+                Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignBottom,
+                str(i + 1),
+            )
+
+    def _paint_focus(self, painter: QPainter, colors: BoardColors, size: int) -> None:
+        if not (self._cursor_visible and self._cursor):
+            return
+        painter.setPen(QPen(colors.cursor, max(3.0, size / 12)))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawRect(QRectF(self.cell_rect(self._cursor)).adjusted(2, 2, -2, -2))
+
+    def _paint_banner(self, painter: QPainter, colors: BoardColors, left: int, top: int, board: int) -> None:
+        painter.setOpacity(self._banner_opacity)
+        font = QFont(self.font())
+        font.setPixelSize(max(16, board // 9))
+        font.setBold(True)
+        painter.setFont(font)
+        height = font.pixelSize() * 2
+        rect = QRectF(left + board * 0.1, top + (board - height) / 2, board * 0.8, height)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(colors.banner)
+        painter.drawRoundedRect(rect, height / 4, height / 4)
+        painter.setPen(colors.banner_text)
+        painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, self._banner)
+        painter.setOpacity(1.0)

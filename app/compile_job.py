@@ -1,0 +1,88 @@
+"""A compile of one board size in a child process, with progress and cancel, for the window."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+from PySide6.QtCore import QObject, QProcess, Signal
+
+from bdd_model import Progress
+
+
+class CompileJob(QObject):
+    """Runs ``app.compile_worker`` in a QProcess and reports on the Qt event loop.
+
+    Exactly one of ``succeeded`` or ``failed`` is emitted when the child ends; a cancel is a
+    failure with the message "cancelled".
+    """
+
+    progressed = Signal(object)
+    warned = Signal(str)
+    succeeded = Signal()
+    failed = Signal(str)
+
+    def __init__(self, n: int, backend: str, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.n = n
+        self.backend = backend
+        self._cancelled = False
+        self._error = ""
+        self._buffer = b""
+        self._process = QProcess(self)
+        self._process.setProcessChannelMode(QProcess.ProcessChannelMode.SeparateChannels)
+        self._process.readyReadStandardOutput.connect(self._read)
+        self._process.finished.connect(self._finished)
+        self._process.errorOccurred.connect(self._error_occurred)
+
+    def start(self) -> None:
+        self._process.start(
+            sys.executable, ["-m", "app.compile_worker", str(self.n), "--backend", self.backend]
+        )
+
+    def cancel(self) -> None:
+        """Stop the child now; the previous board stays."""
+        if self.running:
+            self._cancelled = True
+            self._process.kill()
+
+    @property
+    def running(self) -> bool:
+        return self._process.state() != QProcess.ProcessState.NotRunning
+
+    def _read(self) -> None:
+        self._buffer += bytes(self._process.readAllStandardOutput().data())
+        *lines, self._buffer = self._buffer.split(b"\n")
+        for line in lines:
+            try:
+                record = json.loads(line)
+            except json.JSONDecodeError:
+                continue
+            if "progress" in record:
+                phase, done, total = record["progress"]
+                self.progressed.emit(Progress(phase, done, total))
+            elif "warning" in record:
+                self.warned.emit(record["warning"])
+            elif "error" in record:
+                self._error = record["error"]
+
+    def _finished(self, exit_code: int, exit_status: QProcess.ExitStatus) -> None:
+        self._read()
+        if self._cancelled:
+            self.failed.emit("cancelled")
+        elif exit_status == QProcess.ExitStatus.NormalExit and exit_code == 0:
+            self.succeeded.emit()
+        elif self._error:
+            self.failed.emit(self._error)
+        elif exit_status == QProcess.ExitStatus.CrashExit:
+            self.failed.emit(
+                f"the compile of {self.n}x{self.n} was stopped by the system (it may have run out of memory)"
+            )
+        else:
+            detail = bytes(self._process.readAllStandardError().data()).decode(errors="replace").strip()
+            last = detail.splitlines()[-1] if detail else f"exit status {exit_code}"
+            self.failed.emit(f"the compile of {self.n}x{self.n} failed: {last}")
+
+    def _error_occurred(self, error: QProcess.ProcessError) -> None:
+        if error == QProcess.ProcessError.FailedToStart:
+            self.failed.emit(f"could not start the compile process ({self._process.errorString()})")

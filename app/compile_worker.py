@@ -1,0 +1,64 @@
+"""Child process that compiles one board size into the cache for the window.
+
+``python -m app.compile_worker N --backend B`` prints one JSON object a line on stdout:
+``{"progress": [phase, done, total]}`` while it works, then ``{"done": solutions}`` or
+``{"error": message}``. It runs apart from the window because dd.cudd never releases the GIL
+(a thread would freeze the GUI), and so that running out of memory cannot take the window down.
+No Qt here: the child starts in about a second.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import sys
+
+from bdd_model import NQueensError, Progress, load_or_compile
+
+MEMORY_SHARE = 0.8
+"""The child may use this share of physical memory; beyond it allocation fails cleanly."""
+
+
+def _emit(record: dict[str, object]) -> None:
+    sys.stdout.write(json.dumps(record) + "\n")
+    sys.stdout.flush()
+
+
+def _limit_memory() -> None:
+    try:
+        total = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+        limit = int(total * MEMORY_SHARE)
+        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+    except (ValueError, OSError, AttributeError):
+        pass
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="compile_worker")
+    parser.add_argument("n", type=int)
+    parser.add_argument("--backend", default="auto")
+    args = parser.parse_args(argv)
+    _limit_memory()
+
+    def report(progress: Progress) -> None:
+        _emit({"progress": [progress.phase, progress.done, progress.total]})
+
+    def warn(message: str) -> None:
+        _emit({"warning": message})
+
+    try:
+        space = load_or_compile(args.n, args.backend, progress=report, warn=warn)
+    except MemoryError:
+        _emit({"error": f"compiling the {args.n}x{args.n} board ran out of memory"})
+        return 3
+    except NQueensError as error:
+        _emit({"error": str(error)})
+        return 2
+    _emit({"done": space.count})
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

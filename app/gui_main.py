@@ -1,0 +1,135 @@
+"""``nqueens-gui`` and ``python -m app``: start the window, or render one state to a PNG.
+
+``nqueens-gui [N] [--queen R,C]... [--empty R,C]... [--screenshot FILE]`` builds that state;
+with --screenshot it writes the window to FILE and exits (0 on success, 2 on bad input).
+"""
+
+from __future__ import annotations
+
+import sys
+
+from PySide6.QtCore import QMessageLogContext, QSettings, QSize, QtMsgType, qInstallMessageHandler
+from PySide6.QtWidgets import QApplication
+
+from app.cli_support import Parser, board_size, fail
+from app.main_window import MainWindow
+from app.session import BoardSession
+from app.theme import APPEARANCES, apply_appearance
+from bdd_model import BACKEND_CHOICES, Decision, DecisionKind, NQueensError, load_or_compile, parse_cell
+from bdd_model.saved_game import replay
+
+ORGANIZATION = "nqueens-configurator"
+APPLICATION = "nqueens-gui"
+
+
+def _window_size(text: str) -> QSize:
+    try:
+        width, height = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        raise ValueError(f"window size '{text}' is not of the form WIDTHxHEIGHT") from None
+    if not (200 <= width <= 8000 and 200 <= height <= 8000):
+        raise ValueError(f"window size {width}x{height} is outside 200..8000")
+    return QSize(width, height)
+
+
+def build_parser() -> Parser:
+    parser = Parser(prog="nqueens-gui", description="The N-Queens configurator window.")
+    parser.add_argument(
+        "n", metavar="N", type=board_size, nargs="?", help="board size (default: the last used)"
+    )
+    parser.add_argument("--queen", action="append", default=[], metavar="R,C", help="place a queen (1-based)")
+    parser.add_argument("--empty", action="append", default=[], metavar="R,C", help="mark a square empty")
+    parser.add_argument("--screenshot", metavar="FILE", help="write the window to FILE (PNG) and exit")
+    parser.add_argument("--window-size", metavar="WxH", help="window size, e.g. 900x800")
+    parser.add_argument("--theme", choices=APPEARANCES, help="appearance (default: as last chosen)")
+    parser.add_argument("--backend", choices=BACKEND_CHOICES, default="auto", help="dd backend")
+    return parser
+
+
+def _ordered_decisions(argv: list[str], n: int) -> list[Decision]:
+    """--queen and --empty in the order given on the command line."""
+    decisions = []
+    items = iter(argv)
+    for item in items:
+        option, _, value = item.partition("=")
+        if option in ("--queen", "--empty"):
+            text = value or next(items, "")
+            kind = DecisionKind.QUEEN if option == "--queen" else DecisionKind.MARK
+            decisions.append(Decision(parse_cell(text, n), kind))
+    return decisions
+
+
+def _quiet_platform_notes(kind: QtMsgType, context: QMessageLogContext, message: str) -> None:
+    """Pass Qt's messages on, except the offscreen platform's note on size hints."""
+    if "propagateSizeHints" not in message:
+        sys.stderr.write(message + "\n")
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    args = build_parser().parse_args(argv)
+    size = None
+    if args.window_size:
+        try:
+            size = _window_size(args.window_size)
+        except ValueError as error:
+            fail(str(error))
+    qInstallMessageHandler(_quiet_platform_notes)
+    app = QApplication.instance() or QApplication([sys.argv[0]])
+    app.setOrganizationName(ORGANIZATION)
+    app.setApplicationName(APPLICATION)
+    app.setApplicationDisplayName("N-Queens configurator")
+    app.setDesktopFileName("nqueens-configurator")
+    settings = QSettings()
+    n = args.n or _remembered_size(settings)
+    try:
+        decisions = _ordered_decisions(argv, n)
+    except NQueensError as error:
+        fail(str(error))
+    apply_appearance(args.theme or str(settings.value("view/appearance", "system")))
+    session = BoardSession(args.backend)
+    if args.screenshot:
+        return _screenshot(session, settings, n, decisions, args.screenshot, size)
+    window = MainWindow(session, settings)
+    if size is not None:
+        window.resize(size)
+    window.show()
+    session.open_size(n, decisions)
+    return app.exec()
+
+
+def _remembered_size(settings: QSettings) -> int:
+    try:
+        return board_size(str(settings.value("board/size", 8)))
+    except Exception:
+        return 8
+
+
+def _screenshot(
+    session: BoardSession,
+    settings: QSettings,
+    n: int,
+    decisions: list[Decision],
+    path: str,
+    size: QSize | None,
+) -> int:
+    """Compile in this process (no window is waiting), build the state, grab the window."""
+    try:
+        space = load_or_compile(n, session.backend)
+        replay(space, decisions)
+    except NQueensError as error:
+        fail(str(error))
+    session.in_process_max_n = n
+    window = MainWindow(session, settings)
+    window.resize(size or QSize(720, 760))
+    session.open_size(n, decisions)
+    window.show()
+    QApplication.processEvents()
+    if not window.grab().save(path):
+        fail(f"could not write the screenshot to '{path}'")
+    window.close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,316 @@
+"""The desktop window: board, menus, toolbar and status bar around one BoardSession."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QByteArray, QSettings
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QGuiApplication, QKeySequence
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFileDialog,
+    QLabel,
+    QMainWindow,
+    QMessageBox,
+    QProgressBar,
+    QPushButton,
+    QToolBar,
+)
+
+from app.board_widget import BoardPicture, BoardWidget
+from app.pieces import app_icon
+from app.session import BoardSession
+from app.theme import APPEARANCES, apply_appearance
+from bdd_model import MAX_N, Cell, CellState, NQueensError, Progress
+from bdd_model.saved_game import dumps, loads
+
+PHASE_NAMES = {"search": "searching rows", "build": "building the BDD", "freeze": "freezing rows"}
+FILE_FILTER = "N-Queens configurations (*.nqueens.json *.json);;All files (*)"
+
+
+def board_as_text(states: list[list[CellState]]) -> str:
+    """The board as ``Q `` / ``. `` rows, like the command line: queens placed or forced."""
+    return "\n".join("".join("Q " if s.has_queen else ". " for s in row) for row in states) + "\n"
+
+
+class MainWindow(QMainWindow):
+    """One board of the configurator and everything around it."""
+
+    def __init__(self, session: BoardSession | None = None, settings: QSettings | None = None) -> None:
+        super().__init__()
+        self.session = session or BoardSession(parent=self)
+        self.settings = settings or QSettings()
+        self.file_path: Path | None = None
+        self.setWindowIcon(app_icon())
+        self.board = BoardWidget(self)
+        self.setCentralWidget(self.board)
+        self._make_actions()
+        self._make_menus()
+        self._make_toolbar()
+        self._make_status_bar()
+        self._connect()
+        geometry = self.settings.value("window/geometry")
+        if isinstance(geometry, QByteArray):
+            self.restoreGeometry(geometry)
+        else:
+            self.resize(720, 760)
+        self.refresh()
+
+    # ----- construction ------------------------------------------------------------------
+
+    def _make_actions(self) -> None:
+        stack = self.session.undo_stack
+        self.undo_action = stack.createUndoAction(self, "&Undo")
+        self.undo_action.setShortcuts(QKeySequence.StandardKey.Undo)
+        self.redo_action = stack.createRedoAction(self, "&Redo")
+        redo_keys = QKeySequence.keyBindings(QKeySequence.StandardKey.Redo)
+        for extra in ("Ctrl+Shift+Z", "Ctrl+Y"):
+            if QKeySequence(extra) not in redo_keys:
+                redo_keys.append(QKeySequence(extra))
+        self.redo_action.setShortcuts(redo_keys)
+        self.restart_action = QAction("Re&start", self, shortcut=QKeySequence("Ctrl+R"))
+        self.restart_action.setStatusTip("Take back every decision (undoable)")
+        self.open_action = QAction("&Open…", self, shortcut=QKeySequence.StandardKey.Open)
+        self.save_action = QAction("&Save", self, shortcut=QKeySequence.StandardKey.Save)
+        self.save_as_action = QAction("Save &As…", self, shortcut=QKeySequence.StandardKey.SaveAs)
+        self.copy_action = QAction("&Copy Board as Text", self, shortcut=QKeySequence.StandardKey.Copy)
+        self.quit_action = QAction("&Quit", self, shortcut=QKeySequence.StandardKey.Quit)
+        self.about_action = QAction("&About", self)
+        self.appearance_group = QActionGroup(self)
+        for choice in APPEARANCES:
+            action = QAction(choice.capitalize(), self, checkable=True)
+            action.setData(choice)
+            self.appearance_group.addAction(action)
+
+    def _make_menus(self) -> None:
+        file_menu = self.menuBar().addMenu("&File")
+        file_menu.addActions([self.open_action, self.save_action, self.save_as_action])
+        file_menu.addSeparator()
+        file_menu.addAction(self.copy_action)
+        file_menu.addSeparator()
+        file_menu.addAction(self.quit_action)
+        edit_menu = self.menuBar().addMenu("&Edit")
+        edit_menu.addActions([self.undo_action, self.redo_action, self.restart_action])
+        self.view_menu = self.menuBar().addMenu("&View")
+        appearance = self.view_menu.addMenu("&Appearance")
+        appearance.addActions(self.appearance_group.actions())
+        help_menu = self.menuBar().addMenu("&Help")
+        help_menu.addAction(self.about_action)
+
+    def _make_toolbar(self) -> None:
+        toolbar = QToolBar("Board", self)
+        toolbar.setObjectName("board-toolbar")
+        toolbar.setMovable(False)
+        toolbar.addWidget(QLabel(" Board size "))
+        self.size_box = QComboBox(toolbar)
+        self.size_box.setAccessibleName("Board size")
+        for n in range(1, MAX_N + 1):
+            self.size_box.addItem(f"{n} × {n}", n)
+        toolbar.addWidget(self.size_box)
+        toolbar.addSeparator()
+        toolbar.addActions([self.undo_action, self.redo_action, self.restart_action])
+        self.addToolBar(toolbar)
+        self.toolbar = toolbar
+
+    def _make_status_bar(self) -> None:
+        bar = self.statusBar()
+        self.count_label = QLabel(self)
+        self.progress = QProgressBar(self)
+        self.progress.setRange(0, 1000)
+        self.progress.setMaximumWidth(200)
+        self.progress.setTextVisible(False)
+        self.progress_label = QLabel(self)
+        self.cancel_button = QPushButton("Cancel", self)
+        for widget in (self.progress_label, self.progress, self.cancel_button):
+            bar.addPermanentWidget(widget)
+            widget.hide()
+        bar.addPermanentWidget(self.count_label)
+
+    def _connect(self) -> None:
+        session = self.session
+        session.changed.connect(self.refresh)
+        session.boardReplaced.connect(self._board_replaced)
+        session.message.connect(self.show_message)
+        session.solved.connect(self._solved)
+        session.compileStarted.connect(self._compile_started)
+        session.compileProgress.connect(self._compile_progress)
+        session.compileEnded.connect(self._compile_ended)
+        self.board.activated.connect(session.activate)
+        self.board.markToggled.connect(session.toggle_mark)
+        self.board.hovered.connect(self._hovered)
+        self.restart_action.triggered.connect(session.restart)
+        self.size_box.activated.connect(lambda index: self.choose_size(self.size_box.itemData(index)))
+        self.cancel_button.clicked.connect(session.cancel_compile)
+        self.open_action.triggered.connect(self._open_dialog)
+        self.save_action.triggered.connect(self._save)
+        self.save_as_action.triggered.connect(self._save_dialog)
+        self.copy_action.triggered.connect(self.copy_board)
+        self.quit_action.triggered.connect(self.close)
+        self.about_action.triggered.connect(self._about)
+        self.appearance_group.triggered.connect(lambda action: self.set_appearance(action.data()))
+        choice = str(self.settings.value("view/appearance", "system"))
+        for action in self.appearance_group.actions():
+            action.setChecked(action.data() == choice)
+
+    # ----- state to screen ---------------------------------------------------------------
+
+    def picture(self) -> BoardPicture:
+        """What the board should show now; subclasses and panels add to it."""
+        cfg = self.session.configurator
+        if cfg is None:
+            return BoardPicture(0, ())
+        return BoardPicture(
+            cfg.n,
+            tuple(tuple(row) for row in cfg.states()),
+            tuple(tuple(row) for row in cfg.cell_counts()),
+        )
+
+    def refresh(self) -> None:
+        cfg = self.session.configurator
+        self.board.set_picture(self.picture())
+        has_board = cfg is not None
+        for action in (self.save_action, self.save_as_action, self.copy_action, self.restart_action):
+            action.setEnabled(has_board)
+        if cfg is None:
+            self.count_label.setText("No board yet")
+            self.setWindowTitle("N-Queens configurator")
+            return
+        self.restart_action.setEnabled(bool(cfg.decisions))
+        states = cfg.states()
+        placed = sum(s is CellState.QUEEN for row in states for s in row)
+        forced = sum(s is CellState.FORCED for row in states for s in row)
+        solutions = f"{cfg.count:,} solution{'s' if cfg.count != 1 else ''}"
+        if cfg.is_solved:
+            self.count_label.setText(f"Solved: {placed + forced} of {cfg.n} queens ({forced} forced)")
+            self.setWindowTitle(f"N-Queens {cfg.n}×{cfg.n} — solved")
+        else:
+            self.count_label.setText(
+                f"Queens {placed} placed + {forced} forced of {cfg.n}  ·  {solutions} remain"
+            )
+            self.setWindowTitle(f"N-Queens {cfg.n}×{cfg.n}")
+        self.count_label.setAccessibleName(self.count_label.text())
+
+    def show_message(self, text: str) -> None:
+        self.statusBar().showMessage(text, 8000)
+
+    def _hovered(self, cell: Cell | None) -> None:
+        if cell is not None and self.session.configurator is not None:
+            self.statusBar().showMessage(self.session.describe(cell), 8000)
+
+    def _board_replaced(self, n: int) -> None:
+        self.size_box.setCurrentIndex(n - 1)
+        self.settings.setValue("board/size", n)
+
+    def _solved(self) -> None:
+        self.board.flash_banner("Solved!")
+        self.show_message("Solved: every row holds a queen.")
+
+    # ----- sizes and compiling -----------------------------------------------------------
+
+    def choose_size(self, n: int) -> None:
+        """Switch to an empty n×n board (compiling it in the background if needed)."""
+        if n != self.session.n or self.session.compiling:
+            self.file_path = None
+            self.session.open_size(n)
+
+    def _compile_started(self, n: int) -> None:
+        self.progress.setValue(0)
+        self.progress_label.setText(f"Compiling {n}×{n}…")
+        for widget in (self.progress_label, self.progress, self.cancel_button):
+            widget.show()
+
+    def _compile_progress(self, progress: Progress) -> None:
+        self.progress.setValue(round(progress.fraction * 1000))
+        n = self.session.compiling
+        self.progress_label.setText(
+            f"Compiling {n}×{n}: {PHASE_NAMES.get(progress.phase, progress.phase)}, "
+            f"row {progress.done} of {progress.total}"
+        )
+
+    def _compile_ended(self) -> None:
+        for widget in (self.progress_label, self.progress, self.cancel_button):
+            widget.hide()
+        if self.session.n:
+            self.size_box.setCurrentIndex(self.session.n - 1)
+
+    # ----- files -------------------------------------------------------------------------
+
+    def save_to(self, path: Path) -> bool:
+        """Write the configuration; False (with a message) if the file cannot be written."""
+        cfg = self.session.configurator
+        if cfg is None:
+            return False
+        try:
+            path.write_text(dumps(cfg.n, cfg.decisions) + "\n", encoding="utf-8")
+        except OSError as error:
+            self.show_message(f"Could not save {path.name}: {error.strerror or error}")
+            return False
+        self.file_path = path
+        self.show_message(f"Saved {path.name}")
+        return True
+
+    def open_from(self, path: Path) -> bool:
+        """Read a configuration; a bad file is refused with a message and the board untouched."""
+        try:
+            n, decisions = loads(path.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError) as error:
+            self.show_message(f"Could not read {path.name}: {getattr(error, 'strerror', None) or error}")
+            return False
+        except NQueensError as error:
+            self.show_message(f"{path.name} was not opened: {error}")
+            return False
+        self.file_path = path
+        self.session.open_size(n, decisions)
+        return True
+
+    def _open_dialog(self) -> None:
+        name, _ = QFileDialog.getOpenFileName(self, "Open configuration", self._folder(), FILE_FILTER)
+        if name:
+            self.open_from(Path(name))
+
+    def _save(self) -> None:
+        if self.file_path is None:
+            self._save_dialog()
+        else:
+            self.save_to(self.file_path)
+
+    def _save_dialog(self) -> None:
+        n = self.session.n
+        suggestion = str(Path(self._folder()) / f"queens-{n}x{n}.nqueens.json")
+        name, _ = QFileDialog.getSaveFileName(self, "Save configuration", suggestion, FILE_FILTER)
+        if name:
+            self.save_to(Path(name))
+
+    def _folder(self) -> str:
+        return str(self.file_path.parent) if self.file_path else str(Path.home())
+
+    def copy_board(self) -> None:
+        cfg = self.session.configurator
+        if cfg is not None:
+            QGuiApplication.clipboard().setText(board_as_text(cfg.states()))
+            self.show_message("Board copied as text")
+
+    # ----- appearance, about, closing ----------------------------------------------------
+
+    def set_appearance(self, choice: str) -> None:
+        self.settings.setValue("view/appearance", choice)
+        apply_appearance(choice)
+        self.board.update()
+
+    def _about(self) -> None:
+        QMessageBox.about(
+            self,
+            "About the N-Queens configurator",
+            "<p><b>N-Queens configurator</b></p>"
+            "<p>Every solution of the board is compiled once into a binary decision diagram "
+            "(with <i>dd</i>); each click is answered from it exactly. Hatched squares are "
+            "attacked by a queen; dotted squares are closed by look-ahead: no remaining "
+            "solution has a queen there. Outlined queens are forced: every remaining solution "
+            "has them.</p><p>Left click: place or remove a queen. Right click: mark a square "
+            "empty. Arrows, Enter and Space do the same from the keyboard.</p>",
+        )
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        self.session.cancel_compile()
+        self.settings.setValue("window/geometry", self.saveGeometry())
+        super().closeEvent(event)

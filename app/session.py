@@ -1,0 +1,228 @@
+"""The mid end: one board's decisions, undo stack and compile job, between engine and widgets.
+
+The session owns the Configurator of the current size. Every change of decisions is a
+QUndoCommand holding the decisions before and after, so undo and redo are one sweep each and
+any decision can be retracted in any order. Sizes that are not cached compile in a child
+process; the current board stays usable until the new one is ready.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtGui import QUndoCommand, QUndoStack
+
+from app.compile_job import CompileJob
+from bdd_model import (
+    CacheError,
+    Cell,
+    CellState,
+    Configurator,
+    Decision,
+    DecisionKind,
+    NQueensError,
+    SolutionSpace,
+    load_or_compile,
+    resolve_backend,
+)
+from bdd_model.cache import cache_path, load
+from bdd_model.saved_game import replay
+
+IN_PROCESS_MAX_N = 10
+"""Sizes up to this compile in the window's own process (N=10: 0.08 s); larger ones in a child."""
+
+
+class DecisionsCommand(QUndoCommand):
+    """Replace the decisions ``before`` by ``after``; undo puts ``before`` back."""
+
+    def __init__(
+        self, session: BoardSession, before: Sequence[Decision], after: Sequence[Decision], text: str
+    ):
+        super().__init__(text)
+        self._session = session
+        self._before = tuple(before)
+        self._after = tuple(after)
+
+    def redo(self) -> None:
+        self._session._restore(self._after)
+
+    def undo(self) -> None:
+        self._session._restore(self._before)
+
+
+class BoardSession(QObject):
+    """Decisions on the current board, their undo history, and switching board sizes."""
+
+    changed = Signal()
+    boardReplaced = Signal(int)
+    message = Signal(str)
+    solved = Signal()
+    compileStarted = Signal(int)
+    compileProgress = Signal(object)
+    compileEnded = Signal()
+
+    def __init__(self, backend: str = "auto", parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.backend = backend
+        self.in_process_max_n = IN_PROCESS_MAX_N
+        self.undo_stack = QUndoStack(self)
+        self._cfg: Configurator | None = None
+        self._job: CompileJob | None = None
+        self._pending: list[Decision] | None = None
+
+    @property
+    def configurator(self) -> Configurator | None:
+        """The current board's configurator (None before the first board is ready)."""
+        return self._cfg
+
+    @property
+    def n(self) -> int:
+        return self._cfg.n if self._cfg else 0
+
+    @property
+    def compiling(self) -> int:
+        """The size being compiled in the background, or 0."""
+        return self._job.n if self._job and self._job.running else 0
+
+    # ----- board sizes -------------------------------------------------------------------
+
+    def open_size(self, n: int, decisions: Sequence[Decision] = ()) -> None:
+        """Show an empty n×n board (or one with ``decisions``), compiling it first if needed."""
+        if self._job is not None:
+            if self._job.n == n and self._job.running:
+                self._pending = list(decisions)
+                return
+            self.cancel_compile()
+        space = self._space_now(n)
+        if space is not None:
+            self._install(space, decisions)
+            return
+        self._pending = list(decisions)
+        job = CompileJob(n, self.backend, self)
+        job.progressed.connect(self.compileProgress)
+        job.warned.connect(self.message)
+        job.succeeded.connect(lambda: self._compiled(job))
+        job.failed.connect(lambda reason: self._compile_failed(job, reason))
+        self._job = job
+        self.compileStarted.emit(n)
+        job.start()
+
+    def cancel_compile(self) -> None:
+        """Stop a background compile; the current board stays."""
+        if self._job is not None and self._job.running:
+            self._job.cancel()
+
+    def _space_now(self, n: int) -> SolutionSpace | None:
+        """The space of n if it can be had at once: small enough, or in a cache that verifies."""
+        if n <= self.in_process_max_n:
+            return load_or_compile(n, self.backend, warn=self.message.emit)
+        backend = resolve_backend(self.backend)
+        path = cache_path(n, backend)
+        if not path.exists():
+            return None
+        try:
+            return load(n, backend, path)
+        except CacheError as error:
+            self.message.emit(f"Rebuilding the {n}×{n} cache: {error}")
+            return None
+
+    def _compiled(self, job: CompileJob) -> None:
+        self._job = None
+        self.compileEnded.emit()
+        try:
+            space = load(job.n, resolve_backend(self.backend))
+        except NQueensError as error:
+            self.message.emit(f"The {job.n}×{job.n} board could not be opened: {error}")
+            return
+        self._install(space, self._pending or ())
+
+    def _compile_failed(self, job: CompileJob, reason: str) -> None:
+        if self._job is job:
+            self._job = None
+        self.compileEnded.emit()
+        if reason == "cancelled":
+            self.message.emit(f"Compiling {job.n}×{job.n} was cancelled; the board is unchanged.")
+        else:
+            self.message.emit(f"Could not compile {job.n}×{job.n}: {reason}. The board is unchanged.")
+
+    def _install(self, space: SolutionSpace, decisions: Sequence[Decision]) -> None:
+        try:
+            cfg = replay(space, decisions)
+        except NQueensError as error:
+            self.message.emit(f"The configuration was not opened: {error}. The board is unchanged.")
+            return
+        self._cfg = cfg
+        self.undo_stack.clear()
+        self.boardReplaced.emit(cfg.n)
+        self.changed.emit()
+
+    # ----- decisions ---------------------------------------------------------------------
+
+    def activate(self, cell: Cell) -> None:
+        """Left click or Enter: place a queen on an open square, take back one's own queen."""
+        cfg = self._cfg
+        if cfg is None:
+            return
+        state = cfg.cell(*cell)
+        if state is CellState.OPEN:
+            self._change((*cfg.decisions, Decision(cell, DecisionKind.QUEEN)), f"Queen on {cell.label()}")
+        elif state is CellState.QUEEN:
+            self._change(_without(cfg.decisions, cell), f"Remove queen from {cell.label()}")
+        elif state is CellState.MARKED:
+            self.message.emit(f"{cell.label()} is marked empty: right-click (or Space) removes the mark.")
+        else:
+            self.message.emit(self.describe(cell))
+
+    def toggle_mark(self, cell: Cell) -> None:
+        """Right click or Space: mark a square as empty, or remove the mark."""
+        cfg = self._cfg
+        if cfg is None:
+            return
+        state = cfg.cell(*cell)
+        if state is CellState.MARKED:
+            self._change(_without(cfg.decisions, cell), f"Unmark {cell.label()}")
+        elif state in (CellState.OPEN, CellState.ATTACKED, CellState.LOOKAHEAD):
+            self._change((*cfg.decisions, Decision(cell, DecisionKind.MARK)), f"Mark {cell.label()}")
+        elif state is CellState.QUEEN:
+            self.message.emit(f"{cell.label()} holds your queen: click it to remove it first.")
+        else:
+            self.message.emit(self.describe(cell))
+
+    def restart(self) -> None:
+        """Retract every decision, as one undoable step."""
+        if self._cfg is not None and self._cfg.decisions:
+            self._change((), "Restart")
+
+    def describe(self, cell: Cell) -> str:
+        """One sentence on what a square is and why, for the status bar and tooltips."""
+        cfg = self._cfg
+        if cfg is None:
+            return ""
+        state = cfg.cell(*cell)
+        where = cell.label()
+        if state is CellState.OPEN:
+            return f"{where} is open: a queen here keeps solutions."
+        if state is CellState.QUEEN:
+            return f"{where}: your queen."
+        if state is CellState.FORCED:
+            return f"{where}: every remaining solution has a queen here, so the program placed it."
+        if state is CellState.MARKED:
+            return f"{where}: marked empty by you."
+        return f"{where} is closed: {cfg.why_not_open(*cell)}."
+
+    def _change(self, after: Sequence[Decision], text: str) -> None:
+        assert self._cfg is not None
+        self.undo_stack.push(DecisionsCommand(self, self._cfg.decisions, after, text))
+
+    def _restore(self, decisions: Sequence[Decision]) -> None:
+        assert self._cfg is not None
+        was_solved = self._cfg.is_solved
+        self._cfg.restore(decisions)
+        self.changed.emit()
+        if self._cfg.is_solved and not was_solved:
+            self.solved.emit()
+
+
+def _without(decisions: Sequence[Decision], cell: Cell) -> tuple[Decision, ...]:
+    return tuple(d for d in decisions if d.cell != cell)

@@ -1,0 +1,148 @@
+"""Colours of the board for light and dark palettes, and the user's appearance choice.
+
+The board follows the system colour scheme (Qt's style hints) unless the user picks Light or
+Dark in the View menu. Closed squares never rely on colour alone: attacked squares are hatched,
+look-ahead squares dotted, marks carry a cross, forced queens are drawn as outlines.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor, QGuiApplication, QPalette
+from PySide6.QtWidgets import QApplication
+
+APPEARANCES = ("system", "light", "dark")
+
+
+@dataclass(frozen=True)
+class BoardColors:
+    """Every colour the board painter uses."""
+
+    light_square: QColor
+    dark_square: QColor
+    attacked: QColor
+    attacked_hatch: QColor
+    lookahead: QColor
+    lookahead_dots: QColor
+    marked: QColor
+    mark_cross: QColor
+    queen: QColor
+    forced: QColor
+    cursor: QColor
+    culprit: QColor
+    label: QColor
+    frame: QColor
+    banner: QColor
+    banner_text: QColor
+    heat_low: QColor
+    heat_high: QColor
+
+
+LIGHT = BoardColors(
+    light_square=QColor("#f3e7cf"),
+    dark_square=QColor("#d9bf94"),
+    attacked=QColor("#b9b4ac"),
+    attacked_hatch=QColor("#8f897f"),
+    lookahead=QColor("#b9aed6"),
+    lookahead_dots=QColor("#6d5fa3"),
+    marked=QColor("#c9c3ba"),
+    mark_cross=QColor("#7a2e2e"),
+    queen=QColor("#1b2330"),
+    forced=QColor("#0f6e78"),
+    cursor=QColor("#1f6fd1"),
+    culprit=QColor("#d2452d"),
+    label=QColor("#5b5348"),
+    frame=QColor("#6e5a3c"),
+    banner=QColor(20, 110, 60, 225),
+    banner_text=QColor("#ffffff"),
+    heat_low=QColor("#fff3c4"),
+    heat_high=QColor("#e0531f"),
+)
+
+DARK = BoardColors(
+    light_square=QColor("#857760"),
+    dark_square=QColor("#64594a"),
+    attacked=QColor("#262524"),
+    attacked_hatch=QColor("#4f4b46"),
+    lookahead=QColor("#33304a"),
+    lookahead_dots=QColor("#9386d1"),
+    marked=QColor("#2a2826"),
+    mark_cross=QColor("#e07a6b"),
+    queen=QColor("#f6efe2"),
+    forced=QColor("#5fd0d9"),
+    cursor=QColor("#5aa2ff"),
+    culprit=QColor("#ff7a5c"),
+    label=QColor("#b8ad9c"),
+    frame=QColor("#1d1a16"),
+    banner=QColor(30, 140, 80, 225),
+    banner_text=QColor("#ffffff"),
+    heat_low=QColor("#4d4630"),
+    heat_high=QColor("#ff7b39"),
+)
+
+
+def is_dark(palette: QPalette) -> bool:
+    """True when the palette's window colour is dark."""
+    return palette.color(QPalette.ColorRole.Window).lightnessF() < 0.5
+
+
+def board_colors(palette: QPalette) -> BoardColors:
+    return DARK if is_dark(palette) else LIGHT
+
+
+def _dark_palette() -> QPalette:
+    """A dark palette for platforms whose theme cannot switch to dark by itself."""
+    roles = QPalette.ColorRole
+    palette = QPalette()
+    for role, color in (
+        (roles.Window, "#2b2b2e"),
+        (roles.WindowText, "#e8e6e3"),
+        (roles.Base, "#1f1f22"),
+        (roles.AlternateBase, "#2f2f33"),
+        (roles.ToolTipBase, "#3a3a3e"),
+        (roles.ToolTipText, "#f0f0f0"),
+        (roles.PlaceholderText, "#8d8b88"),
+        (roles.Text, "#e8e6e3"),
+        (roles.Button, "#35353a"),
+        (roles.ButtonText, "#e8e6e3"),
+        (roles.BrightText, "#ff6b6b"),
+        (roles.Light, "#4a4a50"),
+        (roles.Midlight, "#3d3d42"),
+        (roles.Mid, "#2a2a2e"),
+        (roles.Dark, "#18181b"),
+        (roles.Shadow, "#000000"),
+        (roles.Highlight, "#3d7bd9"),
+        (roles.HighlightedText, "#ffffff"),
+        (roles.Link, "#7fb0ff"),
+    ):
+        palette.setColor(role, QColor(color))
+    for role in (roles.WindowText, roles.Text, roles.ButtonText):
+        palette.setColor(QPalette.ColorGroup.Disabled, role, QColor("#7a7875"))
+    return palette
+
+
+def apply_appearance(choice: str) -> None:
+    """Follow the system colour scheme, or force light or dark.
+
+    Qt's style hints switch the platform theme where it can; where the resulting palette does
+    not match the wanted scheme (offscreen, minimal desktops) the Fusion style with an
+    explicit palette is used instead.
+    """
+    app = QApplication.instance()
+    if not isinstance(app, QApplication):
+        return
+    hints = QGuiApplication.styleHints()
+    if choice == "light":
+        hints.setColorScheme(Qt.ColorScheme.Light)
+    elif choice == "dark":
+        hints.setColorScheme(Qt.ColorScheme.Dark)
+    else:
+        hints.unsetColorScheme()
+    want_dark = hints.colorScheme() == Qt.ColorScheme.Dark if choice == "system" else choice == "dark"
+    palette = app.style().standardPalette()
+    if is_dark(palette) != want_dark:
+        app.setStyle("Fusion")
+        palette = _dark_palette() if want_dark else app.style().standardPalette()
+    app.setPalette(palette)

@@ -1,0 +1,88 @@
+"""The saved configuration: a small JSON file with N and the decisions in the order taken.
+
+``{"format": "nqueens-configuration", "version": 1, "n": 8,
+   "decisions": [{"cell": [1, 1], "kind": "queen"}, {"cell": [3, 4], "kind": "empty"}]}``
+Cells are 1-based as on the command line. Reading checks everything before anything is
+applied; ``replay`` applies the decisions one by one with the configurator's own rules, so a
+contradictory file is refused naming the decision that fails.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+
+from bdd_model.board import Cell, Decision, DecisionKind
+from bdd_model.configurator import Configurator
+from bdd_model.errors import NQueensError
+from bdd_model.space import SolutionSpace, check_size
+
+FORMAT = "nqueens-configuration"
+VERSION = 1
+_KINDS = {"queen": DecisionKind.QUEEN, "empty": DecisionKind.MARK}
+
+
+class SavedGameError(NQueensError):
+    """A configuration file that is not ours, damaged, or impossible."""
+
+
+def dumps(n: int, decisions: Sequence[Decision]) -> str:
+    """The JSON text of a configuration."""
+    names = {kind: name for name, kind in _KINDS.items()}
+    return json.dumps(
+        {
+            "format": FORMAT,
+            "version": VERSION,
+            "n": n,
+            "decisions": [{"cell": d.cell.one_based(), "kind": names[d.kind]} for d in decisions],
+        },
+        indent=1,
+    )
+
+
+def loads(text: str) -> tuple[int, list[Decision]]:
+    """N and the decisions of a configuration; SavedGameError with one clear sentence if not valid."""
+    try:
+        data = json.loads(text)
+    except (json.JSONDecodeError, RecursionError):
+        raise SavedGameError("the file is not a configuration (not JSON, or cut short)") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise SavedGameError("the file is not an N-Queens configuration")
+    if data.get("version") != VERSION:
+        raise SavedGameError(f"the file has version {data.get('version')!r}; this program reads {VERSION}")
+    try:
+        n = check_size(data.get("n"))
+    except NQueensError as error:
+        raise SavedGameError(f"the file's board size is impossible: {error}") from None
+    entries = data.get("decisions")
+    if not isinstance(entries, list):
+        raise SavedGameError("the file has no list of decisions")
+    decisions = []
+    for number, entry in enumerate(entries, start=1):
+        decisions.append(_decision(entry, n, number))
+    return n, decisions
+
+
+def _decision(entry: object, n: int, number: int) -> Decision:
+    where = f"decision {number}"
+    if not isinstance(entry, dict) or entry.get("kind") not in _KINDS:
+        raise SavedGameError(f"{where} is not a queen or empty-square decision")
+    cell = entry.get("cell")
+    if not (isinstance(cell, list) and len(cell) == 2 and all(type(v) is int for v in cell)):
+        raise SavedGameError(f"{where} has no [row, column] cell")
+    row, col = cell
+    if not (1 <= row <= n and 1 <= col <= n):
+        raise SavedGameError(f"{where}: cell {row},{col} is off the {n}x{n} board")
+    return Decision(Cell(row - 1, col - 1), _KINDS[entry["kind"]])
+
+
+def replay(space: SolutionSpace, decisions: Sequence[Decision]) -> Configurator:
+    """A new configurator with the decisions taken in order; SavedGameError naming a refused one."""
+    cfg = Configurator(space)
+    for number, decision in enumerate(decisions, start=1):
+        take = cfg.place if decision.kind is DecisionKind.QUEEN else cfg.forbid
+        try:
+            take(*decision.cell)
+        except NQueensError as error:
+            raise SavedGameError(f"decision {number} cannot be taken: {error}") from None
+    return cfg

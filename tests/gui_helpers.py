@@ -1,0 +1,29 @@
+"""Helpers for the window tests: a fresh window on a private settings file, clicks on cells."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QSettings, Qt
+from pytestqt.qtbot import QtBot
+
+from app.main_window import MainWindow
+from app.session import BoardSession
+from bdd_model import Cell
+
+
+def make_window(qtbot: QtBot, tmp_path: Path, n: int = 8) -> MainWindow:
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    window = MainWindow(BoardSession(), settings)
+    qtbot.addWidget(window)
+    window.resize(700, 740)
+    window.show()
+    qtbot.waitExposed(window)
+    window.session.open_size(n)
+    return window
+
+
+def click(qtbot: QtBot, window: MainWindow, row: int, col: int, button=Qt.MouseButton.LeftButton) -> None:
+    """Click the centre of square (row, col), 0-based."""
+    board = window.board
+    qtbot.mouseClick(board, button, pos=board.cell_rect(Cell(row, col)).center())
