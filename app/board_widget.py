@@ -13,7 +13,7 @@ from PySide6.QtCore import QEasingCurve, QPoint, QPointF, QRect, QRectF, QSize, 
 from PySide6.QtGui import QColor, QFont, QKeyEvent, QMouseEvent, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
-from app.pieces import QueenPictures
+from app.square_painter import SquarePainter, mix
 from app.theme import BoardColors, board_colors
 from bdd_model import Cell, CellState
 
@@ -33,46 +33,6 @@ class BoardPicture:
     heat: bool = False
 
 
-def _mix(a: QColor, b: QColor, t: float) -> QColor:
-    return QColor.fromRgbF(
-        a.redF() + (b.redF() - a.redF()) * t,
-        a.greenF() + (b.greenF() - a.greenF()) * t,
-        a.blueF() + (b.blueF() - a.blueF()) * t,
-    )
-
-
-def _hatch(painter: QPainter, rect: QRect, color: QColor) -> None:
-    """Diagonal lines across a square: the pattern of an attacked square."""
-    spacing = max(5.0, rect.width() / 6)
-    painter.save()
-    painter.setClipRect(rect)
-    painter.setPen(QPen(color, max(1.0, rect.width() / 36)))
-    offset = 0.0
-    while offset < 2 * rect.width():
-        painter.drawLine(QPointF(rect.left() + offset, rect.top()), QPointF(rect.left(), rect.top() + offset))
-        offset += spacing
-    painter.restore()
-
-
-def _dots(painter: QPainter, rect: QRect, color: QColor) -> None:
-    """A grid of dots across a square: the pattern of a square closed by look-ahead."""
-    spacing = max(5.0, rect.width() / 5)
-    radius = max(1.0, rect.width() / 28)
-    painter.save()
-    painter.setPen(Qt.PenStyle.NoPen)
-    painter.setBrush(color)
-    steps = max(1, round(rect.width() / spacing))
-    step = rect.width() / steps
-    for i in range(steps):
-        for j in range(steps):
-            shift = step / 2 if j % 2 else 0.0
-            x = rect.left() + (i + 0.25) * step + shift
-            y = rect.top() + (j + 0.5) * step
-            if x < rect.right():
-                painter.drawEllipse(QPointF(x, y), radius, radius)
-    painter.restore()
-
-
 class BoardWidget(QWidget):
     """An N×N board that scales with the window and is fully usable from the keyboard."""
 
@@ -87,7 +47,7 @@ class BoardWidget(QWidget):
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.setAccessibleName("Board")
         self._picture = BoardPicture(0, ())
-        self._queens = QueenPictures()
+        self._squares = SquarePainter()
         self._cursor: Cell | None = None
         self._cursor_visible = False
         self._hover: Cell | None = None
@@ -251,43 +211,14 @@ class BoardWidget(QWidget):
         rect = self.cell_rect(cell)
         state = picture.states[cell.row][cell.col]
         base = colors.light_square if (cell.row + cell.col) % 2 == 0 else colors.dark_square
-        painter.setPen(Qt.PenStyle.NoPen)
-        if state is CellState.ATTACKED:
-            painter.fillRect(rect, colors.attacked)
-            _hatch(painter, rect, colors.attacked_hatch)
-        elif state is CellState.LOOKAHEAD:
-            painter.fillRect(rect, colors.lookahead)
-            _dots(painter, rect, colors.lookahead_dots)
-        elif state is CellState.MARKED:
-            painter.fillRect(rect, colors.marked)
-        elif picture.heat and state is CellState.OPEN and peak:
-            count = picture.counts[cell.row][cell.col]
-            painter.fillRect(rect, _mix(colors.heat_low, colors.heat_high, count / peak))
-        else:
-            painter.fillRect(rect, base)
+        if picture.heat and state is CellState.OPEN and peak:
+            base = mix(colors.heat_low, colors.heat_high, picture.counts[cell.row][cell.col] / peak)
+        self._squares.paint(painter, colors, rect, state, base, ratio)
         if self._hover == cell and not self._cursor_visible:
             painter.fillRect(rect, QColor(255, 255, 255, 40))
-        inset = max(1, size // 10)
-        glyph = rect.adjusted(inset, inset, -inset, -inset)
-        if state is CellState.QUEEN:
-            painter.drawPixmap(
-                glyph.topLeft(), self._queens.pixmap("solid", glyph.width(), colors.queen, ratio)
-            )
-        elif state is CellState.FORCED:
-            painter.drawPixmap(
-                glyph.topLeft(), self._queens.pixmap("outline", glyph.width(), colors.forced, ratio)
-            )
-        elif state is CellState.MARKED:
-            pen = QPen(colors.mark_cross, max(2.0, size / 12), Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap)
-            painter.setPen(pen)
-            cross = QRectF(rect).adjusted(size * 0.3, size * 0.3, -size * 0.3, -size * 0.3)
-            painter.drawLine(cross.topLeft(), cross.bottomRight())
-            painter.drawLine(cross.topRight(), cross.bottomLeft())
         if picture.preview is not None and picture.preview[cell.row] == cell.col and not state.has_queen:
             painter.setOpacity(0.45)
-            painter.drawPixmap(
-                glyph.topLeft(), self._queens.pixmap("solid", glyph.width(), colors.queen, ratio)
-            )
+            self._squares.paint_queen(painter, colors.queen, rect, ratio)
             painter.setOpacity(1.0)
         if picture.heat and state is CellState.OPEN and size >= 34:
             self._paint_count(painter, colors, rect, picture.counts[cell.row][cell.col])
@@ -346,3 +277,76 @@ class BoardWidget(QWidget):
         painter.setPen(colors.banner_text)
         painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, self._banner)
         painter.setOpacity(1.0)
+
+
+LEGEND = (
+    (CellState.QUEEN, "your queen"),
+    (CellState.FORCED, "forced"),
+    (CellState.OPEN, "open"),
+    (CellState.ATTACKED, "attacked"),
+    (CellState.LOOKAHEAD, "look-ahead"),
+    (CellState.MARKED, "marked"),
+)
+
+
+class LegendWidget(QWidget):
+    """One swatch per kind of square, drawn exactly as the board draws it; wraps when narrow."""
+
+    SWATCH = 20
+    GAP = 14
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._squares = SquarePainter()
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
+        self.setAccessibleName("Legend: " + ", ".join(text for _, text in LEGEND))
+        self.setToolTip(
+            "Hatched: in line with a queen. Dotted (look-ahead): not attacked, yet no remaining "
+            "solution has a queen there. Outlined queen: forced, in every remaining solution."
+        )
+
+    def _item_widths(self) -> list[int]:
+        metrics = self.fontMetrics()
+        return [self.SWATCH + 6 + metrics.horizontalAdvance(text) for _, text in LEGEND]
+
+    def _rows(self, width: int) -> list[list[int]]:
+        """Indices of the legend items on each line for a given width."""
+        rows: list[list[int]] = [[]]
+        used = 0
+        for index, item in enumerate(self._item_widths()):
+            if rows[-1] and used + item > width:
+                rows.append([])
+                used = 0
+            rows[-1].append(index)
+            used += item + self.GAP
+        return rows
+
+    def sizeHint(self) -> QSize:
+        return QSize(sum(w + self.GAP for w in self._item_widths()), self.SWATCH + 8)
+
+    def resizeEvent(self, event: object) -> None:
+        self.setFixedHeight(len(self._rows(self.width())) * (self.SWATCH + 6) + 4)
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        colors = board_colors(self.palette())
+        widths = self._item_widths()
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        top = 2
+        for row in self._rows(self.width()):
+            x = max(0, (self.width() - sum(widths[i] + self.GAP for i in row) + self.GAP) // 2)
+            for index in row:
+                state, text = LEGEND[index]
+                rect = QRect(x, top, self.SWATCH, self.SWATCH)
+                self._squares.paint(
+                    painter, colors, rect, state, colors.light_square, self.devicePixelRatioF()
+                )
+                painter.setPen(QPen(colors.frame, 1))
+                painter.setBrush(Qt.BrushStyle.NoBrush)
+                painter.drawRect(rect)
+                painter.setPen(self.palette().color(self.foregroundRole()))
+                text_rect = QRect(x + self.SWATCH + 6, top, widths[index], self.SWATCH)
+                painter.drawText(text_rect, Qt.AlignmentFlag.AlignVCenter, text)
+                x += widths[index] + self.GAP
+            top += self.SWATCH + 6
+        painter.end()

@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 
 from app import engine_commands
-from app.cli_support import Parser
+from app.cli_support import Parser, limit_memory
 from bdd_model import NQueensError
 
 
@@ -19,6 +19,7 @@ def build_parser() -> Parser:
 def main(argv: list[str] | None = None) -> int:
     """Run one command; 0 on success, 2 on bad input (one line on stderr), 1 on other failures."""
     args = build_parser().parse_args(argv)
+    limit_memory()
     try:
         return args.run(args)
     except NQueensError as error:

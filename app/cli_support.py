@@ -3,10 +3,37 @@
 from __future__ import annotations
 
 import argparse
+import os
+import resource
 import sys
 from typing import NoReturn
 
 from bdd_model import BoardSizeError, check_size
+
+MEMORY_SHARE = 0.8
+"""A compile may use this share of physical memory; beyond it allocation fails cleanly."""
+MEMORY_ENV = "NQUEENS_MEMORY_LIMIT_MB"
+
+
+def limit_memory() -> None:
+    """Cap this process's address space so a compile too big for the machine fails with a
+    MemoryError (or CUDD's own out-of-memory exit) instead of dragging the system into swap.
+
+    The cap is 80% of physical memory, or ``$NQUEENS_MEMORY_LIMIT_MB`` megabytes if set.
+    """
+    try:
+        override = os.environ.get(MEMORY_ENV)
+        if override:
+            limit = int(override) << 20
+        else:
+            limit = int(os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") * MEMORY_SHARE)
+        soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+        if hard != resource.RLIM_INFINITY:
+            limit = min(limit, hard)
+        if soft == resource.RLIM_INFINITY or soft > limit:
+            resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
+    except (ValueError, OSError, AttributeError):
+        pass
 
 
 class Parser(argparse.ArgumentParser):

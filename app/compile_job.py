@@ -80,8 +80,11 @@ class CompileJob(QObject):
             )
         else:
             detail = bytes(self._process.readAllStandardError().data()).decode(errors="replace").strip()
-            last = detail.splitlines()[-1] if detail else f"exit status {exit_code}"
-            self.failed.emit(f"the compile of {self.n}x{self.n} failed: {last}")
+            if "out of memory" in detail.lower():
+                self.failed.emit(f"compiling the {self.n}x{self.n} board ran out of memory")
+            else:
+                last = detail.splitlines()[-1] if detail else f"exit status {exit_code}"
+                self.failed.emit(f"the compile of {self.n}x{self.n} failed: {last}")
 
     def _error_occurred(self, error: QProcess.ProcessError) -> None:
         if error == QProcess.ProcessError.FailedToStart:

@@ -11,14 +11,10 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
-import resource
 import sys
 
+from app.cli_support import limit_memory
 from bdd_model import NQueensError, Progress, load_or_compile
-
-MEMORY_SHARE = 0.8
-"""The child may use this share of physical memory; beyond it allocation fails cleanly."""
 
 
 def _emit(record: dict[str, object]) -> None:
@@ -26,21 +22,12 @@ def _emit(record: dict[str, object]) -> None:
     sys.stdout.flush()
 
 
-def _limit_memory() -> None:
-    try:
-        total = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
-        limit = int(total * MEMORY_SHARE)
-        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
-    except (ValueError, OSError, AttributeError):
-        pass
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="compile_worker")
     parser.add_argument("n", type=int)
     parser.add_argument("--backend", default="auto")
     args = parser.parse_args(argv)
-    _limit_memory()
+    limit_memory()
 
     def report(progress: Progress) -> None:
         _emit({"progress": [progress.phase, progress.done, progress.total]})

@@ -15,9 +15,11 @@ from PySide6.QtWidgets import (
     QProgressBar,
     QPushButton,
     QToolBar,
+    QVBoxLayout,
+    QWidget,
 )
 
-from app.board_widget import BoardPicture, BoardWidget
+from app.board_widget import BoardPicture, BoardWidget, LegendWidget
 from app.pieces import app_icon
 from app.session import BoardSession
 from app.theme import APPEARANCES, apply_appearance
@@ -43,7 +45,13 @@ class MainWindow(QMainWindow):
         self.file_path: Path | None = None
         self.setWindowIcon(app_icon())
         self.board = BoardWidget(self)
-        self.setCentralWidget(self.board)
+        self.legend = LegendWidget(self)
+        central = QWidget(self)
+        layout = QVBoxLayout(central)
+        layout.setContentsMargins(6, 6, 6, 2)
+        layout.addWidget(self.board, 1)
+        layout.addWidget(self.legend)
+        self.setCentralWidget(central)
         self._make_actions()
         self._make_menus()
         self._make_toolbar()

@@ -43,14 +43,17 @@ class FrozenDiagram:
     def from_edges(
         cls, n: int, widths: list[int], src: list[np.ndarray], col: list[np.ndarray], dst: list[np.ndarray]
     ) -> FrozenDiagram:
-        """Sort each row's edges by column and check the whole structure."""
+        """Sort each row's edges by (column, source) unless they are already, and check everything."""
         sorted_src, sorted_col, sorted_dst = [], [], []
         col_start = np.zeros((n, n + 1), dtype=np.int64)
         for r in range(n):
-            order = np.lexsort((src[r], col[r]))
-            s = np.ascontiguousarray(src[r][order], dtype=np.int32)
-            c = np.ascontiguousarray(col[r][order], dtype=np.int16)
-            d = np.ascontiguousarray(dst[r][order], dtype=np.int32)
+            s, c, d = (np.asarray(a, dtype=np.int64) for a in (src[r], col[r], dst[r]))
+            if not np.all(np.diff(c * (widths[r] + 1) + s) > 0):
+                order = np.lexsort((s, c))
+                s, c, d = s[order], c[order], d[order]
+            s = np.ascontiguousarray(s, dtype=np.int32)
+            c = np.ascontiguousarray(c, dtype=np.int16)
+            d = np.ascontiguousarray(d, dtype=np.int32)
             sorted_src.append(s)
             sorted_col.append(c)
             sorted_dst.append(d)
@@ -96,13 +99,15 @@ class FrozenDiagram:
                 continue
             if s.min() < 0 or s.max() >= widths[r] or d.min() < 0 or d.max() >= widths[r + 1]:
                 raise DiagramShapeError(f"row {r + 1}: an edge points outside its layer")
-            if c.min() < 0 or c.max() >= n or np.any(np.diff(c) < 0):
-                raise DiagramShapeError(f"row {r + 1}: columns out of range or unsorted")
-            if len(np.unique(s)) != widths[r] or len(np.unique(d)) != widths[r + 1]:
+            if c.min() < 0 or c.max() >= n:
+                raise DiagramShapeError(f"row {r + 1}: a column is off the board")
+            key = c.astype(np.int64) * (widths[r] + 1) + s
+            if not np.all(np.diff(key) > 0):
+                raise DiagramShapeError(f"row {r + 1}: edges unsorted, or two leave one node in one column")
+            if not (
+                np.bincount(s, minlength=widths[r]).all() and np.bincount(d, minlength=widths[r + 1]).all()
+            ):
                 raise DiagramShapeError(f"row {r + 1}: a node has no way in or no way out")
-            pair = s.astype(np.int64) * n + c
-            if len(np.unique(pair)) != len(pair):
-                raise DiagramShapeError(f"row {r + 1}: two edges leave one node in one column")
 
     def to_arrays(self) -> dict[str, np.ndarray]:
         """Flat arrays for storage (see ``from_arrays``)."""

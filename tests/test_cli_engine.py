@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 
@@ -84,7 +85,7 @@ def test_forced_queens_appear(capsys) -> None:
         (["count", "-3"], "N must be at least 1, not -3"),
         (["count", "eight"], "N must be a whole number, not 'eight'"),
         (["count", "2.5"], "N must be a whole number, not '2.5'"),
-        (["count", "15"], "above this program's maximum of 14"),
+        (["count", "16"], "above this program's maximum of 15"),
         (["state", "8", "--queen", "9,1"], "cell 9,1 is off the 8x8 board"),
         (["state", "8", "--queen", "0,1"], "cell 0,1 is off the 8x8 board"),
         (["state", "8", "--empty", "a,b"], "cell 'a,b' is not of the form ROW,COL"),
@@ -137,3 +138,16 @@ def test_human_state_shows_the_board(capsys) -> None:
     assert status == 0
     assert out.splitlines()[:4] == ["- Q - -", "- - - F", "F - - -", "- - F -"]
     assert "1 solutions remain" in out
+
+
+def test_a_compile_that_runs_out_of_memory_says_so(tmp_path) -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "app.cli", "count", "13"],
+        capture_output=True,
+        text=True,
+        check=False,
+        env={**os.environ, "NQUEENS_MEMORY_LIMIT_MB": "250", "NQUEENS_CACHE_DIR": str(tmp_path)},
+    )
+    assert result.returncode == 1
+    assert result.stdout == ""
+    assert result.stderr == "nqueens: error: ran out of memory\n"

@@ -350,3 +350,15 @@ def test_screenshot_bad_input_exits_2(tmp_path: Path, argv: list[str], message: 
     assert result.returncode == 2
     assert result.stderr.count("\n") == 1 and message in result.stderr
     assert not (tmp_path / "x.png").exists()
+
+
+def test_running_out_of_memory_keeps_the_previous_board(
+    qtbot, window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("NQUEENS_CACHE_DIR", str(tmp_path / "fresh-cache"))
+    monkeypatch.setenv("NQUEENS_MEMORY_LIMIT_MB", "250")
+    click(qtbot, window, 0, 0)
+    with qtbot.waitSignal(window.session.compileEnded, timeout=60000):
+        window.choose_size(13)
+    assert window.session.n == 8 and len(decisions_of(window)) == 1
+    assert "ran out of memory" in window.statusBar().currentMessage()

@@ -1,0 +1,97 @@
+"""How one square looks in each state; shared by the board and its legend.
+
+Colour is never the only cue: attacked squares are hatched, look-ahead squares dotted, marks
+carry a cross, forced queens are outlines and placed queens solid.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, QRect, QRectF, Qt
+from PySide6.QtGui import QColor, QPainter, QPen
+
+from app.pieces import QueenPictures
+from app.theme import BoardColors
+from bdd_model import CellState
+
+
+def mix(a: QColor, b: QColor, t: float) -> QColor:
+    """The colour a fraction t of the way from a to b."""
+    return QColor.fromRgbF(
+        a.redF() + (b.redF() - a.redF()) * t,
+        a.greenF() + (b.greenF() - a.greenF()) * t,
+        a.blueF() + (b.blueF() - a.blueF()) * t,
+    )
+
+
+def hatch(painter: QPainter, rect: QRect, color: QColor) -> None:
+    """Diagonal lines across a square: the pattern of an attacked square."""
+    spacing = max(5.0, rect.width() / 6)
+    painter.save()
+    painter.setClipRect(rect)
+    painter.setPen(QPen(color, max(1.0, rect.width() / 36)))
+    offset = 0.0
+    while offset < 2 * rect.width():
+        painter.drawLine(QPointF(rect.left() + offset, rect.top()), QPointF(rect.left(), rect.top() + offset))
+        offset += spacing
+    painter.restore()
+
+
+def dots(painter: QPainter, rect: QRect, color: QColor) -> None:
+    """A staggered grid of dots: the pattern of a square closed by look-ahead."""
+    steps = max(1, round(rect.width() / max(5.0, rect.width() / 5)))
+    step = rect.width() / steps
+    radius = max(1.0, rect.width() / 28)
+    painter.save()
+    painter.setClipRect(rect)
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(color)
+    for i in range(steps):
+        for j in range(steps):
+            x = rect.left() + (i + (0.75 if j % 2 else 0.25)) * step
+            painter.drawEllipse(QPointF(x, rect.top() + (j + 0.5) * step), radius, radius)
+    painter.restore()
+
+
+class SquarePainter:
+    """Paints a square's background, pattern and piece for a given state."""
+
+    def __init__(self) -> None:
+        self._queens = QueenPictures()
+
+    def paint(
+        self,
+        painter: QPainter,
+        colors: BoardColors,
+        rect: QRect,
+        state: CellState,
+        base: QColor,
+        ratio: float,
+    ) -> None:
+        """``base`` is the square's own colour (its chessboard shade, or its heat)."""
+        if state is CellState.ATTACKED:
+            painter.fillRect(rect, colors.attacked)
+            hatch(painter, rect, colors.attacked_hatch)
+        elif state is CellState.LOOKAHEAD:
+            painter.fillRect(rect, colors.lookahead)
+            dots(painter, rect, colors.lookahead_dots)
+        elif state is CellState.MARKED:
+            painter.fillRect(rect, colors.marked)
+            size = rect.width()
+            pen = QPen(colors.mark_cross, max(2.0, size / 12), Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap)
+            painter.setPen(pen)
+            cross = QRectF(rect).adjusted(size * 0.3, size * 0.3, -size * 0.3, -size * 0.3)
+            painter.drawLine(cross.topLeft(), cross.bottomRight())
+            painter.drawLine(cross.topRight(), cross.bottomLeft())
+        else:
+            painter.fillRect(rect, base)
+        if state is CellState.QUEEN:
+            self.paint_queen(painter, colors.queen, rect, ratio)
+        elif state is CellState.FORCED:
+            self.paint_queen(painter, colors.forced, rect, ratio, style="outline")
+
+    def paint_queen(
+        self, painter: QPainter, color: QColor, rect: QRect, ratio: float, style: str = "solid"
+    ) -> None:
+        inset = max(1, rect.width() // 10)
+        glyph = rect.adjusted(inset, inset, -inset, -inset)
+        painter.drawPixmap(glyph.topLeft(), self._queens.pixmap(style, glyph.width(), color, ratio))
