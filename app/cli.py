@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import os
 import sys
 
-from app import engine_commands
+from app import engine_commands, sat_commands
 from app.cli_support import Parser, limit_memory
 from bdd_model import NQueensError
 
@@ -13,6 +14,7 @@ def build_parser() -> Parser:
     parser = Parser(prog="nqueens", description="N-Queens: BDD configurator answers and SAT tools.")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", parser_class=Parser)
     engine_commands.register(commands)
+    sat_commands.register(commands)
     return parser
 
 
@@ -31,6 +33,10 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         sys.stderr.write("nqueens: interrupted\n")
         return 130
+    except BrokenPipeError:
+        # The reader went away (e.g. `| head`): stop quietly, as Unix tools do.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141
 
 
 if __name__ == "__main__":

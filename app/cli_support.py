@@ -6,9 +6,11 @@ import argparse
 import os
 import resource
 import sys
+from collections.abc import Callable
 from typing import NoReturn
 
 from bdd_model import BoardSizeError, check_size
+from bdd_model.sat_encoding import check_sat_size
 
 MEMORY_SHARE = 0.8
 """A compile may use this share of physical memory; beyond it allocation fails cleanly."""
@@ -49,16 +51,26 @@ def fail(message: str, status: int = 2) -> NoReturn:
     raise SystemExit(status)
 
 
-def board_size(text: str) -> int:
-    """argparse type for N: a whole number within what this program compiles."""
-    try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"N must be a whole number, not '{text}'") from None
-    try:
-        return check_size(n)
-    except BoardSizeError as error:
-        raise argparse.ArgumentTypeError(str(error)) from None
+def size_argument(check: Callable[[int], int]) -> Callable[[str], int]:
+    """An argparse type for N: a whole number that ``check`` accepts."""
+
+    def parse(text: str) -> int:
+        try:
+            n = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"N must be a whole number, not '{text}'") from None
+        try:
+            return check(n)
+        except BoardSizeError as error:
+            raise argparse.ArgumentTypeError(str(error)) from None
+
+    return parse
+
+
+board_size = size_argument(check_size)
+"""N of the commands that compile the BDD (1 … MAX_N)."""
+sat_board_size = size_argument(check_sat_size)
+"""N of the SAT commands, which only write or solve the CNF (1 … SAT_MAX_N)."""
 
 
 def positive_int(text: str) -> int:

@@ -23,16 +23,12 @@ from app.board_widget import BoardPicture, BoardWidget, LegendWidget
 from app.pieces import app_icon
 from app.session import BoardSession
 from app.theme import APPEARANCES, apply_appearance
-from bdd_model import MAX_N, Cell, CellState, NQueensError, Progress
+from bdd_model import MAX_N, Cell, CellState, NQueensError, Progress, queens_text
+from bdd_model.sat_encoding import clause_count, dimacs, smtlib
 from bdd_model.saved_game import dumps, loads
 
 PHASE_NAMES = {"search": "searching rows", "build": "building the BDD", "freeze": "freezing rows"}
 FILE_FILTER = "N-Queens configurations (*.nqueens.json *.json);;All files (*)"
-
-
-def board_as_text(states: list[list[CellState]]) -> str:
-    """The board as ``Q `` / ``. `` rows, like the command line: queens placed or forced."""
-    return "\n".join("".join("Q " if s.has_queen else ". " for s in row) for row in states) + "\n"
 
 
 class MainWindow(QMainWindow):
@@ -82,6 +78,10 @@ class MainWindow(QMainWindow):
         self.save_action = QAction("&Save", self, shortcut=QKeySequence.StandardKey.Save)
         self.save_as_action = QAction("Save &As…", self, shortcut=QKeySequence.StandardKey.SaveAs)
         self.copy_action = QAction("&Copy Board as Text", self, shortcut=QKeySequence.StandardKey.Copy)
+        self.export_dimacs_action = QAction("Export as &DIMACS…", self)
+        self.export_dimacs_action.setStatusTip("The CNF of this board size, for any SAT solver")
+        self.export_smtlib_action = QAction("Export as S&MT-LIB…", self)
+        self.export_smtlib_action.setStatusTip("SMT-LIB v2 of this board size, for Z3 or cvc5")
         self.quit_action = QAction("&Quit", self, shortcut=QKeySequence.StandardKey.Quit)
         self.about_action = QAction("&About", self)
         self.appearance_group = QActionGroup(self)
@@ -95,6 +95,7 @@ class MainWindow(QMainWindow):
         file_menu.addActions([self.open_action, self.save_action, self.save_as_action])
         file_menu.addSeparator()
         file_menu.addAction(self.copy_action)
+        file_menu.addActions([self.export_dimacs_action, self.export_smtlib_action])
         file_menu.addSeparator()
         file_menu.addAction(self.quit_action)
         edit_menu = self.menuBar().addMenu("&Edit")
@@ -153,6 +154,8 @@ class MainWindow(QMainWindow):
         self.save_action.triggered.connect(self._save)
         self.save_as_action.triggered.connect(self._save_dialog)
         self.copy_action.triggered.connect(self.copy_board)
+        self.export_dimacs_action.triggered.connect(lambda: self._export_dialog("cnf"))
+        self.export_smtlib_action.triggered.connect(lambda: self._export_dialog("smt2"))
         self.quit_action.triggered.connect(self.close)
         self.about_action.triggered.connect(self._about)
         self.appearance_group.triggered.connect(lambda action: self.set_appearance(action.data()))
@@ -177,7 +180,14 @@ class MainWindow(QMainWindow):
         cfg = self.session.configurator
         self.board.set_picture(self.picture())
         has_board = cfg is not None
-        for action in (self.save_action, self.save_as_action, self.copy_action, self.restart_action):
+        for action in (
+            self.save_action,
+            self.save_as_action,
+            self.copy_action,
+            self.restart_action,
+            self.export_dimacs_action,
+            self.export_smtlib_action,
+        ):
             action.setEnabled(has_board)
         if cfg is None:
             self.count_label.setText("No board yet")
@@ -292,10 +302,34 @@ class MainWindow(QMainWindow):
     def _folder(self) -> str:
         return str(self.file_path.parent) if self.file_path else str(Path.home())
 
+    def export_to(self, path: Path, kind: str) -> bool:
+        """Write the DIMACS (kind "cnf") or SMT-LIB ("smt2") encoding of the current size."""
+        n = self.session.n
+        lines = dimacs(n) if kind == "cnf" else smtlib(n)
+        try:
+            with path.open("w", encoding="ascii") as stream:
+                stream.writelines(lines)
+        except OSError as error:
+            self.show_message(f"Could not export {path.name}: {error.strerror or error}")
+            return False
+        what = "DIMACS CNF" if kind == "cnf" else "SMT-LIB"
+        self.show_message(
+            f"Exported the {n}×{n} problem as {what} to {path.name} ({clause_count(n)} clauses)"
+        )
+        return True
+
+    def _export_dialog(self, kind: str) -> None:
+        n = self.session.n
+        suggestion = str(Path(self._folder()) / f"{n}-queens.{kind}")
+        label = "DIMACS CNF (*.cnf)" if kind == "cnf" else "SMT-LIB v2 (*.smt2)"
+        name, _ = QFileDialog.getSaveFileName(self, "Export", suggestion, f"{label};;All files (*)")
+        if name:
+            self.export_to(Path(name), kind)
+
     def copy_board(self) -> None:
         cfg = self.session.configurator
         if cfg is not None:
-            QGuiApplication.clipboard().setText(board_as_text(cfg.states()))
+            QGuiApplication.clipboard().setText(queens_text(cfg.n, cfg.queens()) + "\n")
             self.show_message("Board copied as text")
 
     # ----- appearance, about, closing ----------------------------------------------------

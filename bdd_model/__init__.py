@@ -14,6 +14,7 @@ from bdd_model.board import (
     check_cell,
     in_line,
     parse_cell,
+    queens_text,
 )
 from bdd_model.cache import cache_dir, cache_path, load_or_compile
 from bdd_model.configurator import Configurator
@@ -58,5 +59,6 @@ __all__ = [
     "in_line",
     "load_or_compile",
     "parse_cell",
+    "queens_text",
     "resolve_backend",
 ]

@@ -92,9 +92,15 @@ def in_line(a: Cell, b: Cell) -> bool:
     return a != b and (a.row == b.row or a.col == b.col or abs(a.row - b.row) == abs(a.col - b.col))
 
 
+def queens_text(n: int, queens: Iterable[Cell]) -> str:
+    """An n×n board with queens: per square ``Q `` or ``. ``, one row a line (the Rust tool's layout)."""
+    occupied = set(queens)
+    return "\n".join("".join("Q " if (r, c) in occupied else ". " for c in range(n)) for r in range(n))
+
+
 def board_text(columns: Sequence[int], n: int) -> str:
-    """The board of one solution: per square ``Q `` or ``. ``, one row a line (the Rust tool's layout)."""
-    return "\n".join("".join("Q " if c == col else ". " for c in range(n)) for col in columns)
+    """The board of one solution, given the queen's column in each row."""
+    return queens_text(n, (Cell(r, c) for r, c in enumerate(columns)))
 
 
 def cells_one_based(cells: Iterable[Cell]) -> list[list[int]]:

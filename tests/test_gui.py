@@ -17,6 +17,7 @@ from app.main_window import MainWindow
 from app.session import BoardSession
 from app.theme import DARK, LIGHT, board_colors, is_dark
 from bdd_model import Cell, CellState, Decision, DecisionKind
+from bdd_model.sat_encoding import dimacs, smtlib
 from bdd_model.saved_game import dumps
 from tests import oracle
 from tests.gui_helpers import click, make_window
@@ -362,3 +363,14 @@ def test_running_out_of_memory_keeps_the_previous_board(
         window.choose_size(13)
     assert window.session.n == 8 and len(decisions_of(window)) == 1
     assert "ran out of memory" in window.statusBar().currentMessage()
+
+
+def test_export_dimacs_and_smtlib_for_the_current_size(qtbot, window: MainWindow, tmp_path: Path) -> None:
+    assert window.export_to(tmp_path / "a.cnf", "cnf")
+    assert (tmp_path / "a.cnf").read_text() == "".join(dimacs(8))
+    assert "736 clauses" in window.statusBar().currentMessage()
+    window.choose_size(5)
+    assert window.export_to(tmp_path / "a.smt2", "smt2")
+    assert (tmp_path / "a.smt2").read_text() == "".join(smtlib(5))
+    assert not window.export_to(tmp_path / "missing" / "x.cnf", "cnf")
+    assert "Could not export" in window.statusBar().currentMessage()

@@ -1,0 +1,141 @@
+"""``nqueens generate | smtlib | solve | show``: the SAT tools' side of the command line."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Iterable
+from pathlib import Path
+
+from app.cli_support import fail, positive_int, sat_board_size
+from bdd_model import board_text, queens_text
+from bdd_model.sat_encoding import SAT_MAX_N, clause_count, dimacs, smtlib
+from bdd_model.sat_solve import DEFAULT_SOLVER, SOLVERS, solve_all
+from bdd_model.solver_output import SolverOutputError, broken_rules, parse_answer, queens_of
+
+
+def register(commands: argparse._SubParsersAction) -> None:
+    generate = commands.add_parser("generate", help="write the DIMACS CNF (default N-queens.cnf)")
+    generate.add_argument("n", metavar="N", type=sat_board_size, help=f"board size (1..{SAT_MAX_N})")
+    generate.add_argument("-o", "--output", metavar="FILE", help="where to write ('-': standard output)")
+    generate.set_defaults(run=run_generate)
+
+    smt = commands.add_parser("smtlib", help="write SMT-LIB v2 for Z3 and cvc5 (default N-queens.smt2)")
+    smt.add_argument("n", metavar="N", type=sat_board_size, help=f"board size (1..{SAT_MAX_N})")
+    smt.add_argument("-o", "--output", metavar="FILE", help="where to write ('-': standard output)")
+    smt.set_defaults(run=run_smtlib)
+
+    solve = commands.add_parser("solve", help="solve with a SAT solver in memory and print boards")
+    solve.add_argument("n", metavar="N", type=sat_board_size, help=f"board size (1..{SAT_MAX_N})")
+    solve.add_argument("--all", action="store_true", help="every solution, by blocking clauses")
+    solve.add_argument("--limit", type=positive_int, metavar="K", help="stop after K solutions")
+    solve.add_argument(
+        "--solver",
+        choices=SOLVERS,
+        default=DEFAULT_SOLVER,
+        help=f"python-sat solver (default {DEFAULT_SOLVER})",
+    )
+    solve.set_defaults(run=run_solve)
+
+    show = commands.add_parser("show", help="print a SAT solver's answer as a board")
+    show.add_argument("file", metavar="FILE", help="MiniSat result file, or s/v lines ('-': stdin)")
+    show.add_argument("--n", type=sat_board_size, required=True, help="board size")
+    show.set_defaults(run=run_show)
+
+
+def _write(lines: Iterable[str], target: str) -> None:
+    """Write to a file (or standard output for '-'); exit 2 with one line if it cannot be written."""
+    if target == "-":
+        sys.stdout.writelines(lines)
+        return
+    try:
+        with open(target, "w", encoding="ascii") as stream:
+            stream.writelines(lines)
+    except OSError as error:
+        fail(f"cannot write '{target}': {error.strerror or error}")
+
+
+def _export(n: int, output: str | None, kind: str, suffix: str, lines: Iterable[str], items: str) -> int:
+    target = output or f"{n}-queens.{suffix}"
+    report = sys.stderr if target == "-" else sys.stdout
+    where = "standard output" if target == "-" else f"'{target}'"
+    print(f"Generating {kind} for {n}-Queens problem...", file=report)
+    _write(lines, target)
+    size = f"{n * n} variables, {clause_count(n)} {items}"
+    print(f"Successfully wrote problem to {where} ({size})", file=report)
+    return 0
+
+
+def run_generate(args: argparse.Namespace) -> int:
+    return _export(args.n, args.output, "CNF", "cnf", dimacs(args.n), "clauses")
+
+
+def run_smtlib(args: argparse.Namespace) -> int:
+    return _export(args.n, args.output, "SMT-LIB", "smt2", smtlib(args.n), "assertions")
+
+
+def run_solve(args: argparse.Namespace) -> int:
+    n = args.n
+    limit = args.limit if args.all else (args.limit or 1)
+    print(f"Solving for {n}-Queens...")
+    progress = _Progress(enabled=n >= 10 and args.all)
+    boards = []
+    for columns in solve_all(n, args.solver, limit):
+        boards.append(columns)
+        progress.tick(len(boards))
+    progress.done()
+    if not boards:
+        print(f"No solutions found for N={n}")
+        return 0
+    if not args.all:
+        print(f"Found a solution for N={n}")
+    elif args.limit and len(boards) == args.limit:
+        print(f"Found {len(boards)} unique solutions for N={n} (stopped at --limit {args.limit})")
+    else:
+        print(f"Found {len(boards)} unique solutions for N={n}")
+    for index, columns in enumerate(boards, start=1):
+        print(f"\n--- Solution {index} ---")
+        print(board_text(columns, n))
+    return 0
+
+
+class _Progress:
+    """A counter on stderr during long enumerations, redrawn at most every half second."""
+
+    def __init__(self, enabled: bool) -> None:
+        self.enabled = enabled and sys.stderr.isatty()
+        self.last = 0.0
+
+    def tick(self, found: int) -> None:
+        now = time.monotonic()
+        if self.enabled and now - self.last > 0.5:
+            self.last = now
+            sys.stderr.write(f"\r{found} solutions so far...")
+            sys.stderr.flush()
+
+    def done(self) -> None:
+        if self.enabled and self.last:
+            sys.stderr.write("\r" + " " * 40 + "\r")
+
+
+def run_show(args: argparse.Namespace) -> int:
+    n = args.n
+    try:
+        text = sys.stdin.read() if args.file == "-" else Path(args.file).read_text(errors="replace")
+    except OSError as error:
+        fail(f"cannot read '{args.file}': {error.strerror or error}")
+    try:
+        answer = parse_answer(text)
+        if not answer.satisfiable:
+            fail(f"the solver found no solution (UNSAT): there is no {n}x{n} board to show")
+        queens = queens_of(answer, n)
+    except SolverOutputError as error:
+        fail(f"'{args.file}': {error}")
+    print(queens_text(n, queens))
+    problems = broken_rules(n, queens)
+    if problems:
+        print(f"Not a valid placement: {'; '.join(problems)}.")
+        return 1
+    print(f"A valid placement of {n} queens.")
+    return 0

@@ -1,0 +1,98 @@
+"""The N-Queens rules as CNF, in the Rust tool's pairwise encoding and clause order.
+
+At least one queen per row; then at most one per row (c1 < c2), per column (r1 < r2), per
+diagonal r−c = k (k = −(N−1) … N−1) and per anti-diagonal r+c = k (k = 0 … 2N−2), each pair in
+row-major order; no at-least-one per column (the rows already place N queens). The variable of
+square (r, c) is r·N + c + 1. N=8 gives 64 variables and 736 clauses.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator
+
+from bdd_model.board import Cell
+from bdd_model.errors import BoardSizeError
+
+SAT_MAX_N = 200
+"""The SAT commands accept boards up to this size (N=200: 2.7 million clauses)."""
+
+
+def check_sat_size(n: object) -> int:
+    """N for the SAT commands: a whole number from 1 to SAT_MAX_N."""
+    if isinstance(n, bool) or not isinstance(n, int):
+        raise BoardSizeError(f"N must be a whole number, not {n!r}")
+    if n < 1:
+        raise BoardSizeError(f"N must be at least 1, not {n}")
+    if n > SAT_MAX_N:
+        raise BoardSizeError(f"N={n} is above {SAT_MAX_N}, the largest board the SAT commands write")
+    return n
+
+
+def variable(n: int, row: int, col: int) -> int:
+    """DIMACS variable of square (row, col), 0-based: row·N + col + 1."""
+    return row * n + col + 1
+
+
+def square(n: int, var: int) -> Cell:
+    """The square of a DIMACS variable (1 … N²)."""
+    return Cell((var - 1) // n, (var - 1) % n)
+
+
+def lines(n: int) -> list[tuple[str, list[Cell]]]:
+    """Every row, column, diagonal and anti-diagonal (with a name), cells in row-major order."""
+    cells = [Cell(r, c) for r in range(n) for c in range(n)]
+    out = [(f"row {r + 1}", [x for x in cells if x.row == r]) for r in range(n)]
+    out += [(f"column {c + 1}", [x for x in cells if x.col == c]) for c in range(n)]
+    out += [("diagonal", [x for x in cells if x.row - x.col == k]) for k in range(-(n - 1), n)]
+    out += [("anti-diagonal", [x for x in cells if x.row + x.col == k]) for k in range(2 * n - 1)]
+    return out
+
+
+def clauses(n: int) -> Iterator[list[int]]:
+    """The clauses in the Rust tool's order."""
+    for r in range(n):
+        yield [variable(n, r, c) for c in range(n)]
+    for _, line in lines(n):
+        for a, b in itertools.combinations(line, 2):
+            yield [-variable(n, *a), -variable(n, *b)]
+
+
+def clause_count(n: int) -> int:
+    """N + Σ over all lines of C(len, 2), without building the clauses."""
+    pairs = 2 * n * (n * (n - 1) // 2)
+    for length in range(1, n + 1):
+        times = 2 if length < n else 1
+        pairs += 2 * times * (length * (length - 1) // 2)
+    return n + pairs
+
+
+def dimacs(n: int) -> Iterator[str]:
+    """The DIMACS CNF text, line by line (``p cnf N² CLAUSES`` first)."""
+    yield f"p cnf {n * n} {clause_count(n)}\n"
+    for clause in clauses(n):
+        yield " ".join(map(str, clause)) + " 0\n"
+
+
+def smt_name(cell: Cell) -> str:
+    """Readable SMT-LIB name of a square, 1-based: q_ROW_COL."""
+    return f"q_{cell.row + 1}_{cell.col + 1}"
+
+
+def smtlib(n: int) -> Iterator[str]:
+    """SMT-LIB v2 (QF_UF) with one Bool per square and the same constraints as the CNF."""
+    yield f"; The {n}-Queens problem: q_R_C is true when a queen stands on row R, column C (from 1).\n"
+    yield "(set-logic QF_UF)\n"
+    cells = [Cell(r, c) for r in range(n) for c in range(n)]
+    for cell in cells:
+        yield f"(declare-const {smt_name(cell)} Bool)\n"
+    yield "; every row holds a queen\n"
+    for r in range(n):
+        names = [smt_name(Cell(r, c)) for c in range(n)]
+        yield f"(assert {names[0]})\n" if n == 1 else f"(assert (or {' '.join(names)}))\n"
+    yield "; no two queens share a row, a column or a diagonal\n"
+    for _, line in lines(n):
+        for a, b in itertools.combinations(line, 2):
+            yield f"(assert (not (and {smt_name(a)} {smt_name(b)})))\n"
+    yield "(check-sat)\n"
+    yield "(get-model)\n"
