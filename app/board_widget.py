@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from PySide6.QtCore import QEasingCurve, QPoint, QPointF, QRect, QRectF, QSize, Qt, QVariantAnimation, Signal
-from PySide6.QtGui import QColor, QFont, QKeyEvent, QMouseEvent, QPainter, QPaintEvent, QPen
+from PySide6.QtGui import QColor, QFont, QKeyEvent, QLinearGradient, QMouseEvent, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from app.square_painter import SquarePainter, mix
@@ -31,6 +31,20 @@ class BoardPicture:
     culprits: frozenset[Cell] = field(default_factory=frozenset)
     preview: tuple[int, ...] | None = None
     heat: bool = False
+    focus: Cell | None = None
+
+
+def heat_peak(picture: BoardPicture) -> int:
+    """The largest count on an open square: the top of the heat map's scale."""
+    return max(
+        (
+            picture.counts[r][c]
+            for r in range(picture.n)
+            for c in range(picture.n)
+            if picture.states[r][c] is CellState.OPEN
+        ),
+        default=0,
+    )
 
 
 class BoardWidget(QWidget):
@@ -182,16 +196,21 @@ class BoardWidget(QWidget):
     # ----- painting ----------------------------------------------------------------------
 
     def paintEvent(self, event: QPaintEvent) -> None:
+        painter = QPainter(self)
+        try:
+            self._paint_board(painter)
+        finally:
+            painter.end()
+
+    def _paint_board(self, painter: QPainter) -> None:
         picture = self._picture
         colors = board_colors(self.palette())
-        painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         if picture.n == 0:
-            painter.end()
             return
         left, top, size = self._geometry()
         ratio = self.devicePixelRatioF()
-        peak = max((c for row in picture.counts for c in row), default=0)
+        peak = heat_peak(picture)
         for row in range(picture.n):
             for col in range(picture.n):
                 self._paint_square(painter, colors, Cell(row, col), size, ratio, peak)
@@ -202,7 +221,6 @@ class BoardWidget(QWidget):
         self._paint_focus(painter, colors, size)
         if self._banner_opacity > 0 and self._banner:
             self._paint_banner(painter, colors, left, top, size * picture.n)
-        painter.end()
 
     def _paint_square(
         self, painter: QPainter, colors: BoardColors, cell: Cell, size: int, ratio: float, peak: int
@@ -222,6 +240,10 @@ class BoardWidget(QWidget):
             painter.setOpacity(1.0)
         if picture.heat and state is CellState.OPEN and size >= 34:
             self._paint_count(painter, colors, rect, picture.counts[cell.row][cell.col])
+        if cell == picture.focus:
+            painter.setPen(QPen(colors.cursor, max(2.0, size / 16), Qt.PenStyle.DashLine))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawRect(QRectF(rect).adjusted(3, 3, -3, -3))
         if cell in picture.culprits:
             painter.setPen(QPen(colors.culprit, max(3.0, size / 10)))
             painter.setBrush(Qt.BrushStyle.NoBrush)
@@ -295,9 +317,12 @@ class LegendWidget(QWidget):
     SWATCH = 20
     GAP = 14
 
+    HEAT_WIDTH = 60
+
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._squares = SquarePainter()
+        self._heat_peak: int | None = None
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
         self.setAccessibleName("Legend: " + ", ".join(text for _, text in LEGEND))
         self.setToolTip(
@@ -305,9 +330,25 @@ class LegendWidget(QWidget):
             "solution has a queen there. Outlined queen: forced, in every remaining solution."
         )
 
+    def set_heat(self, peak: int | None) -> None:
+        """Show the heat map's scale (0 … peak solutions through a square), or hide it (None)."""
+        if peak != self._heat_peak:
+            self._heat_peak = peak
+            self._fit_height()
+            self.update()
+
+    def _items(self) -> list[tuple[CellState | None, str]]:
+        items: list[tuple[CellState | None, str]] = list(LEGEND)
+        if self._heat_peak is not None:
+            items.append((None, f"solutions through a square: 0 … {self._heat_peak:,}"))
+        return items
+
     def _item_widths(self) -> list[int]:
         metrics = self.fontMetrics()
-        return [self.SWATCH + 6 + metrics.horizontalAdvance(text) for _, text in LEGEND]
+        return [
+            (self.HEAT_WIDTH if state is None else self.SWATCH) + 6 + metrics.horizontalAdvance(text)
+            for state, text in self._items()
+        ]
 
     def _rows(self, width: int) -> list[list[int]]:
         """Indices of the legend items on each line for a given width."""
@@ -325,28 +366,44 @@ class LegendWidget(QWidget):
         return QSize(sum(w + self.GAP for w in self._item_widths()), self.SWATCH + 8)
 
     def resizeEvent(self, event: object) -> None:
+        self._fit_height()
+
+    def _fit_height(self) -> None:
         self.setFixedHeight(len(self._rows(self.width())) * (self.SWATCH + 6) + 4)
 
     def paintEvent(self, event: QPaintEvent) -> None:
+        painter = QPainter(self)
+        try:
+            self._paint(painter)
+        finally:
+            painter.end()
+
+    def _paint(self, painter: QPainter) -> None:
         colors = board_colors(self.palette())
         widths = self._item_widths()
-        painter = QPainter(self)
+        items = self._items()
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         top = 2
         for row in self._rows(self.width()):
             x = max(0, (self.width() - sum(widths[i] + self.GAP for i in row) + self.GAP) // 2)
             for index in row:
-                state, text = LEGEND[index]
-                rect = QRect(x, top, self.SWATCH, self.SWATCH)
-                self._squares.paint(
-                    painter, colors, rect, state, colors.light_square, self.devicePixelRatioF()
-                )
+                state, text = items[index]
+                if state is None:
+                    rect = QRect(x, top, self.HEAT_WIDTH, self.SWATCH)
+                    gradient = QLinearGradient(rect.topLeft(), rect.topRight())
+                    gradient.setColorAt(0, colors.heat_low)
+                    gradient.setColorAt(1, colors.heat_high)
+                    painter.fillRect(rect, gradient)
+                else:
+                    rect = QRect(x, top, self.SWATCH, self.SWATCH)
+                    self._squares.paint(
+                        painter, colors, rect, state, colors.light_square, self.devicePixelRatioF()
+                    )
                 painter.setPen(QPen(colors.frame, 1))
                 painter.setBrush(Qt.BrushStyle.NoBrush)
                 painter.drawRect(rect)
                 painter.setPen(self.palette().color(self.foregroundRole()))
-                text_rect = QRect(x + self.SWATCH + 6, top, widths[index], self.SWATCH)
+                text_rect = QRect(rect.right() + 7, top, widths[index], self.SWATCH)
                 painter.drawText(text_rect, Qt.AlignmentFlag.AlignVCenter, text)
                 x += widths[index] + self.GAP
             top += self.SWATCH + 6
-        painter.end()

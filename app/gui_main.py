@@ -7,17 +7,19 @@ with --screenshot it writes the window to FILE and exits (0 on success, 2 on bad
 from __future__ import annotations
 
 import sys
+from dataclasses import dataclass
 
-from PySide6.QtCore import QMessageLogContext, QSettings, QSize, QtMsgType, qInstallMessageHandler
+from PySide6.QtCore import QMessageLogContext, QSettings, QSize, Qt, QtMsgType, qInstallMessageHandler
 from PySide6.QtWidgets import QApplication
 
-from app.cli_support import Parser, board_size, fail
+from app.cli_support import Parser, board_size, fail, positive_int
 from app.main_window import MainWindow
 from app.session import BoardSession
 from app.theme import APPEARANCES, apply_appearance
-from bdd_model import BACKEND_CHOICES, Decision, DecisionKind, NQueensError, load_or_compile, parse_cell
+from bdd_model import BACKEND_CHOICES, Cell, Decision, DecisionKind, NQueensError, load_or_compile, parse_cell
 from bdd_model.saved_game import replay
 
+DEFAULT_SIZE = QSize(1040, 780)
 ORGANIZATION = "nqueens-configurator"
 APPLICATION = "nqueens-gui"
 
@@ -43,6 +45,11 @@ def build_parser() -> Parser:
     parser.add_argument("--window-size", metavar="WxH", help="window size, e.g. 900x800")
     parser.add_argument("--theme", choices=APPEARANCES, help="appearance (default: as last chosen)")
     parser.add_argument("--backend", choices=BACKEND_CHOICES, default="auto", help="dd backend")
+    parser.add_argument("--heat", action="store_true", help="show the heat map")
+    parser.add_argument("--explain", metavar="R,C", help="point at R,C: show why it is closed")
+    parser.add_argument(
+        "--browse", type=positive_int, metavar="K", help="preview the K-th remaining solution"
+    )
     return parser
 
 
@@ -84,18 +91,36 @@ def main(argv: list[str] | None = None) -> int:
     n = args.n or _remembered_size(settings)
     try:
         decisions = _ordered_decisions(argv, n)
+        view = ViewOptions(args.heat, parse_cell(args.explain, n) if args.explain else None, args.browse)
     except NQueensError as error:
         fail(str(error))
     apply_appearance(args.theme or str(settings.value("view/appearance", "system")))
     session = BoardSession(args.backend)
     if args.screenshot:
-        return _screenshot(session, settings, n, decisions, args.screenshot, size)
+        return _screenshot(session, settings, n, decisions, view, args.screenshot, size)
     window = MainWindow(session, settings)
     if size is not None:
         window.resize(size)
     window.show()
+    session.boardReplaced.connect(lambda _: view.apply(window), Qt.ConnectionType.SingleShotConnection)
     session.open_size(n, decisions)
     return app.exec()
+
+
+@dataclass(frozen=True)
+class ViewOptions:
+    """What the window shows beyond the decisions: heat map, a pointed square, a previewed solution."""
+
+    heat: bool
+    explain: Cell | None
+    browse: int | None
+
+    def apply(self, window: MainWindow) -> None:
+        window.heat_action.setChecked(self.heat)
+        if self.explain is not None:
+            window.point_at(self.explain)
+        if self.browse is not None:
+            window.session.browse_to(self.browse - 1)
 
 
 def _remembered_size(settings: QSettings) -> int:
@@ -110,19 +135,23 @@ def _screenshot(
     settings: QSettings,
     n: int,
     decisions: list[Decision],
+    view: ViewOptions,
     path: str,
     size: QSize | None,
 ) -> int:
     """Compile in this process (no window is waiting), build the state, grab the window."""
     try:
         space = load_or_compile(n, session.backend)
-        replay(space, decisions)
+        count = replay(space, decisions).count
     except NQueensError as error:
         fail(str(error))
+    if view.browse is not None and view.browse > count:
+        fail(f"--browse {view.browse}: only {count} solutions remain")
     session.in_process_max_n = n
     window = MainWindow(session, settings)
-    window.resize(size or QSize(720, 760))
+    window.resize(size or DEFAULT_SIZE)
     session.open_size(n, decisions)
+    view.apply(window)
     window.show()
     QApplication.processEvents()
     if not window.grab().save(path):

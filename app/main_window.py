@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QByteArray, QSettings
+from PySide6.QtCore import QByteArray, QSettings, Qt
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import (
     QComboBox,
+    QDockWidget,
     QFileDialog,
     QLabel,
     QMainWindow,
@@ -19,9 +20,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.board_widget import BoardPicture, BoardWidget, LegendWidget
+from app.board_widget import BoardPicture, BoardWidget, LegendWidget, heat_peak
+from app.insight_panel import InsightPanel
 from app.pieces import app_icon
-from app.session import BoardSession
+from app.session import BoardSession, Explanation
 from app.theme import APPEARANCES, apply_appearance
 from bdd_model import MAX_N, Cell, CellState, NQueensError, Progress, queens_text
 from bdd_model.sat_encoding import clause_count, dimacs, smtlib
@@ -48,6 +50,15 @@ class MainWindow(QMainWindow):
         layout.addWidget(self.board, 1)
         layout.addWidget(self.legend)
         self.setCentralWidget(central)
+        self.panel = InsightPanel(self)
+        self.dock = QDockWidget("Insight", self)
+        self.dock.setObjectName("insight-dock")
+        self.dock.setWidget(self.panel)
+        self.dock.setFeatures(
+            QDockWidget.DockWidgetFeature.DockWidgetClosable | QDockWidget.DockWidgetFeature.DockWidgetMovable
+        )
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dock)
+        self._focus: Cell | None = None
         self._make_actions()
         self._make_menus()
         self._make_toolbar()
@@ -57,7 +68,7 @@ class MainWindow(QMainWindow):
         if isinstance(geometry, QByteArray):
             self.restoreGeometry(geometry)
         else:
-            self.resize(720, 760)
+            self.resize(1040, 780)
         self.refresh()
 
     # ----- construction ------------------------------------------------------------------
@@ -84,6 +95,19 @@ class MainWindow(QMainWindow):
         self.export_smtlib_action.setStatusTip("SMT-LIB v2 of this board size, for Z3 or cvc5")
         self.quit_action = QAction("&Quit", self, shortcut=QKeySequence.StandardKey.Quit)
         self.about_action = QAction("&About", self)
+        self.heat_action = QAction("&Heat Map", self, checkable=True, shortcut=QKeySequence("Ctrl+M"))
+        self.heat_action.setStatusTip("Shade open squares by how many remaining solutions have a queen there")
+        self.hint_action = QAction("&Hint", self, shortcut=QKeySequence("Ctrl+H"))
+        self.hint_action.setStatusTip("Place the queen that keeps the most solutions open")
+        self.solve_action = QAction("Sol&ve", self)
+        self.solve_action.setStatusTip("Complete the board to the shown solution")
+        self.free_action = QAction("&Free Square", self, shortcut=QKeySequence("Ctrl+F"))
+        self.free_action.setStatusTip("Retract the decisions that close the pointed square and place a queen")
+        self.previous_action = QAction("&Previous Solution", self, shortcut=QKeySequence(Qt.Key.Key_PageUp))
+        self.next_action = QAction("&Next Solution", self, shortcut=QKeySequence(Qt.Key.Key_PageDown))
+        self.panel_action = self.dock.toggleViewAction()
+        self.panel_action.setText("&Insight Panel")
+        self.panel_action.setShortcut(QKeySequence("F9"))
         self.appearance_group = QActionGroup(self)
         for choice in APPEARANCES:
             action = QAction(choice.capitalize(), self, checkable=True)
@@ -100,7 +124,13 @@ class MainWindow(QMainWindow):
         file_menu.addAction(self.quit_action)
         edit_menu = self.menuBar().addMenu("&Edit")
         edit_menu.addActions([self.undo_action, self.redo_action, self.restart_action])
+        edit_menu.addSeparator()
+        edit_menu.addActions([self.free_action, self.hint_action, self.solve_action])
         self.view_menu = self.menuBar().addMenu("&View")
+        self.view_menu.addActions([self.heat_action, self.panel_action])
+        self.view_menu.addSeparator()
+        self.view_menu.addActions([self.previous_action, self.next_action])
+        self.view_menu.addSeparator()
         appearance = self.view_menu.addMenu("&Appearance")
         appearance.addActions(self.appearance_group.actions())
         help_menu = self.menuBar().addMenu("&Help")
@@ -118,6 +148,8 @@ class MainWindow(QMainWindow):
         toolbar.addWidget(self.size_box)
         toolbar.addSeparator()
         toolbar.addActions([self.undo_action, self.redo_action, self.restart_action])
+        toolbar.addSeparator()
+        toolbar.addActions([self.hint_action, self.heat_action])
         self.addToolBar(toolbar)
         self.toolbar = toolbar
 
@@ -138,6 +170,7 @@ class MainWindow(QMainWindow):
     def _connect(self) -> None:
         session = self.session
         session.changed.connect(self.refresh)
+        session.browsed.connect(self.refresh)
         session.boardReplaced.connect(self._board_replaced)
         session.message.connect(self.show_message)
         session.solved.connect(self._solved)
@@ -158,6 +191,17 @@ class MainWindow(QMainWindow):
         self.export_smtlib_action.triggered.connect(lambda: self._export_dialog("smt2"))
         self.quit_action.triggered.connect(self.close)
         self.about_action.triggered.connect(self._about)
+        self.heat_action.toggled.connect(self.refresh)
+        self.hint_action.triggered.connect(session.hint)
+        self.solve_action.triggered.connect(session.solve)
+        self.free_action.triggered.connect(self.free_focus)
+        self.previous_action.triggered.connect(lambda: session.browse(-1))
+        self.next_action.triggered.connect(lambda: session.browse(1))
+        self.panel.freeRequested.connect(self.free_focus)
+        self.panel.previousRequested.connect(lambda: session.browse(-1))
+        self.panel.nextRequested.connect(lambda: session.browse(1))
+        self.panel.solveRequested.connect(session.solve)
+        self.panel.hintRequested.connect(session.hint)
         self.appearance_group.triggered.connect(lambda action: self.set_appearance(action.data()))
         choice = str(self.settings.value("view/appearance", "system"))
         for action in self.appearance_group.actions():
@@ -166,19 +210,41 @@ class MainWindow(QMainWindow):
     # ----- state to screen ---------------------------------------------------------------
 
     def picture(self) -> BoardPicture:
-        """What the board should show now; subclasses and panels add to it."""
+        """What the board shows now: states, counts, culprits of the focused square, preview."""
         cfg = self.session.configurator
         if cfg is None:
             return BoardPicture(0, ())
+        explanation = self.focus_explanation()
+        culprits = explanation.culprits if explanation and explanation.culprits else ()
         return BoardPicture(
             cfg.n,
             tuple(tuple(row) for row in cfg.states()),
             tuple(tuple(row) for row in cfg.cell_counts()),
+            culprits=frozenset(d.cell for d in culprits),
+            preview=self.session.preview,
+            heat=self.heat_action.isChecked(),
+            focus=explanation.cell if explanation else None,
         )
+
+    def focus_explanation(self) -> Explanation | None:
+        """The explanation of the square last pointed at, if it is closed or marked."""
+        cfg = self.session.configurator
+        if cfg is None or self._focus is None or self._focus.row >= cfg.n or self._focus.col >= cfg.n:
+            return None
+        state = cfg.cell(*self._focus)
+        if not (state.is_blocked or state is CellState.MARKED):
+            return None
+        return self.session.explain(self._focus)
+
+    def free_focus(self) -> None:
+        """Free the square last pointed at (Edit → Free Square, or the panel's button)."""
+        if self._focus is not None and self.session.configurator is not None:
+            self.session.free(self._focus)
 
     def refresh(self) -> None:
         cfg = self.session.configurator
         self.board.set_picture(self.picture())
+        self._refresh_panel()
         has_board = cfg is not None
         for action in (
             self.save_action,
@@ -208,14 +274,43 @@ class MainWindow(QMainWindow):
             self.setWindowTitle(f"N-Queens {cfg.n}×{cfg.n}")
         self.count_label.setAccessibleName(self.count_label.text())
 
+    def _refresh_panel(self) -> None:
+        cfg = self.session.configurator
+        explanation = self.focus_explanation()
+        if explanation is not None:
+            self.panel.show_explanation(explanation.text, explanation.can_free)
+        else:
+            self.panel.show_explanation(
+                "Point at a closed square to see which of your decisions close it.", False
+            )
+        self.free_action.setEnabled(bool(explanation and explanation.can_free))
+        if cfg is not None:
+            self.panel.show_browser(self.session.browse_index, cfg.count, cfg.is_solved)
+            self.legend.set_heat(heat_peak(self.board.picture) if self.heat_action.isChecked() else None)
+        for action in (self.hint_action, self.solve_action):
+            action.setEnabled(cfg is not None and not cfg.is_solved)
+
     def show_message(self, text: str) -> None:
         self.statusBar().showMessage(text, 8000)
 
+    def point_at(self, cell: Cell) -> None:
+        """Focus a square as hovering does: its explanation in the panel, its culprits framed."""
+        self._hovered(cell)
+
     def _hovered(self, cell: Cell | None) -> None:
-        if cell is not None and self.session.configurator is not None:
-            self.statusBar().showMessage(self.session.describe(cell), 8000)
+        if cell is None or self.session.configurator is None:
+            return
+        self.statusBar().showMessage(self.session.describe(cell), 8000)
+        if cell != self._focus:
+            self._focus = cell
+            self.board.set_picture(self.picture())
+            self._refresh_panel()
 
     def _board_replaced(self, n: int) -> None:
+        self._focus = None
+        cfg = self.session.configurator
+        if cfg is not None:
+            self.panel.show_space(cfg.space)
         self.size_box.setCurrentIndex(n - 1)
         self.settings.setValue("board/size", n)
 

@@ -9,6 +9,7 @@ process; the current board stays usable until the new one is ready.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
@@ -33,6 +34,23 @@ IN_PROCESS_MAX_N = 10
 """Sizes up to this compile in the window's own process (N=10: 0.08 s); larger ones in a child."""
 
 
+@dataclass(frozen=True)
+class Explanation:
+    """Why a queen cannot stand on ``cell`` now, and which decisions to retract so that it can.
+
+    ``culprits`` is a smallest such set (empty when a queen already fits); ``None`` when no
+    solution of the empty board has a queen on the square.
+    """
+
+    cell: Cell
+    culprits: tuple[Decision, ...] | None
+    text: str
+
+    @property
+    def can_free(self) -> bool:
+        return bool(self.culprits)
+
+
 class DecisionsCommand(QUndoCommand):
     """Replace the decisions ``before`` by ``after``; undo puts ``before`` back."""
 
@@ -55,6 +73,7 @@ class BoardSession(QObject):
     """Decisions on the current board, their undo history, and switching board sizes."""
 
     changed = Signal()
+    browsed = Signal()
     boardReplaced = Signal(int)
     message = Signal(str)
     solved = Signal()
@@ -70,6 +89,7 @@ class BoardSession(QObject):
         self._cfg: Configurator | None = None
         self._job: CompileJob | None = None
         self._pending: list[Decision] | None = None
+        self._browse: int | None = None
 
     @property
     def configurator(self) -> Configurator | None:
@@ -153,6 +173,7 @@ class BoardSession(QObject):
             self.message.emit(f"The configuration was not opened: {error}. The board is unchanged.")
             return
         self._cfg = cfg
+        self._browse = None
         self.undo_stack.clear()
         self.boardReplaced.emit(cfg.n)
         self.changed.emit()
@@ -195,21 +216,123 @@ class BoardSession(QObject):
             self._change((), "Restart")
 
     def describe(self, cell: Cell) -> str:
-        """One sentence on what a square is and why, for the status bar and tooltips."""
+        """What a square is and why, with the way to free it: for the status bar."""
         cfg = self._cfg
         if cfg is None:
             return ""
         state = cfg.cell(*cell)
         where = cell.label()
         if state is CellState.OPEN:
-            return f"{where} is open: a queen here keeps solutions."
+            through = cfg.cell_counts()[cell.row][cell.col]
+            return f"{where} is open: {through:,} of {cfg.count:,} solutions have a queen here."
         if state is CellState.QUEEN:
             return f"{where}: your queen."
         if state is CellState.FORCED:
             return f"{where}: every remaining solution has a queen here, so the program placed it."
+        explanation = self.explain(cell)
         if state is CellState.MARKED:
-            return f"{where}: marked empty by you."
-        return f"{where} is closed: {cfg.why_not_open(*cell)}."
+            return f"{where}: marked empty by you. {explanation.text}"
+        return f"{where} is closed: {cfg.why_not_open(*cell)}. {explanation.text}"
+
+    def explain(self, cell: Cell) -> Explanation:
+        """The smallest set of decisions that keeps a queen off ``cell``, in words."""
+        assert self._cfg is not None
+        cfg = self._cfg
+        cells = cfg.explain(*cell)
+        if cells is None:
+            return Explanation(
+                cell, None, f"No solution of the {cfg.n}×{cfg.n} board has a queen on {cell.label()}."
+            )
+        kinds = {d.cell: d.kind for d in cfg.decisions}
+        culprits = tuple(Decision(c, kinds[c]) for c in cells)
+        if not culprits:
+            return Explanation(cell, (), f"A queen fits on {cell.label()}.")
+        items = [
+            f"the queen at {d.cell.label()}"
+            if d.kind is DecisionKind.QUEEN
+            else f"the mark on {d.cell.label()}"
+            for d in culprits
+        ]
+        listed = items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+        return Explanation(cell, culprits, f"Retract {listed} to free {cell.label()}.")
+
+    def free(self, cell: Cell) -> None:
+        """Retract exactly the decisions that keep a queen off ``cell`` and place one there: one undo step."""
+        cfg = self._cfg
+        if cfg is None:
+            return
+        explanation = self.explain(cell)
+        if not explanation.can_free:
+            self.message.emit(explanation.text)
+            return
+        assert explanation.culprits is not None
+        dropped = {d.cell for d in explanation.culprits}
+        kept = [d for d in cfg.decisions if d.cell not in dropped]
+        self._change((*kept, Decision(cell, DecisionKind.QUEEN)), f"Free {cell.label()}")
+
+    def hint(self) -> None:
+        """Place the queen that keeps the most solutions open (one undo step)."""
+        cfg = self._cfg
+        if cfg is None:
+            return
+        counts = cfg.cell_counts()
+        open_cells = [
+            Cell(r, c) for r in range(cfg.n) for c in range(cfg.n) if cfg.cell(r, c) is CellState.OPEN
+        ]
+        if not open_cells:
+            self.message.emit("The board is solved: no hint needed.")
+            return
+        best = max(open_cells, key=lambda cell: counts[cell.row][cell.col])
+        self._change((*cfg.decisions, Decision(best, DecisionKind.QUEEN)), f"Hint: queen on {best.label()}")
+        self.message.emit(f"Hint: a queen on {best.label()} keeps {counts[best.row][best.col]:,} solutions.")
+
+    # ----- the solution browser ----------------------------------------------------------
+
+    @property
+    def preview(self) -> tuple[int, ...] | None:
+        """The solution being browsed (queen's column per row), if any."""
+        if self._cfg is None or self._browse is None:
+            return None
+        return self._cfg.solution(self._browse)
+
+    @property
+    def browse_index(self) -> int | None:
+        return self._browse
+
+    def browse(self, step: int) -> None:
+        """Show the next (step 1) or previous (step −1) remaining solution, wrapping around."""
+        if self._cfg is None or self._cfg.count == 0:
+            return
+        start = -1 if step > 0 else 0
+        current = self._browse if self._browse is not None else start
+        self._browse = (current + step) % self._cfg.count
+        self.browsed.emit()
+
+    def browse_to(self, index: int) -> None:
+        """Show the index-th remaining solution (0-based, clamped to the remaining ones)."""
+        if self._cfg is None or self._cfg.count == 0:
+            return
+        self._browse = min(max(index, 0), self._cfg.count - 1)
+        self.browsed.emit()
+
+    def stop_browsing(self) -> None:
+        if self._browse is not None:
+            self._browse = None
+            self.browsed.emit()
+
+    def solve(self) -> None:
+        """Complete the board to the browsed solution (or the first one): one undo step."""
+        cfg = self._cfg
+        if cfg is None or cfg.is_solved:
+            return
+        columns = self.preview or cfg.solution(0)
+        placed = {d.cell for d in cfg.decisions}
+        queens = [
+            Decision(Cell(r, c), DecisionKind.QUEEN)
+            for r, c in enumerate(columns)
+            if Cell(r, c) not in placed
+        ]
+        self._change((*cfg.decisions, *queens), "Solve")
 
     def _change(self, after: Sequence[Decision], text: str) -> None:
         assert self._cfg is not None
@@ -219,6 +342,7 @@ class BoardSession(QObject):
         assert self._cfg is not None
         was_solved = self._cfg.is_solved
         self._cfg.restore(decisions)
+        self._browse = None
         self.changed.emit()
         if self._cfg.is_solved and not was_solved:
             self.solved.emit()

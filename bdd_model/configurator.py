@@ -186,6 +186,10 @@ class Configurator:
         if state is CellState.MARKED:
             return "you marked it; remove the mark first"
         if state is CellState.ATTACKED:
-            queens = ", ".join(q.label() for q in self.attackers(*cell))
-            return f"it is in line with the queen at {queens}"
+            labels = [
+                q.label() + (" (forced)" if self.cell(*q) is CellState.FORCED else "")
+                for q in self.attackers(*cell)
+            ]
+            listed = labels[0] if len(labels) == 1 else ", ".join(labels[:-1]) + " and " + labels[-1]
+            return f"it is in line with the queen{'s' if len(labels) > 1 else ''} at {listed}"
         return "no remaining solution has a queen there"

@@ -232,12 +232,12 @@ def test_size_chooser_and_remembered_settings(qtbot, window: MainWindow, tmp_pat
     assert window.session.n == 6
     assert window.session.configurator.count == 4
     assert window.settings.value("board/size") == 6
-    window.resize(640, 610)
+    window.resize(760, 700)
     window.close()
     settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
     again = MainWindow(BoardSession(), settings)
     qtbot.addWidget(again)
-    assert (again.width(), again.height()) == (640, 610)
+    assert (again.width(), again.height()) == (760, 700)
 
 
 def test_every_size_opens_at_its_count(qtbot, window: MainWindow) -> None:

@@ -1,0 +1,209 @@
+"""The side panel: why a square is closed, the solution browser, and the shape of the BDD."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPoint, QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtGui import QMouseEvent, QPainter, QPaintEvent, QPen
+from PySide6.QtWidgets import (
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSizePolicy,
+    QToolTip,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.theme import board_colors
+from bdd_model import SolutionSpace
+
+
+class LevelChart(QWidget):
+    """Bar chart of BDD nodes per variable level (one bar per square, row-major)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._levels: tuple[int, ...] = ()
+        self._n = 0
+        self.setMouseTracking(True)
+        self.setMinimumHeight(110)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+        self.setAccessibleName("BDD nodes per level")
+
+    def set_levels(self, n: int, levels: tuple[int, ...]) -> None:
+        self._n, self._levels = n, levels
+        self.update()
+
+    def sizeHint(self) -> QSize:
+        return QSize(260, 130)
+
+    def _bar_at(self, x: float) -> int | None:
+        if not self._levels or self.width() <= 0:
+            return None
+        index = int(x / self.width() * len(self._levels))
+        return index if 0 <= index < len(self._levels) else None
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        index = self._bar_at(event.position().x())
+        if index is None:
+            QToolTip.hideText()
+            return
+        row, col = divmod(index, self._n)
+        QToolTip.showText(
+            event.globalPosition().toPoint() + QPoint(8, 8),
+            f"level {index} (square {row + 1},{col + 1}): {self._levels[index]:,} nodes",
+            self,
+        )
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        painter = QPainter(self)
+        try:
+            self._paint(painter)
+        finally:
+            painter.end()
+
+    def _paint(self, painter: QPainter) -> None:
+        colors = board_colors(self.palette())
+        width, height = self.width(), self.height()
+        painter.fillRect(self.rect(), self.palette().color(self.backgroundRole()))
+        if not self._levels or max(self._levels) == 0:
+            return
+        peak = max(self._levels)
+        step = width / len(self._levels)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(colors.forced)
+        for index, count in enumerate(self._levels):
+            bar = (height - 2) * count / peak
+            painter.drawRect(QRectF(index * step, height - bar, max(step - 0.5, 0.5), bar))
+        painter.setPen(QPen(colors.label, 1, Qt.PenStyle.DotLine))
+        for row in range(1, self._n):
+            x = row * self._n * step
+            painter.drawLine(QPointF(x, 0), QPointF(x, height))
+
+
+class InsightPanel(QWidget):
+    """Explanation of the focused square, the solution browser and the BDD's figures."""
+
+    freeRequested = Signal()
+    previousRequested = Signal()
+    nextRequested = Signal()
+    solveRequested = Signal()
+    hintRequested = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        layout = QVBoxLayout(self)
+
+        why = QGroupBox("Why not here?", self)
+        why_layout = QVBoxLayout(why)
+        self.why_label = QLabel("Point at a closed square to see which of your decisions close it.", why)
+        self.why_label.setWordWrap(True)
+        self.free_button = QPushButton("Free this square", why)
+        self.free_button.setToolTip("Retract exactly those decisions and place a queen here (one undo step)")
+        self.free_button.setEnabled(False)
+        why_layout.addWidget(self.why_label)
+        why_layout.addWidget(self.free_button)
+        layout.addWidget(why)
+
+        browser = QGroupBox("Solutions", self)
+        browser_layout = QVBoxLayout(browser)
+        steps = QHBoxLayout()
+        self.previous_button = QPushButton("◀", browser)
+        self.previous_button.setToolTip("Previous remaining solution (Page Up)")
+        self.previous_button.setAccessibleName("Previous solution")
+        self.next_button = QPushButton("▶", browser)
+        self.next_button.setToolTip("Next remaining solution (Page Down)")
+        self.next_button.setAccessibleName("Next solution")
+        self.browse_label = QLabel(browser)
+        self.browse_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        steps.addWidget(self.previous_button)
+        steps.addWidget(self.browse_label, 1)
+        steps.addWidget(self.next_button)
+        browser_layout.addLayout(steps)
+        actions = QHBoxLayout()
+        self.solve_button = QPushButton("Solve", browser)
+        self.solve_button.setToolTip("Complete the board to the shown solution (one undo step)")
+        self.hint_button = QPushButton("Hint", browser)
+        self.hint_button.setToolTip("Place the queen that keeps the most solutions open (one undo step)")
+        actions.addWidget(self.solve_button)
+        actions.addWidget(self.hint_button)
+        browser_layout.addLayout(actions)
+        layout.addWidget(browser)
+
+        inside = QGroupBox("Inside the BDD", self)
+        inside_layout = QVBoxLayout(inside)
+        self.figures = QFormLayout()
+        self.figure_labels: dict[str, QLabel] = {}
+        for key in (
+            "Backend",
+            "Construction",
+            "BDD nodes",
+            "Row edges",
+            "Solutions",
+            "Compiled in",
+            "Opened",
+        ):
+            label = QLabel(inside)
+            label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+            self.figure_labels[key] = label
+            self.figures.addRow(key, label)
+        inside_layout.addLayout(self.figures)
+        inside_layout.addWidget(QLabel("Nodes per level (one bar per square, rows dotted):", inside))
+        self.chart = LevelChart(inside)
+        inside_layout.addWidget(self.chart)
+        self.widest_label = QLabel(inside)
+        self.widest_label.setWordWrap(True)
+        inside_layout.addWidget(self.widest_label)
+        layout.addWidget(inside)
+        layout.addStretch(1)
+
+        self.free_button.clicked.connect(self.freeRequested)
+        self.previous_button.clicked.connect(self.previousRequested)
+        self.next_button.clicked.connect(self.nextRequested)
+        self.solve_button.clicked.connect(self.solveRequested)
+        self.hint_button.clicked.connect(self.hintRequested)
+
+    def show_explanation(self, text: str, can_free: bool) -> None:
+        self.why_label.setText(text)
+        self.free_button.setEnabled(can_free)
+
+    def show_browser(self, index: int | None, total: int, solved: bool) -> None:
+        if index is None:
+            self.browse_label.setText(f"{total:,} remaining" if total != 1 else "1 remaining")
+        else:
+            self.browse_label.setText(f"{index + 1:,} of {total:,}")
+        for button in (self.previous_button, self.next_button):
+            button.setEnabled(total > 0)
+        self.solve_button.setEnabled(not solved)
+        self.hint_button.setEnabled(not solved)
+
+    def show_space(self, space: SolutionSpace) -> None:
+        info = space.info
+        values = {
+            "Backend": "CUDD (dd.cudd)" if info.backend == "cudd" else "pure Python (dd.autoref)",
+            "Construction": info.construction,
+            "BDD nodes": f"{info.bdd_nodes:,}",
+            "Row edges": f"{space.diagram.edge_count:,}",
+            "Solutions": f"{info.solutions:,}",
+            "Compiled in": _seconds(info.compile_seconds),
+            "Opened": ("from the cache in " if space.origin == "cache" else "compiled now in ")
+            + _seconds(space.seconds),
+        }
+        for key, value in values.items():
+            self.figure_labels[key].setText(value)
+        self.chart.set_levels(info.n, info.level_nodes)
+        if any(info.level_nodes):
+            widest = max(range(len(info.level_nodes)), key=info.level_nodes.__getitem__)
+            row = widest // info.n + 1
+            self.widest_label.setText(
+                f"Widest at level {widest} (row {row}): {info.level_nodes[widest]:,} nodes. "
+                "The middle rows hold most partial placements that can still be completed."
+            )
+        else:
+            self.widest_label.setText("This board has no solution: the BDD is the constant FALSE.")
+
+
+def _seconds(value: float) -> str:
+    return f"{value * 1000:.0f} ms" if value < 1 else f"{value:.1f} s"

@@ -1,0 +1,195 @@
+"""Explanations, heat map, solution browser and the BDD panel in the window."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+
+from app.main_window import MainWindow
+from bdd_model import Cell, CellState, Decision, DecisionKind
+from tests import oracle
+from tests.gui_helpers import click, make_window
+
+
+@pytest.fixture
+def window(qtbot, tmp_path: Path) -> MainWindow:
+    return make_window(qtbot, tmp_path)
+
+
+def decisions_of(window: MainWindow) -> list[Decision]:
+    return list(window.session.configurator.decisions)
+
+
+def test_pointing_at_a_closed_square_frames_its_culprits(qtbot, window: MainWindow) -> None:
+    click(qtbot, window, 0, 0)
+    click(qtbot, window, 1, 4)
+    click(qtbot, window, 4, 1, Qt.MouseButton.RightButton)
+    target = Cell(2, 1)
+    assert window.session.configurator.cell(*target).is_blocked
+    qtbot.mouseMove(window.board, window.board.cell_rect(target).center())
+    picture = window.board.picture
+    decisions = {d.cell: d.kind for d in decisions_of(window)}
+    expected = oracle.minimum_retraction(8, decisions, target)
+    assert picture.focus == target
+    assert len(picture.culprits) == expected and picture.culprits <= set(decisions)
+    assert window.panel.free_button.isEnabled()
+    assert window.panel.why_label.text().startswith("Retract the ")
+    assert "to free 3,2" in window.statusBar().currentMessage()
+
+
+def test_free_this_square_is_one_undo_step(qtbot, window: MainWindow) -> None:
+    click(qtbot, window, 0, 0)
+    click(qtbot, window, 1, 4)
+    before = decisions_of(window)
+    window.point_at(Cell(2, 1))
+    culprits = window.board.picture.culprits
+    steps = window.session.undo_stack.count()
+    window.panel.free_button.click()
+    after = decisions_of(window)
+    assert window.session.undo_stack.count() == steps + 1
+    assert after[-1] == Decision(Cell(2, 1), DecisionKind.QUEEN)
+    assert {d.cell for d in after[:-1]} == {d.cell for d in before} - culprits
+    assert window.session.configurator.cell(2, 1) is CellState.QUEEN
+    window.undo_action.trigger()
+    assert decisions_of(window) == before
+
+
+def test_a_square_no_solution_uses_says_so(qtbot, tmp_path: Path) -> None:
+    window = make_window(qtbot, tmp_path, 6)
+    window.point_at(Cell(0, 0))
+    assert window.panel.why_label.text() == "No solution of the 6×6 board has a queen on 1,1."
+    assert not window.panel.free_button.isEnabled()
+    assert window.board.picture.culprits == frozenset()
+    window.free_action.trigger()
+    assert decisions_of(window) == []
+
+
+def test_pointing_at_an_open_square_clears_the_highlight(qtbot, window: MainWindow) -> None:
+    click(qtbot, window, 0, 0)
+    window.point_at(Cell(1, 1))
+    assert window.board.picture.culprits
+    window.point_at(Cell(3, 2))
+    assert window.board.picture.culprits == frozenset() and window.board.picture.focus is None
+    assert "is open: " in window.statusBar().currentMessage()
+
+
+def test_heat_map_shades_open_squares_by_their_counts(qtbot, window: MainWindow) -> None:
+    click(qtbot, window, 0, 2)
+    plain = window.board.grab().toImage()
+    window.heat_action.trigger()
+    assert window.board.picture.heat
+    heated = window.board.grab().toImage()
+    cfg = window.session.configurator
+    counts = cfg.cell_counts()
+    open_cells = [Cell(r, c) for r in range(8) for c in range(8) if cfg.cell(r, c) is CellState.OPEN]
+    ratio = heated.devicePixelRatio()
+
+    def colour(image, cell: Cell):
+        point = window.board.cell_rect(cell).topLeft()
+        return image.pixelColor(int((point.x() + 3) * ratio), int((point.y() + 3) * ratio))
+
+    low = min(open_cells, key=lambda cell: counts[cell.row][cell.col])
+    high = max(open_cells, key=lambda cell: counts[cell.row][cell.col])
+    assert colour(heated, high) != colour(plain, high)
+    assert colour(heated, low).lightness() > colour(heated, high).lightness()
+    assert "0 … " + str(counts[high.row][high.col]) in window.legend._items()[-1][1]
+    window.heat_action.trigger()
+    assert not window.board.picture.heat and len(window.legend._items()) == 6
+
+
+def test_browser_steps_through_the_remaining_solutions(qtbot, window: MainWindow) -> None:
+    click(qtbot, window, 0, 0)
+    expected = oracle.remaining(8, {Cell(0, 0): DecisionKind.QUEEN})
+    assert window.panel.browse_label.text() == "4 remaining"
+    window.panel.next_button.click()
+    assert window.panel.browse_label.text() == "1 of 4"
+    assert window.board.picture.preview == expected[0]
+    window.panel.previous_button.click()
+    assert window.panel.browse_label.text() == "4 of 4"
+    assert window.board.picture.preview == expected[3]
+    qtbot.keyClick(window, Qt.Key.Key_PageDown)
+    assert window.board.picture.preview == expected[0]
+    assert decisions_of(window) == [Decision(Cell(0, 0), DecisionKind.QUEEN)]
+
+
+def test_solve_completes_to_the_previewed_solution_in_one_step(qtbot, window: MainWindow) -> None:
+    click(qtbot, window, 0, 0)
+    window.session.browse_to(2)
+    shown = window.board.picture.preview
+    steps = window.session.undo_stack.count()
+    window.panel.solve_button.click()
+    cfg = window.session.configurator
+    assert cfg.is_solved and cfg.solution(0) == shown
+    assert window.session.undo_stack.count() == steps + 1
+    assert window.board.picture.preview is None
+    window.undo_action.trigger()
+    assert decisions_of(window) == [Decision(Cell(0, 0), DecisionKind.QUEEN)]
+
+
+def test_hint_places_the_queen_that_keeps_most_solutions(qtbot, window: MainWindow) -> None:
+    click(qtbot, window, 0, 0)
+    counts = window.session.configurator.cell_counts()
+    window.hint_action.trigger()
+    placed = decisions_of(window)[-1]
+    assert placed.kind is DecisionKind.QUEEN
+    best = max(
+        counts[r][c]
+        for r in range(8)
+        for c in range(8)
+        if oracle.states(8, {Cell(0, 0): DecisionKind.QUEEN})[r][c] is CellState.OPEN
+    )
+    assert counts[placed.cell.row][placed.cell.col] == best
+    assert "Hint: a queen on" in window.statusBar().currentMessage()
+
+
+def test_bdd_panel_shows_the_compiled_space(qtbot, window: MainWindow) -> None:
+    labels = window.panel.figure_labels
+    assert labels["BDD nodes"].text() == "2,451"
+    assert labels["Solutions"].text() == "92"
+    assert labels["Row edges"].text() == "378"
+    assert labels["Backend"].text() == "CUDD (dd.cudd)"
+    assert len(window.panel.chart._levels) == 64 and sum(window.panel.chart._levels) == 2450
+    window.choose_size(5)
+    assert labels["Solutions"].text() == "10" and len(window.panel.chart._levels) == 25
+    assert "Widest at level" in window.panel.widest_label.text()
+
+
+def test_screenshot_options_render_the_insight(tmp_path: Path) -> None:
+    import os
+    import subprocess
+    import sys
+
+    path = tmp_path / "explain.png"
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "app",
+            "8",
+            "--queen",
+            "1,1",
+            "--explain",
+            "2,2",
+            "--heat",
+            "--browse",
+            "2",
+            "--screenshot",
+            str(path),
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
+        env={**os.environ, "XDG_CONFIG_HOME": str(tmp_path)},
+    )
+    assert result.returncode == 0, result.stderr
+    assert path.stat().st_size > 10000
+    result = subprocess.run(
+        [sys.executable, "-m", "app", "8", "--queen", "1,1", "--browse", "9", "--screenshot", str(path)],
+        capture_output=True,
+        text=True,
+        check=False,
+        env={**os.environ, "XDG_CONFIG_HOME": str(tmp_path)},
+    )
+    assert result.returncode == 2 and "only 4 solutions remain" in result.stderr
