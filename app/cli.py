@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import sys
 
-from app import engine_commands, sat_commands
+from app import bench_commands, engine_commands, sat_commands
 from app.cli_support import Parser, limit_memory
 from bdd_model import NQueensError
 
@@ -15,6 +15,7 @@ def build_parser() -> Parser:
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", parser_class=Parser)
     engine_commands.register(commands)
     sat_commands.register(commands)
+    bench_commands.register(commands)
     return parser
 
 

@@ -9,13 +9,13 @@ from __future__ import annotations
 import sys
 from dataclasses import dataclass
 
-from PySide6.QtCore import QMessageLogContext, QSettings, QSize, Qt, QtMsgType, qInstallMessageHandler
+from PySide6.QtCore import QSettings, QSize, Qt
 from PySide6.QtWidgets import QApplication
 
 from app.cli_support import Parser, board_size, fail, positive_int
 from app.main_window import MainWindow
 from app.session import BoardSession
-from app.theme import APPEARANCES, apply_appearance
+from app.theme import APPEARANCES, apply_appearance, quiet_platform_notes
 from bdd_model import BACKEND_CHOICES, Cell, Decision, DecisionKind, NQueensError, load_or_compile, parse_cell
 from bdd_model.saved_game import replay
 
@@ -66,12 +66,6 @@ def _ordered_decisions(argv: list[str], n: int) -> list[Decision]:
     return decisions
 
 
-def _quiet_platform_notes(kind: QtMsgType, context: QMessageLogContext, message: str) -> None:
-    """Pass Qt's messages on, except the offscreen platform's note on size hints."""
-    if "propagateSizeHints" not in message:
-        sys.stderr.write(message + "\n")
-
-
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     args = build_parser().parse_args(argv)
@@ -81,7 +75,7 @@ def main(argv: list[str] | None = None) -> int:
             size = _window_size(args.window_size)
         except ValueError as error:
             fail(str(error))
-    qInstallMessageHandler(_quiet_platform_notes)
+    quiet_platform_notes()
     app = QApplication.instance() or QApplication([sys.argv[0]])
     app.setOrganizationName(ORGANIZATION)
     app.setApplicationName(APPLICATION)

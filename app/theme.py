@@ -7,9 +7,10 @@ look-ahead squares dotted, marks carry a cross, forced queens are drawn as outli
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QMessageLogContext, Qt, QtMsgType, qInstallMessageHandler
 from PySide6.QtGui import QColor, QGuiApplication, QPalette
 from PySide6.QtWidgets import QApplication
 
@@ -81,6 +82,17 @@ DARK = BoardColors(
     heat_low=QColor("#4d4630"),
     heat_high=QColor("#ff7b39"),
 )
+
+
+def _pass_on(kind: QtMsgType, context: QMessageLogContext, message: str) -> None:
+    if "propagateSizeHints" not in message:
+        sys.stderr.write(message + "\n")
+
+
+def quiet_platform_notes() -> None:
+    """Pass Qt's messages on to stderr, except the offscreen platform's note on size hints
+    (printed at every window shown without a display, and meaningless there)."""
+    qInstallMessageHandler(_pass_on)
 
 
 def is_dark(palette: QPalette) -> bool:

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import gc
 import time
-from dataclasses import asdict, dataclass, replace
+from collections.abc import Callable
+from dataclasses import asdict, dataclass
 from functools import cached_property
+from typing import Any
 
 from bdd_model.backends import new_manager, resolve_backend
 from bdd_model.constructions import BUILDERS, CONSTRUCTIONS
@@ -102,8 +104,13 @@ class SolutionSpace:
         construction: str = "search",
         progress: ProgressCallback = no_progress,
         cancel: CancelToken | None = None,
+        with_bdd: Callable[[SolutionSpace, Any, Any], None] | None = None,
     ) -> SolutionSpace:
-        """Compile the rules of the n×n board into a BDD with dd and freeze it into row layers."""
+        """Compile the rules of the n×n board into a BDD with dd and freeze it into row layers.
+
+        ``with_bdd(space, manager, root)``, if given, runs while the BDD still exists (the
+        benchmark's baseline needs it); the BDD is dropped afterwards, nodes before manager.
+        """
         check_size(n)
         backend = resolve_backend(backend)
         if construction not in CONSTRUCTIONS:
@@ -111,10 +118,20 @@ class SolutionSpace:
                 f"unknown construction '{construction}' (choose one of {', '.join(CONSTRUCTIONS)})"
             )
         started = time.perf_counter()
-        diagram, info = _compile_in_manager(n, backend, construction, progress, cancel)
-        seconds = time.perf_counter() - started
-        space = cls(diagram, replace(info, compile_seconds=seconds), "compiled", seconds)
-        space.check_consistent()
+        manager = new_manager(backend)
+        root = BUILDERS[construction](manager, n, progress, cancel)
+        try:
+            solutions = int(manager.count(root, nvars=n * n))
+            diagram, level_nodes = freeze(manager, root, n, progress, cancel)
+            seconds = time.perf_counter() - started
+            info = SpaceInfo(n, backend, construction, solutions, root.dag_size, tuple(level_nodes), seconds)
+            space = cls(diagram, info, "compiled", seconds)
+            space.check_consistent()
+            if with_bdd is not None:
+                with_bdd(space, manager, root)
+        finally:
+            del root
+            gc.collect()
         return space
 
     def check_consistent(self) -> None:
@@ -125,20 +142,3 @@ class SolutionSpace:
             raise NQueensError(
                 f"the frozen layers count {self.empty_sweep.total} solutions, the BDD {self.count}"
             )
-
-
-def _compile_in_manager(
-    n: int, backend: str, construction: str, progress: ProgressCallback, cancel: CancelToken | None
-) -> tuple[FrozenDiagram, SpaceInfo]:
-    """Build, count and freeze in one scope, so every BDD node dies before its manager."""
-    manager = new_manager(backend)
-    root = BUILDERS[construction](manager, n, progress, cancel)
-    try:
-        solutions = int(manager.count(root, nvars=n * n))
-        bdd_nodes = root.dag_size
-        diagram, level_nodes = freeze(manager, root, n, progress, cancel)
-    finally:
-        del root
-        gc.collect()
-    info = SpaceInfo(n, backend, construction, solutions, bdd_nodes, tuple(level_nodes), 0.0)
-    return diagram, info

@@ -1,0 +1,61 @@
+"""``nqueens bench``: the speed goals, measured (see bdd_model.bench)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from app.cli_support import board_size, positive_int
+from bdd_model import BACKEND_CHOICES, CONSTRUCTIONS, load_or_compile
+from bdd_model.bench import run_bench
+
+
+def register(commands: argparse._SubParsersAction) -> None:
+    bench = commands.add_parser("bench", help="compile, load and click timings against the N² baseline")
+    bench.add_argument("--n", type=board_size, default=12, help="board size (default 12)")
+    bench.add_argument("--clicks", type=positive_int, default=50, help="clicks to time (default 50)")
+    bench.add_argument("--backend", choices=BACKEND_CHOICES, default="auto", help="dd backend")
+    bench.add_argument("--construction", choices=CONSTRUCTIONS, default="search", help="BDD construction")
+    bench.add_argument("--seed", type=int, default=1, help="seed of the random clicks (default 1)")
+    bench.add_argument(
+        "--gui", action="store_true", help="also time the window (offscreen without a display)"
+    )
+    bench.add_argument("--json", action="store_true", help="one JSON object")
+    bench.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    result = run_bench(args.n, args.clicks, args.backend, args.construction, args.seed)
+    report = result.to_json()
+    if args.gui:
+        from app.gui_bench import measure_window
+
+        report["gui"] = measure_window(load_or_compile(args.n, result.backend), args.clicks, args.seed)
+    if args.json:
+        print(json.dumps(report))
+    else:
+        print(table(report))
+    return 0
+
+
+def _ms(stats: dict[str, float]) -> str:
+    return f"p50 {stats['p50']:.2f} ms, p95 {stats['p95']:.2f} ms, max {stats['max']:.2f} ms"
+
+
+def table(report: dict) -> str:
+    """The report for people."""
+    lines = [
+        f"N-Queens bench: N={report['n']}, backend {report['backend']}, "
+        f"construction {report['construction']}",
+        f"  compile (cold, no cache)   {report['compile_s']:.3f} s   peak RSS {report['peak_rss_mb']:.0f} MB",
+        f"  BDD                        {report['nodes']:,} nodes, frozen into {report['edges']:,} row edges",
+        f"  load (warm cache)          {report['load_s'] * 1000:.1f} ms",
+        f"  click, full answer         {report['clicks']} clicks: {_ms(report['click_ms'])}",
+        f"  baseline, N² BDD checks    {report['clicks']} clicks: {_ms(report['baseline_click_ms'])}",
+        f"  speedup at p50             {report['speedup_p50']}x",
+    ]
+    if "gui" in report:
+        gui = report["gui"]
+        lines.append(f"  window: cached size shown  {gui['open_cached_ms']:.1f} ms after it is chosen")
+        lines.append(f"  window: click to repaint   {_ms(gui['click_to_paint_ms'])}")
+    return "\n".join(lines)

@@ -1,0 +1,62 @@
+"""``nqueens bench``: the documented JSON, a readable table, and a baseline that must agree."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from bdd_model.bench import click_sequence, run_bench, summary
+
+from app.cli import main
+from tests.spaces import space
+
+KEYS = {
+    "n",
+    "backend",
+    "compile_s",
+    "load_s",
+    "peak_rss_mb",
+    "nodes",
+    "clicks",
+    "click_ms",
+    "baseline_click_ms",
+    "speedup_p50",
+}
+
+
+def test_summary_percentiles() -> None:
+    assert summary([float(v) for v in range(1, 101)]) == {"p50": 50.5, "p95": 95.0, "max": 100.0}
+    assert summary([3.0]) == {"p50": 3.0, "p95": 3.0, "max": 3.0}
+
+
+@pytest.mark.parametrize("backend", ["cudd", "autoref"])
+@pytest.mark.parametrize("n", [4, 6, 8])
+def test_the_baseline_agrees_with_the_frozen_layers(n: int, backend: str) -> None:
+    result = run_bench(n, clicks=25, backend=backend, seed=n)
+    assert result.clicks == 25
+    assert len(result.click_ms) == len(result.baseline_click_ms) == 25
+    assert result.nodes == {4: 30, 6: 130, 8: 2451}[n]
+
+
+def test_click_sequences_are_legal_and_repeatable() -> None:
+    first = click_sequence(space(8, "cudd"), 40, seed=7)
+    assert first == click_sequence(space(8, "cudd"), 40, seed=7)
+    assert {click.action for click in first} == {"place", "forbid", "retract"}
+
+
+def test_bench_json_has_the_documented_keys(capsys) -> None:
+    assert main(["bench", "--n", "6", "--clicks", "10", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert KEYS <= report.keys()
+    assert report["n"] == 6 and report["clicks"] == 10 and report["nodes"] == 130
+    assert set(report["click_ms"]) == {"p50", "p95", "max"}
+    assert 0 < report["click_ms"]["p50"] <= report["click_ms"]["p95"] <= report["click_ms"]["max"]
+    assert report["peak_rss_mb"] > 10 and report["compile_s"] > 0 and report["load_s"] > 0
+
+
+def test_bench_table_and_window_timings(capsys, qapp) -> None:
+    assert main(["bench", "--n", "6", "--clicks", "8", "--gui"]) == 0
+    out = capsys.readouterr().out
+    assert "N-Queens bench: N=6, backend cudd" in out
+    assert "baseline, N² BDD checks    8 clicks" in out
+    assert "window: click to repaint" in out
