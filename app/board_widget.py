@@ -13,7 +13,7 @@ from PySide6.QtCore import QEasingCurve, QPoint, QPointF, QRect, QRectF, QSize, 
 from PySide6.QtGui import QColor, QFont, QKeyEvent, QLinearGradient, QMouseEvent, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
-from app.square_painter import SquarePainter, mix
+from app.square_painter import SquarePainter, mix, painting
 from app.theme import BoardColors, board_colors
 from bdd_model import Cell, CellState
 
@@ -196,16 +196,12 @@ class BoardWidget(QWidget):
     # ----- painting ----------------------------------------------------------------------
 
     def paintEvent(self, event: QPaintEvent) -> None:
-        painter = QPainter(self)
-        try:
+        with painting(self) as painter:
             self._paint_board(painter)
-        finally:
-            painter.end()
 
     def _paint_board(self, painter: QPainter) -> None:
         picture = self._picture
         colors = board_colors(self.palette())
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         if picture.n == 0:
             return
         left, top, size = self._geometry()
@@ -372,17 +368,13 @@ class LegendWidget(QWidget):
         self.setFixedHeight(len(self._rows(self.width())) * (self.SWATCH + 6) + 4)
 
     def paintEvent(self, event: QPaintEvent) -> None:
-        painter = QPainter(self)
-        try:
+        with painting(self) as painter:
             self._paint(painter)
-        finally:
-            painter.end()
 
     def _paint(self, painter: QPainter) -> None:
         colors = board_colors(self.palette())
         widths = self._item_widths()
         items = self._items()
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         top = 2
         for row in self._rows(self.width()):
             x = max(0, (self.width() - sum(widths[i] + self.GAP for i in row) + self.GAP) // 2)

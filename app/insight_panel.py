@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.square_painter import painting
 from app.theme import board_colors
 from bdd_model import SolutionSpace
 
@@ -58,11 +59,8 @@ class LevelChart(QWidget):
         )
 
     def paintEvent(self, event: QPaintEvent) -> None:
-        painter = QPainter(self)
-        try:
+        with painting(self) as painter:
             self._paint(painter)
-        finally:
-            painter.end()
 
     def _paint(self, painter: QPainter) -> None:
         colors = board_colors(self.palette())

@@ -6,12 +6,28 @@ carry a cross, forced queens are outlines and placed queens solid.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 from PySide6.QtCore import QPointF, QRect, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPen
+from PySide6.QtWidgets import QWidget
 
 from app.pieces import QueenPictures
 from app.theme import BoardColors
 from bdd_model import CellState
+
+
+@contextmanager
+def painting(widget: QWidget) -> Iterator[QPainter]:
+    """A painter on ``widget`` that is ended even if painting fails (an active painter left
+    behind by an exception crashes Qt)."""
+    painter = QPainter(widget)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    try:
+        yield painter
+    finally:
+        painter.end()
 
 
 def mix(a: QColor, b: QColor, t: float) -> QColor:

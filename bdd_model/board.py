@@ -11,7 +11,7 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
-from bdd_model.errors import CellError
+from bdd_model.errors import BoardSizeError, CellError
 
 
 class Cell(NamedTuple):
@@ -62,6 +62,18 @@ class Decision(NamedTuple):
 
     cell: Cell
     kind: DecisionKind
+
+
+def check_whole_size(n: object, maximum: int, too_big: str) -> int:
+    """n if it is a whole number from 1 to ``maximum``, else BoardSizeError (``too_big`` is the
+    message for n > maximum, formatted with n and maximum)."""
+    if isinstance(n, bool) or not isinstance(n, int):
+        raise BoardSizeError(f"N must be a whole number, not {n!r}")
+    if n < 1:
+        raise BoardSizeError(f"N must be at least 1, not {n}")
+    if n > maximum:
+        raise BoardSizeError(too_big.format(n=n, maximum=maximum))
+    return n
 
 
 _CELL_TEXT = re.compile(r"\s*(\d+)\s*,\s*(\d+)\s*")

@@ -11,8 +11,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterator
 
-from bdd_model.board import Cell
-from bdd_model.errors import BoardSizeError
+from bdd_model.board import Cell, check_whole_size
 
 SAT_MAX_N = 200
 """The SAT commands accept boards up to this size (N=200: 2.7 million clauses)."""
@@ -20,13 +19,9 @@ SAT_MAX_N = 200
 
 def check_sat_size(n: object) -> int:
     """N for the SAT commands: a whole number from 1 to SAT_MAX_N."""
-    if isinstance(n, bool) or not isinstance(n, int):
-        raise BoardSizeError(f"N must be a whole number, not {n!r}")
-    if n < 1:
-        raise BoardSizeError(f"N must be at least 1, not {n}")
-    if n > SAT_MAX_N:
-        raise BoardSizeError(f"N={n} is above {SAT_MAX_N}, the largest board the SAT commands write")
-    return n
+    return check_whole_size(
+        n, SAT_MAX_N, "N={n} is above {maximum}, the largest board the SAT commands write"
+    )
 
 
 def variable(n: int, row: int, col: int) -> int:

@@ -10,8 +10,9 @@ from functools import cached_property
 from typing import Any
 
 from bdd_model.backends import new_manager, resolve_backend
+from bdd_model.board import check_whole_size
 from bdd_model.constructions import BUILDERS, CONSTRUCTIONS
-from bdd_model.errors import BoardSizeError, NQueensError
+from bdd_model.errors import NQueensError
 from bdd_model.frozen import FrozenDiagram, freeze
 from bdd_model.progress import CancelToken, ProgressCallback, no_progress
 from bdd_model.sweeps import EXACT_LIMIT, Restriction, Sweep
@@ -20,20 +21,14 @@ MAX_N = 15
 """The largest board this program compiles on a 24 GiB machine (N=15: 5 minutes, 6 GB)."""
 
 SIZE_LIMIT_REASON = (
-    "a {n}x{n} board is above this program's maximum of {max_n}: the BDD grows about sixfold "
+    "a {n}x{n} board is above this program's maximum of {maximum}: the BDD grows about sixfold "
     "per size (N=15: 52 million nodes, 6 GB), so N=16 would need about 35 GB of memory"
 )
 
 
 def check_size(n: object) -> int:
     """Return n if it is a board size this program compiles, else raise BoardSizeError."""
-    if isinstance(n, bool) or not isinstance(n, int):
-        raise BoardSizeError(f"N must be a whole number, not {n!r}")
-    if n < 1:
-        raise BoardSizeError(f"N must be at least 1, not {n}")
-    if n > MAX_N:
-        raise BoardSizeError(SIZE_LIMIT_REASON.format(n=n, max_n=MAX_N))
-    return n
+    return check_whole_size(n, MAX_N, SIZE_LIMIT_REASON)
 
 
 @dataclass(frozen=True)

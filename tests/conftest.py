@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
@@ -28,3 +29,11 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 def private_cache(tmp_path_factory: pytest.TempPathFactory) -> None:
     """Every test compiles into a fresh folder, never the user's cache."""
     os.environ["NQUEENS_CACHE_DIR"] = str(tmp_path_factory.mktemp("cache"))
+
+
+@pytest.fixture
+def window(qtbot, tmp_path: Path):
+    """An 8×8 board in a shown window, on a private settings file."""
+    from tests.gui_helpers import make_window
+
+    return make_window(qtbot, tmp_path)

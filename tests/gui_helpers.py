@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 from PySide6.QtCore import QSettings, Qt
@@ -9,7 +12,7 @@ from pytestqt.qtbot import QtBot
 
 from app.main_window import MainWindow
 from app.session import BoardSession
-from bdd_model import Cell
+from bdd_model import Cell, Decision
 
 
 def make_window(qtbot: QtBot, tmp_path: Path, n: int = 8) -> MainWindow:
@@ -27,3 +30,18 @@ def click(qtbot: QtBot, window: MainWindow, row: int, col: int, button=Qt.MouseB
     """Click the centre of square (row, col), 0-based."""
     board = window.board
     qtbot.mouseClick(board, button, pos=board.cell_rect(Cell(row, col)).center())
+
+
+def decisions_of(window: MainWindow) -> list[Decision]:
+    return list(window.session.configurator.decisions)
+
+
+def run_gui(tmp_path: Path, *argv: str) -> subprocess.CompletedProcess[str]:
+    """``python -m app ARGV`` in a child process, with settings kept under tmp_path."""
+    return subprocess.run(
+        [sys.executable, "-m", "app", *argv],
+        capture_output=True,
+        text=True,
+        check=False,
+        env={**os.environ, "XDG_CONFIG_HOME": str(tmp_path)},
+    )

@@ -34,6 +34,17 @@ def assert_matches_oracle(cfg: Configurator, decisions: dict[Cell, DecisionKind]
         assert cfg.solution(i) == expected[i]
 
 
+def take_legal(cfg: Configurator, picks: list[tuple[int, int, bool]]) -> None:
+    """Place (True) or mark (False) each picked square where that is legal; skip the others."""
+    n = cfg.n
+    for r, c, queen in picks:
+        state = cfg.cell(r % n, c % n)
+        if queen and state is CellState.OPEN:
+            cfg.place(r % n, c % n)
+        elif not queen and state in (CellState.OPEN, CellState.ATTACKED, CellState.LOOKAHEAD):
+            cfg.forbid(r % n, c % n)
+
+
 def apply(cfg: Configurator, decisions: dict[Cell, DecisionKind], op: str, cell: Cell) -> None:
     """Apply op to cfg and to the oracle's decisions; refusals must match and change nothing."""
     state = oracle.states(cfg.n, decisions)[cell.row][cell.col]
@@ -77,12 +88,7 @@ def test_every_answer_matches_brute_force(backend: str, n: int, ops: list) -> No
 )
 def test_retracting_in_any_order_equals_never_deciding(backend: str, n: int, picks: list, data) -> None:
     cfg = Configurator(space(n, backend))
-    for r, c, queen in picks:
-        state = cfg.cell(r % n, c % n)
-        if queen and state is CellState.OPEN:
-            cfg.place(r % n, c % n)
-        elif not queen and state in (CellState.OPEN, CellState.ATTACKED, CellState.LOOKAHEAD):
-            cfg.forbid(r % n, c % n)
+    take_legal(cfg, picks)
     taken = list(cfg.decisions)
     order = data.draw(st.permutations(taken))
     keep = data.draw(st.integers(0, len(taken)))
@@ -106,12 +112,7 @@ def test_retracting_in_any_order_equals_never_deciding(backend: str, n: int, pic
 )
 def test_explanation_is_a_minimum_that_frees_the_square(backend: str, n: int, picks: list, target) -> None:
     cfg = Configurator(space(n, backend))
-    for r, c, queen in picks:
-        state = cfg.cell(r % n, c % n)
-        if queen and state is CellState.OPEN:
-            cfg.place(r % n, c % n)
-        elif not queen and state in (CellState.OPEN, CellState.ATTACKED, CellState.LOOKAHEAD):
-            cfg.forbid(r % n, c % n)
+    take_legal(cfg, picks)
     cell = Cell(target[0] % n, target[1] % n)
     decisions = {d.cell: d.kind for d in cfg.decisions}
     retract = cfg.explain(*cell)

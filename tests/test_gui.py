@@ -5,8 +5,6 @@ from __future__ import annotations
 import json
 import os
 import signal
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -20,16 +18,7 @@ from bdd_model import Cell, CellState, Decision, DecisionKind
 from bdd_model.sat_encoding import dimacs, smtlib
 from bdd_model.saved_game import dumps
 from tests import oracle
-from tests.gui_helpers import click, make_window
-
-
-@pytest.fixture
-def window(qtbot, tmp_path: Path) -> MainWindow:
-    return make_window(qtbot, tmp_path)
-
-
-def decisions_of(window: MainWindow) -> list[Decision]:
-    return list(window.session.configurator.decisions)
+from tests.gui_helpers import click, decisions_of, make_window, run_gui
 
 
 def test_left_click_places_and_removes_a_queen(qtbot, window: MainWindow) -> None:
@@ -316,13 +305,7 @@ def test_a_crashed_compile_keeps_the_previous_board(
 
 def test_screenshot_writes_a_picture(tmp_path: Path) -> None:
     path = tmp_path / "shot.png"
-    result = subprocess.run(
-        [sys.executable, "-m", "app", "8", "--queen", "2,3", "--queen", "3,7", "--screenshot", str(path)],
-        capture_output=True,
-        text=True,
-        check=False,
-        env={**os.environ, "XDG_CONFIG_HOME": str(tmp_path)},
-    )
+    result = run_gui(tmp_path, "8", "--queen", "2,3", "--queen", "3,7", "--screenshot", str(path))
     assert result.returncode == 0, result.stderr
     image = QImage(str(path))
     assert image.width() > 300 and image.height() > 300
@@ -341,13 +324,7 @@ def test_screenshot_writes_a_picture(tmp_path: Path) -> None:
     ],
 )
 def test_screenshot_bad_input_exits_2(tmp_path: Path, argv: list[str], message: str) -> None:
-    result = subprocess.run(
-        [sys.executable, "-m", "app", *argv, "--screenshot", str(tmp_path / "x.png")],
-        capture_output=True,
-        text=True,
-        check=False,
-        env={**os.environ, "XDG_CONFIG_HOME": str(tmp_path)},
-    )
+    result = run_gui(tmp_path, *argv, "--screenshot", str(tmp_path / "x.png"))
     assert result.returncode == 2
     assert result.stderr.count("\n") == 1 and message in result.stderr
     assert not (tmp_path / "x.png").exists()

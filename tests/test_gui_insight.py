@@ -4,22 +4,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 from PySide6.QtCore import Qt
 
 from app.main_window import MainWindow
 from bdd_model import Cell, CellState, Decision, DecisionKind
 from tests import oracle
-from tests.gui_helpers import click, make_window
-
-
-@pytest.fixture
-def window(qtbot, tmp_path: Path) -> MainWindow:
-    return make_window(qtbot, tmp_path)
-
-
-def decisions_of(window: MainWindow) -> list[Decision]:
-    return list(window.session.configurator.decisions)
+from tests.gui_helpers import click, decisions_of, make_window, run_gui
 
 
 def test_pointing_at_a_closed_square_frames_its_culprits(qtbot, window: MainWindow) -> None:
@@ -157,39 +147,10 @@ def test_bdd_panel_shows_the_compiled_space(qtbot, window: MainWindow) -> None:
 
 
 def test_screenshot_options_render_the_insight(tmp_path: Path) -> None:
-    import os
-    import subprocess
-    import sys
-
     path = tmp_path / "explain.png"
-    result = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "app",
-            "8",
-            "--queen",
-            "1,1",
-            "--explain",
-            "2,2",
-            "--heat",
-            "--browse",
-            "2",
-            "--screenshot",
-            str(path),
-        ],
-        capture_output=True,
-        text=True,
-        check=False,
-        env={**os.environ, "XDG_CONFIG_HOME": str(tmp_path)},
-    )
+    argv = ["8", "--queen", "1,1", "--explain", "2,2", "--heat", "--browse", "2", "--screenshot", str(path)]
+    result = run_gui(tmp_path, *argv)
     assert result.returncode == 0, result.stderr
     assert path.stat().st_size > 10000
-    result = subprocess.run(
-        [sys.executable, "-m", "app", "8", "--queen", "1,1", "--browse", "9", "--screenshot", str(path)],
-        capture_output=True,
-        text=True,
-        check=False,
-        env={**os.environ, "XDG_CONFIG_HOME": str(tmp_path)},
-    )
+    result = run_gui(tmp_path, "8", "--queen", "1,1", "--browse", "9", "--screenshot", str(path))
     assert result.returncode == 2 and "only 4 solutions remain" in result.stderr
