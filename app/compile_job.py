@@ -13,13 +13,13 @@ from bdd_model import Progress
 class CompileJob(QObject):
     """Runs ``app.compile_worker`` in a QProcess and reports on the Qt event loop.
 
-    Exactly one of ``succeeded`` or ``failed`` is emitted when the child ends; a cancel is a
-    failure with the message "cancelled".
+    Exactly one of ``succeeded`` (with the path of the compiled space) or ``failed`` is emitted
+    when the child ends; a cancel is a failure with the message "cancelled".
     """
 
     progressed = Signal(object)
     warned = Signal(str)
-    succeeded = Signal()
+    succeeded = Signal(str)
     failed = Signal(str)
 
     def __init__(self, n: int, backend: str, parent: QObject | None = None) -> None:
@@ -28,6 +28,7 @@ class CompileJob(QObject):
         self.backend = backend
         self._cancelled = False
         self._error = ""
+        self._result = ""
         self._buffer = b""
         self._process = QProcess(self)
         self._process.setProcessChannelMode(QProcess.ProcessChannelMode.SeparateChannels)
@@ -65,13 +66,15 @@ class CompileJob(QObject):
                 self.warned.emit(record["warning"])
             elif "error" in record:
                 self._error = record["error"]
+            elif "path" in record:
+                self._result = record["path"]
 
     def _finished(self, exit_code: int, exit_status: QProcess.ExitStatus) -> None:
         self._read()
         if self._cancelled:
             self.failed.emit("cancelled")
-        elif exit_status == QProcess.ExitStatus.NormalExit and exit_code == 0:
-            self.succeeded.emit()
+        elif exit_status == QProcess.ExitStatus.NormalExit and exit_code == 0 and self._result:
+            self.succeeded.emit(self._result)
         elif self._error:
             self.failed.emit(self._error)
         elif exit_status == QProcess.ExitStatus.CrashExit:

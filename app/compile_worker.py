@@ -1,7 +1,8 @@
 """Child process that compiles one board size into the cache for the window.
 
 ``python -m app.compile_worker N --backend B`` prints one JSON object a line on stdout:
-``{"progress": [phase, done, total]}`` while it works, then ``{"done": solutions}`` or
+``{"progress": [phase, done, total]}`` while it works, then ``{"done": solutions, "path": file}``
+(the cache file, or a temporary file when the cache folder cannot be written) or
 ``{"error": message}``. It runs apart from the window because dd.cudd never releases the GIL
 (a thread would freeze the GUI), and so that running out of memory cannot take the window down.
 No Qt here: the child starts in about a second.
@@ -11,10 +12,14 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
+import tempfile
+from pathlib import Path
 
 from app.cli_support import limit_memory
-from bdd_model import NQueensError, Progress, load_or_compile
+from bdd_model import NQueensError, Progress, cache_path, load_or_compile
+from bdd_model.cache import save
 
 
 def _emit(record: dict[str, object]) -> None:
@@ -43,7 +48,12 @@ def main(argv: list[str] | None = None) -> int:
     except NQueensError as error:
         _emit({"error": str(error)})
         return 2
-    _emit({"done": space.count})
+    path = cache_path(args.n, space.info.backend)
+    if not path.exists():
+        handle, name = tempfile.mkstemp(prefix=f"nqueens-{args.n}-", suffix=".npz")
+        os.close(handle)
+        path = save(space, Path(name))
+    _emit({"done": space.count, "path": str(path)})
     return 0
 
 

@@ -311,6 +311,10 @@ class MainWindow(QMainWindow):
         cfg = self.session.configurator
         if cfg is not None:
             self.panel.show_space(cfg.space)
+            if cfg.count == 0:
+                self.show_message(
+                    f"No {n} queens fit on a {n}×{n} board without attacking: every square is closed."
+                )
         self.size_box.setCurrentIndex(n - 1)
         self.settings.setValue("board/size", n)
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
@@ -122,7 +123,7 @@ class BoardSession(QObject):
         job = CompileJob(n, self.backend, self)
         job.progressed.connect(self.compileProgress)
         job.warned.connect(self.message)
-        job.succeeded.connect(lambda: self._compiled(job))
+        job.succeeded.connect(lambda path: self._compiled(job, Path(path)))
         job.failed.connect(lambda reason: self._compile_failed(job, reason))
         self._job = job
         self.compileStarted.emit(n)
@@ -147,14 +148,18 @@ class BoardSession(QObject):
             self.message.emit(f"Rebuilding the {n}×{n} cache: {error}")
             return None
 
-    def _compiled(self, job: CompileJob) -> None:
+    def _compiled(self, job: CompileJob, path: Path) -> None:
         self._job = None
         self.compileEnded.emit()
+        backend = resolve_backend(self.backend)
         try:
-            space = load(job.n, resolve_backend(self.backend))
+            space = load(job.n, backend, path)
         except NQueensError as error:
             self.message.emit(f"The {job.n}×{job.n} board could not be opened: {error}")
             return
+        finally:
+            if path != cache_path(job.n, backend):
+                path.unlink(missing_ok=True)
         self._install(space, self._pending or ())
 
     def _compile_failed(self, job: CompileJob, reason: str) -> None:

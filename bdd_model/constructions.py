@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from bdd_model.backends import declare_board
-from bdd_model.progress import CancelToken, Progress, ProgressCallback, no_progress
+from bdd_model.progress import CANCEL_EVERY, CancelToken, Progress, ProgressCallback, no_progress
 from bdd_model.row_search import row_functions
 
 CONSTRUCTIONS = ("search", "rules")
@@ -63,7 +63,9 @@ def build_by_search(
         cancel.check()
         tail = _RowTails(manager, x[r * n : (r + 1) * n], below)
         nodes = []
-        for children in tables[r].tolist():
+        for index, children in enumerate(tables[r].tolist()):
+            if index % CANCEL_EVERY == 0:
+                cancel.check()
             chain = false
             for c in range(n - 1, -1, -1):
                 chain = manager.ite(x[r * n + c], tail(c, children[c]), chain)

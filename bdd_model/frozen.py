@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 
 from bdd_model.errors import DiagramShapeError
-from bdd_model.progress import CancelToken, Progress, ProgressCallback, no_progress
+from bdd_model.progress import CANCEL_EVERY, CancelToken, Progress, ProgressCallback, no_progress
 
 
 @dataclass(frozen=True, eq=False)
@@ -163,7 +163,7 @@ def freeze(
     src_rows, col_rows, dst_rows = [], [], []
     for r in range(n):
         cancel.check()
-        src, col, dst, layer = reader.read_row(r, layer)
+        src, col, dst, layer = reader.read_row(r, layer, cancel)
         src_rows.append(src)
         col_rows.append(col)
         dst_rows.append(dst)
@@ -187,7 +187,9 @@ class _LayerReader:
         """Distinct BDD nodes seen at each level."""
         return [len(nodes) for nodes in self._levels]
 
-    def read_row(self, r: int, layer: list[Any]) -> tuple[np.ndarray, np.ndarray, np.ndarray, list[Any]]:
+    def read_row(
+        self, r: int, layer: list[Any], cancel: CancelToken
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray, list[Any]]:
         """Edges (source index, column, target index) of row r, and the row nodes below it."""
         self._row, self._first = r, r * self.n
         self._next_index: dict[int, int] = {}
@@ -195,6 +197,8 @@ class _LayerReader:
         self._exits: dict[int, int | None] = {}
         src, cols, dst = [], [], []
         for index, node in enumerate(layer):
+            if index % CANCEL_EVERY == 0:
+                cancel.check()
             for c in range(self.n):
                 self._expect_level(node, self._first + c)
                 low, high = self._children(node)

@@ -8,6 +8,9 @@ from dataclasses import dataclass
 
 from bdd_model.errors import CompileCancelled
 
+CANCEL_EVERY = 512
+"""Row nodes handled between two looks at the cancel token inside one long row."""
+
 PHASES = ("search", "build", "freeze")
 """The phases of a compile, in order: row-state search, BDD construction, freezing into rows."""
 

@@ -351,3 +351,24 @@ def test_export_dimacs_and_smtlib_for_the_current_size(qtbot, window: MainWindow
     assert (tmp_path / "a.smt2").read_text() == "".join(smtlib(5))
     assert not window.export_to(tmp_path / "missing" / "x.cnf", "cnf")
     assert "Could not export" in window.statusBar().currentMessage()
+
+
+def test_a_compile_reaches_the_window_even_when_the_cache_cannot_be_written(
+    qtbot, window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("")
+    monkeypatch.setenv("NQUEENS_CACHE_DIR", str(blocker / "cache"))
+    window.session.in_process_max_n = 0
+    with qtbot.waitSignal(window.session.boardReplaced, timeout=60000):
+        window.choose_size(7)
+    assert window.session.configurator.count == 40
+
+
+def test_a_board_without_solutions_says_so(qtbot, window: MainWindow) -> None:
+    window.choose_size(3)
+    assert window.session.configurator.count == 0
+    assert "No 3 queens fit on a 3×3 board" in window.statusBar().currentMessage()
+    assert all(s is CellState.LOOKAHEAD for row in window.board.picture.states for s in row)
+    click(qtbot, window, 1, 1)
+    assert decisions_of(window) == []
