@@ -21,9 +21,10 @@ from PySide6.QtWidgets import (
 )
 
 from app.board_widget import BoardPicture, BoardWidget, LegendWidget, heat_peak
+from app.explanations import Explanation
 from app.insight_panel import InsightPanel
 from app.pieces import app_icon
-from app.session import BoardSession, Explanation
+from app.session import BoardSession
 from app.theme import APPEARANCES, apply_appearance
 from bdd_model import MAX_N, Cell, CellState, NQueensError, Progress, queens_text
 from bdd_model.sat_encoding import clause_count, dimacs, smtlib

@@ -9,13 +9,13 @@ process; the current board stays usable until the new one is ready.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from app.compile_job import CompileJob
+from app.explanations import Explanation, describe, explain
 from bdd_model import (
     CacheError,
     Cell,
@@ -33,23 +33,6 @@ from bdd_model.saved_game import replay
 
 IN_PROCESS_MAX_N = 10
 """Sizes up to this compile in the window's own process (N=10: 0.08 s); larger ones in a child."""
-
-
-@dataclass(frozen=True)
-class Explanation:
-    """Why a queen cannot stand on ``cell`` now, and which decisions to retract so that it can.
-
-    ``culprits`` is a smallest such set (empty when a queen already fits); ``None`` when no
-    solution of the empty board has a queen on the square.
-    """
-
-    cell: Cell
-    culprits: tuple[Decision, ...] | None
-    text: str
-
-    @property
-    def can_free(self) -> bool:
-        return bool(self.culprits)
 
 
 class DecisionsCommand(QUndoCommand):
@@ -222,44 +205,12 @@ class BoardSession(QObject):
 
     def describe(self, cell: Cell) -> str:
         """What a square is and why, with the way to free it: for the status bar."""
-        cfg = self._cfg
-        if cfg is None:
-            return ""
-        state = cfg.cell(*cell)
-        where = cell.label()
-        if state is CellState.OPEN:
-            through = cfg.cell_counts()[cell.row][cell.col]
-            return f"{where} is open: {through:,} of {cfg.count:,} solutions have a queen here."
-        if state is CellState.QUEEN:
-            return f"{where}: your queen."
-        if state is CellState.FORCED:
-            return f"{where}: every remaining solution has a queen here, so the program placed it."
-        explanation = self.explain(cell)
-        if state is CellState.MARKED:
-            return f"{where}: marked empty by you. {explanation.text}"
-        return f"{where} is closed: {cfg.why_not_open(*cell)}. {explanation.text}"
+        return describe(self._cfg, cell) if self._cfg is not None else ""
 
     def explain(self, cell: Cell) -> Explanation:
         """The smallest set of decisions that keeps a queen off ``cell``, in words."""
         assert self._cfg is not None
-        cfg = self._cfg
-        cells = cfg.explain(*cell)
-        if cells is None:
-            return Explanation(
-                cell, None, f"No solution of the {cfg.n}×{cfg.n} board has a queen on {cell.label()}."
-            )
-        kinds = {d.cell: d.kind for d in cfg.decisions}
-        culprits = tuple(Decision(c, kinds[c]) for c in cells)
-        if not culprits:
-            return Explanation(cell, (), f"A queen fits on {cell.label()}.")
-        items = [
-            f"the queen at {d.cell.label()}"
-            if d.kind is DecisionKind.QUEEN
-            else f"the mark on {d.cell.label()}"
-            for d in culprits
-        ]
-        listed = items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
-        return Explanation(cell, culprits, f"Retract {listed} to free {cell.label()}.")
+        return explain(self._cfg, cell)
 
     def free(self, cell: Cell) -> None:
         """Retract exactly the decisions that keep a queen off ``cell`` and place one there: one undo step."""

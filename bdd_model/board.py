@@ -99,6 +99,12 @@ def parse_cell(text: str, n: int) -> Cell:
     return Cell(row - 1, col - 1)
 
 
+def and_list(items: Iterable[str]) -> str:
+    """ "a", "a and b", "a, b and c"."""
+    words = list(items)
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
 def in_line(a: Cell, b: Cell) -> bool:
     """True when queens on a and b would attack each other (same row, column or diagonal)."""
     return a != b and (a.row == b.row or a.col == b.col or abs(a.row - b.row) == abs(a.col - b.col))

@@ -12,7 +12,7 @@ from collections.abc import Iterator, Sequence
 
 import numpy as np
 
-from bdd_model.board import Cell, CellState, Decision, DecisionKind, check_cell, in_line
+from bdd_model.board import Cell, CellState, Decision, DecisionKind, and_list, check_cell, in_line
 from bdd_model.errors import DecisionError
 from bdd_model.space import SolutionSpace
 from bdd_model.sweeps import Restriction, Sweep, fewest_retractions
@@ -190,6 +190,5 @@ class Configurator:
                 q.label() + (" (forced)" if self.cell(*q) is CellState.FORCED else "")
                 for q in self.attackers(*cell)
             ]
-            listed = labels[0] if len(labels) == 1 else ", ".join(labels[:-1]) + " and " + labels[-1]
-            return f"it is in line with the queen{'s' if len(labels) > 1 else ''} at {listed}"
+            return f"it is in line with the queen{'s' if len(labels) > 1 else ''} at {and_list(labels)}"
         return "no remaining solution has a queen there"
