@@ -52,7 +52,8 @@ def table(report: dict) -> str:
         f"  load (warm cache)          {report['load_s'] * 1000:.1f} ms",
         f"  click, full answer         {report['clicks']} clicks: {_ms(report['click_ms'])}",
         f"  baseline, N² BDD checks    {report['clicks']} clicks: {_ms(report['baseline_click_ms'])}",
-        f"  speedup at p50             {report['speedup_p50']}x",
+        "  speedup at p50             "
+        + (f"{report['speedup_p50']}x" if report["speedup_p50"] else "n/a (no click to time)"),
     ]
     if "gui" in report:
         gui = report["gui"]

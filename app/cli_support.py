@@ -39,26 +39,51 @@ def limit_memory() -> None:
 
 
 class Parser(argparse.ArgumentParser):
-    """An ArgumentParser whose errors are one line on stderr and exit status 2."""
+    """An ArgumentParser whose errors are one line on stderr, ``PROGRAM: error: ...``, exit 2."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: error: {message}\n")
+        fail(message, program=self.prog.split()[0])
 
 
-def fail(message: str, status: int = 2) -> NoReturn:
+def fail(message: str, status: int = 2, program: str = "nqueens") -> NoReturn:
     """Print one line to stderr and exit (2: bad input)."""
-    sys.stderr.write(f"nqueens: error: {message}\n")
+    sys.stderr.write(f"{program}: error: {message}\n")
     raise SystemExit(status)
+
+
+def whole_number(text: str) -> int | None:
+    """The integer ``text`` spells (sign and digits), or None. Absurdly long digit strings
+    become a huge number rather than Python's int-size error, so range checks reject them."""
+    text = text.strip()
+    digits = text.lstrip("+-")
+    if not digits.isdigit() or len(text) - len(digits) > 1:
+        return None
+    if len(digits) > 18:
+        return -(10**18) if text.startswith("-") else 10**18
+    return int(text)
+
+
+class OrderedDecision(argparse.Action):
+    """--queen and --empty, remembered together in the order given (decisions apply in order)."""
+
+    def __call__(self, parser, namespace, values, option_string=None):  # type: ignore[no-untyped-def]
+        namespace.decisions = [*getattr(namespace, "decisions", []), (self.dest, values)]
+
+
+def add_decision_options(parser: argparse.ArgumentParser) -> None:
+    """--queen R,C and --empty R,C (1-based), collected in order into ``args.decisions``."""
+    parser.add_argument("--queen", action=OrderedDecision, metavar="R,C", help="place a queen (1-based)")
+    parser.add_argument("--empty", action=OrderedDecision, metavar="R,C", help="no queen here (1-based)")
+    parser.set_defaults(decisions=[])
 
 
 def size_argument(check: Callable[[int], int]) -> Callable[[str], int]:
     """An argparse type for N: a whole number that ``check`` accepts."""
 
     def parse(text: str) -> int:
-        try:
-            n = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"N must be a whole number, not '{text}'") from None
+        n = whole_number(text)
+        if n is None:
+            raise argparse.ArgumentTypeError(f"N must be a whole number, not '{text[:40]}'")
         try:
             return check(n)
         except BoardSizeError as error:
@@ -75,10 +100,9 @@ sat_board_size = size_argument(check_sat_size)
 
 def positive_int(text: str) -> int:
     """argparse type for counts such as --clicks and --limit."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
+    value = whole_number(text)
+    if value is None:
+        raise argparse.ArgumentTypeError(f"'{text[:40]}' is not a whole number")
     if value < 1:
         raise argparse.ArgumentTypeError(f"{value} is not a positive number")
     return value

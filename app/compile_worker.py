@@ -18,8 +18,8 @@ import tempfile
 from pathlib import Path
 
 from app.cli_support import limit_memory
-from bdd_model import NQueensError, Progress, cache_path, load_or_compile
-from bdd_model.cache import save
+from bdd_model import CacheError, NQueensError, Progress, cache_path, load_or_compile
+from bdd_model.cache import load, save
 
 
 def _emit(record: dict[str, object]) -> None:
@@ -49,7 +49,9 @@ def main(argv: list[str] | None = None) -> int:
         _emit({"error": str(error)})
         return 2
     path = cache_path(args.n, space.info.backend)
-    if not path.exists():
+    try:
+        load(args.n, space.info.backend, path)
+    except CacheError:
         handle, name = tempfile.mkstemp(prefix=f"nqueens-{args.n}-", suffix=".npz")
         os.close(handle)
         path = save(space, Path(name))

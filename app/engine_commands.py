@@ -7,7 +7,7 @@ import json
 import sys
 import time
 
-from app.cli_support import board_size, fail
+from app.cli_support import add_decision_options, board_size, fail
 from bdd_model import (
     BACKEND_CHOICES,
     CONSTRUCTIONS,
@@ -16,10 +16,12 @@ from bdd_model import (
     NQueensError,
     Progress,
     SolutionSpace,
+    cache_path,
     cells_one_based,
     load_or_compile,
     parse_cell,
 )
+from bdd_model.cache import save
 
 
 def add_space_options(parser: argparse.ArgumentParser) -> None:
@@ -49,7 +51,10 @@ def stderr_progress(n: int) -> object:
 
 
 def open_space(args: argparse.Namespace) -> SolutionSpace:
-    """The compiled space for args.n, from the cache when it verifies; warnings go to stderr."""
+    """The compiled space for args.n, from the cache when it verifies; warnings go to stderr.
+
+    Both constructions give the same BDD, so a cached space serves whichever was asked for.
+    """
     return load_or_compile(
         args.n,
         args.backend,
@@ -66,36 +71,19 @@ def register(commands: argparse._SubParsersAction) -> None:
     count.add_argument("-v", "--verbose", action="store_true", help="timings and BDD size on stderr")
     count.set_defaults(run=run_count)
 
-    compile_ = commands.add_parser("compile", help="compile N into the cache now (progress on stderr)")
+    compile_ = commands.add_parser("compile", help="compile N now (no cache read) and cache it")
     compile_.add_argument("n", metavar="N", type=board_size, help="board size")
     add_space_options(compile_)
     compile_.set_defaults(run=run_compile)
 
     state = commands.add_parser("state", help="the board after decisions: every square's state")
     state.add_argument("n", metavar="N", type=board_size, help="board size")
-    state.add_argument("--queen", action="append", default=[], metavar="R,C", help="place a queen (1-based)")
-    state.add_argument("--empty", action="append", default=[], metavar="R,C", help="no queen here (1-based)")
+    add_decision_options(state)
     state.add_argument("--explain", metavar="R,C", help="fewest decisions to retract so a queen fits at R,C")
     state.add_argument("--counts", action="store_true", help="per-square counts of remaining solutions")
     state.add_argument("--json", action="store_true", help="one JSON object (the documented contract)")
     add_space_options(state)
     state.set_defaults(run=run_state)
-    _decisions_in_order(state)
-
-
-def _decisions_in_order(parser: argparse.ArgumentParser) -> None:
-    """Record --queen and --empty in the order given, since decisions apply in that order."""
-
-    class Ordered(argparse.Action):
-        def __call__(self, parser, namespace, values, option_string=None):  # type: ignore[no-untyped-def]
-            kind = "queen" if option_string == "--queen" else "empty"
-            namespace.decisions = [*getattr(namespace, "decisions", []), (kind, values)]
-            getattr(namespace, self.dest).append(values)
-
-    for action in parser._actions:
-        if action.dest in ("queen", "empty"):
-            action.__class__ = Ordered
-    parser.set_defaults(decisions=[])
 
 
 def run_count(args: argparse.Namespace) -> int:
@@ -111,7 +99,11 @@ def run_count(args: argparse.Namespace) -> int:
 
 
 def run_compile(args: argparse.Namespace) -> int:
-    space = open_space(args)
+    space = SolutionSpace.compile(args.n, args.backend, args.construction, progress=stderr_progress(args.n))
+    try:
+        save(space)
+    except OSError as error:
+        fail(f"could not write the cache file {cache_path(args.n, space.info.backend)}: {error}", status=1)
     sys.stderr.write(
         f"{args.n}x{args.n}: {space.count} solutions, {space.info.bdd_nodes} BDD nodes, "
         f"{space.origin} in {space.seconds:.2f} s\n"

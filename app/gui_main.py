@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import sys
 from dataclasses import dataclass
+from typing import NoReturn
 
 from PySide6.QtCore import QSettings, QSize, Qt
 from PySide6.QtWidgets import QApplication
 
-from app.cli_support import Parser, board_size, fail, positive_int
+from app.cli_support import Parser, add_decision_options, board_size, positive_int
+from app.cli_support import fail as fail_with
 from app.main_window import MainWindow
 from app.session import BoardSession
 from app.theme import APPEARANCES, apply_appearance, quiet_platform_notes
@@ -22,6 +24,11 @@ from bdd_model.saved_game import replay
 DEFAULT_SIZE = QSize(1040, 780)
 ORGANIZATION = "nqueens-configurator"
 APPLICATION = "nqueens-gui"
+
+
+def fail(message: str) -> NoReturn:
+    """One line on stderr, exit status 2."""
+    fail_with(message, program="nqueens-gui")
 
 
 def _window_size(text: str) -> QSize:
@@ -39,8 +46,7 @@ def build_parser() -> Parser:
     parser.add_argument(
         "n", metavar="N", type=board_size, nargs="?", help="board size (default: the last used)"
     )
-    parser.add_argument("--queen", action="append", default=[], metavar="R,C", help="place a queen (1-based)")
-    parser.add_argument("--empty", action="append", default=[], metavar="R,C", help="mark a square empty")
+    add_decision_options(parser)
     parser.add_argument("--screenshot", metavar="FILE", help="write the window to FILE (PNG) and exit")
     parser.add_argument("--window-size", metavar="WxH", help="window size, e.g. 900x800")
     parser.add_argument("--theme", choices=APPEARANCES, help="appearance (default: as last chosen)")
@@ -51,19 +57,6 @@ def build_parser() -> Parser:
         "--browse", type=positive_int, metavar="K", help="preview the K-th remaining solution"
     )
     return parser
-
-
-def _ordered_decisions(argv: list[str], n: int) -> list[Decision]:
-    """--queen and --empty in the order given on the command line."""
-    decisions = []
-    items = iter(argv)
-    for item in items:
-        option, _, value = item.partition("=")
-        if option in ("--queen", "--empty"):
-            text = value or next(items, "")
-            kind = DecisionKind.QUEEN if option == "--queen" else DecisionKind.MARK
-            decisions.append(Decision(parse_cell(text, n), kind))
-    return decisions
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -84,7 +77,10 @@ def main(argv: list[str] | None = None) -> int:
     settings = QSettings()
     n = args.n or _remembered_size(settings)
     try:
-        decisions = _ordered_decisions(argv, n)
+        decisions = [
+            Decision(parse_cell(text, n), DecisionKind.QUEEN if kind == "queen" else DecisionKind.MARK)
+            for kind, text in args.decisions
+        ]
         view = ViewOptions(args.heat, parse_cell(args.explain, n) if args.explain else None, args.browse)
     except NQueensError as error:
         fail(str(error))

@@ -174,8 +174,8 @@ class InsightPanel(QWidget):
             self.browse_label.setText(f"{index + 1:,} of {total:,}")
         for button in (self.previous_button, self.next_button):
             button.setEnabled(total > 0)
-        self.solve_button.setEnabled(not solved)
-        self.hint_button.setEnabled(not solved)
+        self.solve_button.setEnabled(total > 0 and not solved)
+        self.hint_button.setEnabled(total > 0 and not solved)
 
     def show_space(self, space: SolutionSpace) -> None:
         info = space.info

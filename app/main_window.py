@@ -42,6 +42,7 @@ class MainWindow(QMainWindow):
         self.session = session or BoardSession(parent=self)
         self.settings = settings or QSettings()
         self.file_path: Path | None = None
+        self._opening: Path | None = None
         self.setWindowIcon(app_icon())
         self.board = BoardWidget(self)
         self.legend = LegendWidget(self)
@@ -174,6 +175,7 @@ class MainWindow(QMainWindow):
         session.browsed.connect(self.refresh)
         session.boardReplaced.connect(self._board_replaced)
         session.message.connect(self.show_message)
+        session.refused.connect(self._refused)
         session.solved.connect(self._solved)
         session.compileStarted.connect(self._compile_started)
         session.compileProgress.connect(self._compile_progress)
@@ -289,7 +291,7 @@ class MainWindow(QMainWindow):
             self.panel.show_browser(self.session.browse_index, cfg.count, cfg.is_solved)
             self.legend.set_heat(heat_peak(self.board.picture) if self.heat_action.isChecked() else None)
         for action in (self.hint_action, self.solve_action):
-            action.setEnabled(cfg is not None and not cfg.is_solved)
+            action.setEnabled(cfg is not None and cfg.count > 0 and not cfg.is_solved)
 
     def show_message(self, text: str) -> None:
         self.statusBar().showMessage(text, 8000)
@@ -308,6 +310,7 @@ class MainWindow(QMainWindow):
             self._refresh_panel()
 
     def _board_replaced(self, n: int) -> None:
+        self.file_path, self._opening = self._opening, None
         self._focus = None
         cfg = self.session.configurator
         if cfg is not None:
@@ -326,10 +329,13 @@ class MainWindow(QMainWindow):
     # ----- sizes and compiling -----------------------------------------------------------
 
     def choose_size(self, n: int) -> None:
-        """Switch to an empty n×n board (compiling it in the background if needed)."""
-        if n != self.session.n or self.session.compiling:
-            self.file_path = None
-            self.session.open_size(n)
+        """Switch to an empty n×n board (compiling it in the background if needed); choosing the
+        size already shown while another compiles only cancels that compile."""
+        if n == self.session.n:
+            self.session.cancel_compile()
+            return
+        self._opening = None
+        self.session.open_size(n)
 
     def _compile_started(self, n: int) -> None:
         self.progress.setValue(0)
@@ -370,16 +376,20 @@ class MainWindow(QMainWindow):
     def open_from(self, path: Path) -> bool:
         """Read a configuration; a bad file is refused with a message and the board untouched."""
         try:
-            n, decisions = loads(path.read_text(encoding="utf-8"))
+            n, decisions = loads(path.read_text(encoding="utf-8-sig"))
         except (OSError, UnicodeDecodeError) as error:
             self.show_message(f"Could not read {path.name}: {getattr(error, 'strerror', None) or error}")
             return False
         except NQueensError as error:
             self.show_message(f"{path.name} was not opened: {error}")
             return False
-        self.file_path = path
+        self._opening = path
         self.session.open_size(n, decisions)
         return True
+
+    def _refused(self, text: str) -> None:
+        self._opening = None
+        self.show_message(text)
 
     def _open_dialog(self) -> None:
         name, _ = QFileDialog.getOpenFileName(self, "Open configuration", self._folder(), FILE_FILTER)

@@ -36,7 +36,11 @@ IN_PROCESS_MAX_N = 10
 
 
 class DecisionsCommand(QUndoCommand):
-    """Replace the decisions ``before`` by ``after``; undo puts ``before`` back."""
+    """Replace the decisions ``before`` by ``after``; undo puts ``before`` back.
+
+    The session applies ``after`` before pushing (so a refused change never reaches the
+    stack); the push's own first redo is therefore skipped.
+    """
 
     def __init__(
         self, session: BoardSession, before: Sequence[Decision], after: Sequence[Decision], text: str
@@ -45,8 +49,12 @@ class DecisionsCommand(QUndoCommand):
         self._session = session
         self._before = tuple(before)
         self._after = tuple(after)
+        self._applied = True
 
     def redo(self) -> None:
+        if self._applied:
+            self._applied = False
+            return
         self._session._restore(self._after)
 
     def undo(self) -> None:
@@ -58,6 +66,7 @@ class BoardSession(QObject):
 
     changed = Signal()
     browsed = Signal()
+    refused = Signal(str)
     boardReplaced = Signal(int)
     message = Signal(str)
     solved = Signal()
@@ -107,6 +116,8 @@ class BoardSession(QObject):
         job.progressed.connect(self.compileProgress)
         job.warned.connect(self.message)
         job.succeeded.connect(lambda path: self._compiled(job, Path(path)))
+        job.succeeded.connect(job.deleteLater)
+        job.failed.connect(job.deleteLater)
         job.failed.connect(lambda reason: self._compile_failed(job, reason))
         self._job = job
         self.compileStarted.emit(n)
@@ -132,9 +143,13 @@ class BoardSession(QObject):
             return None
 
     def _compiled(self, job: CompileJob, path: Path) -> None:
+        backend = resolve_backend(self.backend)
+        if job is not self._job:
+            if path != cache_path(job.n, backend):
+                path.unlink(missing_ok=True)
+            return
         self._job = None
         self.compileEnded.emit()
-        backend = resolve_backend(self.backend)
         try:
             space = load(job.n, backend, path)
         except NQueensError as error:
@@ -146,8 +161,9 @@ class BoardSession(QObject):
         self._install(space, self._pending or ())
 
     def _compile_failed(self, job: CompileJob, reason: str) -> None:
-        if self._job is job:
-            self._job = None
+        if job is not self._job:
+            return
+        self._job = None
         self.compileEnded.emit()
         if reason == "cancelled":
             self.message.emit(f"Compiling {job.n}×{job.n} was cancelled; the board is unchanged.")
@@ -158,7 +174,7 @@ class BoardSession(QObject):
         try:
             cfg = replay(space, decisions)
         except NQueensError as error:
-            self.message.emit(f"The configuration was not opened: {error}. The board is unchanged.")
+            self.refused.emit(f"The configuration was not opened: {error}. The board is unchanged.")
             return
         self._cfg = cfg
         self._browse = None
@@ -231,6 +247,9 @@ class BoardSession(QObject):
         cfg = self._cfg
         if cfg is None:
             return
+        if cfg.count == 0:
+            self.message.emit(f"The {cfg.n}×{cfg.n} board has no solution: there is nothing to hint.")
+            return
         counts = cfg.cell_counts()
         open_cells = [
             Cell(r, c) for r in range(cfg.n) for c in range(cfg.n) if cfg.cell(r, c) is CellState.OPEN
@@ -279,7 +298,7 @@ class BoardSession(QObject):
     def solve(self) -> None:
         """Complete the board to the browsed solution (or the first one): one undo step."""
         cfg = self._cfg
-        if cfg is None or cfg.is_solved:
+        if cfg is None or cfg.is_solved or cfg.count == 0:
             return
         columns = self.preview or cfg.solution(0)
         placed = {d.cell for d in cfg.decisions}
@@ -291,8 +310,15 @@ class BoardSession(QObject):
         self._change((*cfg.decisions, *queens), "Solve")
 
     def _change(self, after: Sequence[Decision], text: str) -> None:
+        """Take ``after`` now and push it as one undoable step; a refusal is only a message."""
         assert self._cfg is not None
-        self.undo_stack.push(DecisionsCommand(self, self._cfg.decisions, after, text))
+        before = self._cfg.decisions
+        try:
+            self._restore(after)
+        except NQueensError as error:
+            self.message.emit(f"{text}: {error}.")
+            return
+        self.undo_stack.push(DecisionsCommand(self, before, after, text))
 
     def _restore(self, decisions: Sequence[Decision]) -> None:
         assert self._cfg is not None

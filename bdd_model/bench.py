@@ -100,10 +100,12 @@ def click_sequence(space: SolutionSpace, clicks: int, seed: int) -> list[Click]:
             action, cell = "forbid", rng.choice(closed)
         elif opens:
             action, cell = "place", rng.choice(opens)
-        else:
+        elif cfg.decisions:
             cfg.clear()
             fresh = True
             continue
+        else:
+            break
         getattr(cfg, action)(*cell)
         sequence.append(Click(fresh, action, cell, cfg.decisions))
         fresh = False

@@ -92,7 +92,9 @@ def parse_cell(text: str, n: int) -> Cell:
     """Parse ``ROW,COL`` (1-based) into a 0-based Cell of the n×n board."""
     match = _CELL_TEXT.fullmatch(text)
     if match is None:
-        raise CellError(f"cell '{text}' is not of the form ROW,COL (for example 2,3)")
+        raise CellError(f"cell '{text[:40]}' is not of the form ROW,COL (for example 2,3)")
+    if max(len(match.group(1)), len(match.group(2))) > 9:
+        raise CellError(f"cell '{text[:40]}' is off the {n}x{n} board (rows and columns run 1..{n})")
     row, col = int(match.group(1)), int(match.group(2))
     if not (1 <= row <= n and 1 <= col <= n):
         raise CellError(f"cell {row},{col} is off the {n}x{n} board (rows and columns run 1..{n})")

@@ -46,10 +46,12 @@ class Configurator:
         return self.count == 1
 
     def place(self, row: int, col: int) -> None:
-        """Decide a queen on (row, col); the square must be OPEN."""
+        """Decide a queen on (row, col): an OPEN square, or a FORCED one (the queen is then the
+        user's own and stays when the decisions that forced it are retracted)."""
         cell = check_cell(self.n, row, col)
+        self._check_has_solutions()
         state = self.cell(row, col)
-        if state is not CellState.OPEN:
+        if state not in (CellState.OPEN, CellState.FORCED):
             raise DecisionError(f"cannot place a queen on {cell.label()}: {self.why_not_open(row, col)}")
         self._decide({**self._decisions, cell: DecisionKind.QUEEN})
 
@@ -127,7 +129,16 @@ class Configurator:
         """The index-th remaining solution (0-based) in the order of ``solutions()``."""
         return self._sweep.solution(index)
 
+    def _check_has_solutions(self) -> None:
+        if self.space.count == 0:
+            raise DecisionError(f"the {self.n}x{self.n} board has no solution, so there is nothing to decide")
+
     def _decide(self, decisions: dict[Cell, DecisionKind]) -> None:
+        """Take exactly ``decisions``; refused (nothing changes) if no solution would remain."""
+        if not decisions:
+            self.clear()
+            return
+        self._check_has_solutions()
         sweep = Sweep.run(self.space.diagram, self._restriction(decisions))
         if sweep.total == 0:
             raise DecisionError("that decision would leave no solution")
@@ -138,6 +149,8 @@ class Configurator:
         restriction = Restriction.empty(self.n)
         for cell, kind in decisions.items():
             if kind is DecisionKind.QUEEN:
+                if restriction.queen_col[cell.row] >= 0:
+                    raise DecisionError(f"two queens in row {cell.row + 1} leave no solution")
                 restriction.queen_col[cell.row] = cell.col
             else:
                 restriction.marked[cell.row, cell.col] = True

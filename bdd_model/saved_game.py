@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from bdd_model.board import Cell, Decision, DecisionKind
 from bdd_model.configurator import Configurator
 from bdd_model.errors import NQueensError
-from bdd_model.space import SolutionSpace, check_size
+from bdd_model.space import MAX_N, SolutionSpace, check_size
 
 FORMAT = "nqueens-configuration"
 VERSION = 1
@@ -43,15 +43,18 @@ def dumps(n: int, decisions: Sequence[Decision]) -> str:
 def loads(text: str) -> tuple[int, list[Decision]]:
     """N and the decisions of a configuration; SavedGameError with one clear sentence if not valid."""
     try:
-        data = json.loads(text)
-    except (json.JSONDecodeError, RecursionError):
+        data = json.loads(text.removeprefix("\ufeff"))
+    except (ValueError, RecursionError):
         raise SavedGameError("the file is not a configuration (not JSON, or cut short)") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SavedGameError("the file is not an N-Queens configuration")
     if data.get("version") != VERSION:
         raise SavedGameError(f"the file has version {data.get('version')!r}; this program reads {VERSION}")
+    size = data.get("n")
+    if isinstance(size, int) and abs(size) > 10**6:
+        raise SavedGameError(f"the file's board size is impossible: N={str(size)[:12]}… is far above {MAX_N}")
     try:
-        n = check_size(data.get("n"))
+        n = check_size(size)
     except NQueensError as error:
         raise SavedGameError(f"the file's board size is impossible: {error}") from None
     entries = data.get("decisions")
@@ -65,7 +68,7 @@ def loads(text: str) -> tuple[int, list[Decision]]:
 
 def _decision(entry: object, n: int, number: int) -> Decision:
     where = f"decision {number}"
-    if not isinstance(entry, dict) or entry.get("kind") not in _KINDS:
+    if not isinstance(entry, dict) or not isinstance(entry.get("kind"), str) or entry["kind"] not in _KINDS:
         raise SavedGameError(f"{where} is not a queen or empty-square decision")
     cell = entry.get("cell")
     if not (isinstance(cell, list) and len(cell) == 2 and all(type(v) is int for v in cell)):

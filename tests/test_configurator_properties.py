@@ -49,7 +49,7 @@ def apply(cfg: Configurator, decisions: dict[Cell, DecisionKind], op: str, cell:
     """Apply op to cfg and to the oracle's decisions; refusals must match and change nothing."""
     state = oracle.states(cfg.n, decisions)[cell.row][cell.col]
     legal = {
-        "place": state is CellState.OPEN,
+        "place": state in (CellState.OPEN, CellState.FORCED),
         "forbid": state in (CellState.OPEN, CellState.ATTACKED, CellState.LOOKAHEAD),
         "retract": cell in decisions,
     }[op]
