@@ -9,18 +9,9 @@ import sys
 
 import pytest
 
-from app.cli import main
 from bdd_model import Cell, DecisionKind
 from tests import oracle
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    try:
-        status = main(list(argv))
-    except SystemExit as exit_:
-        status = exit_.code  # type: ignore[assignment]
-    out, err = capsys.readouterr()
-    return status, out, err
+from tests.cli_helpers import run
 
 
 def test_count_prints_the_number_alone(capsys) -> None:

@@ -11,22 +11,13 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import Qt
 
-from app.cli import main
 from app.gui_main import build_parser
 from app.main_window import MainWindow
 from bdd_model import Cell, CellState, Configurator, Decision, DecisionError, DecisionKind
 from bdd_model.saved_game import dumps
+from tests.cli_helpers import run
 from tests.gui_helpers import click, decisions_of, make_window, run_gui
 from tests.spaces import space
-
-
-def run(capsys, *argv: str) -> tuple[int, str, str]:
-    try:
-        status = main(list(argv))
-    except SystemExit as exit_:
-        status = exit_.code
-    out, err = capsys.readouterr()
-    return status, out, err
 
 
 def test_a_queen_on_a_forced_square_is_accepted(capsys) -> None:

@@ -11,10 +11,10 @@ import pytest
 from pysat.formula import CNF
 from pysat.solvers import Solver
 
-from app.cli import main
 from bdd_model import SolutionSpace
 from bdd_model.sat_encoding import clause_count, clauses, dimacs, smtlib
 from bdd_model.sat_solve import SOLVERS, solve_all
+from tests.cli_helpers import run
 from tests.oracle import A000170, all_solutions
 
 CLAUSES = [1, 8, 31, 80, 165, 296, 483, 736, 1065, 1480, 1991, 2608]
@@ -30,15 +30,6 @@ SEED_PREVIEW = """p cnf 64 736
 57 58 59 60 61 62 63 64 0
 -1 -2 0
 """
-
-
-def run(capsys, *argv: str) -> tuple[int, str, str]:
-    try:
-        status = main(list(argv))
-    except SystemExit as exit_:
-        status = exit_.code
-    out, err = capsys.readouterr()
-    return status, out, err
 
 
 @pytest.mark.parametrize("n", range(1, 13))
