@@ -47,11 +47,6 @@ class CancelToken:
         """Ask the compile to stop at its next check."""
         self._event.set()
 
-    @property
-    def cancelled(self) -> bool:
-        """True once cancel() was called."""
-        return self._event.is_set()
-
     def check(self) -> None:
         """Raise CompileCancelled if cancel() was called."""
         if self._event.is_set():

@@ -102,6 +102,9 @@ def test_browser_steps_through_the_remaining_solutions(qtbot, window: MainWindow
     qtbot.keyClick(window, Qt.Key.Key_PageDown)
     assert window.board.picture.preview == expected[0]
     assert decisions_of(window) == [Decision(Cell(0, 0), DecisionKind.QUEEN)]
+    qtbot.keyClick(window, Qt.Key.Key_Escape)
+    assert window.board.picture.preview is None
+    assert window.panel.browse_label.text() == "4 remaining"
 
 
 def test_solve_completes_to_the_previewed_solution_in_one_step(qtbot, window: MainWindow) -> None:
