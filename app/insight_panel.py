@@ -196,8 +196,8 @@ class InsightPanel(QWidget):
             widest = max(range(len(info.level_nodes)), key=info.level_nodes.__getitem__)
             row = widest // info.n + 1
             self.widest_label.setText(
-                f"Widest at level {widest} (row {row}): {info.level_nodes[widest]:,} nodes. "
-                "The middle rows hold most partial placements that can still be completed."
+                f"Widest at level {widest} (row {row}, square {row},{widest % info.n + 1}): "
+                f"{info.level_nodes[widest]:,} nodes."
             )
         else:
             self.widest_label.setText("This board has no solution: the BDD is the constant FALSE.")

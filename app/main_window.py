@@ -10,11 +10,13 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDockWidget,
     QFileDialog,
+    QFrame,
     QLabel,
     QMainWindow,
     QMessageBox,
     QProgressBar,
     QPushButton,
+    QScrollArea,
     QToolBar,
     QVBoxLayout,
     QWidget,
@@ -55,7 +57,13 @@ class MainWindow(QMainWindow):
         self.panel = InsightPanel(self)
         self.dock = QDockWidget("Insight", self)
         self.dock.setObjectName("insight-dock")
-        self.dock.setWidget(self.panel)
+        scroller = QScrollArea(self)
+        scroller.setWidget(self.panel)
+        scroller.setWidgetResizable(True)
+        scroller.setFrameShape(QFrame.Shape.NoFrame)
+        scroller.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scroller.setMinimumWidth(self.panel.sizeHint().width() + 20)
+        self.dock.setWidget(scroller)
         self.dock.setFeatures(
             QDockWidget.DockWidgetFeature.DockWidgetClosable | QDockWidget.DockWidgetFeature.DockWidgetMovable
         )
