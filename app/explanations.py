@@ -46,8 +46,9 @@ def explain(cfg: Configurator, cell: Cell) -> Explanation:
     return Explanation(cell, culprits, f"Retract {listed} to free {cell.label()}.")
 
 
-def describe(cfg: Configurator, cell: Cell) -> str:
-    """What a square is and why, with the way to free it when it is closed or marked."""
+def describe(cfg: Configurator, cell: Cell, explanation: Explanation | None = None) -> str:
+    """What a square is and why, with the way to free it when it is closed or marked
+    (``explanation``: that square's, if already known)."""
     state = cfg.cell(*cell)
     where = cell.label()
     if state is CellState.OPEN:
@@ -57,7 +58,7 @@ def describe(cfg: Configurator, cell: Cell) -> str:
         return f"{where}: your queen."
     if state is CellState.FORCED:
         return f"{where}: every remaining solution has a queen here, so the program placed it."
-    reason = explain(cfg, cell).text
+    reason = (explanation or explain(cfg, cell)).text
     if state is CellState.MARKED:
         return f"{where}: marked empty by you. {reason}"
     return f"{where} is closed: {cfg.why_not_open(*cell)}. {reason}"

@@ -83,6 +83,7 @@ class BoardSession(QObject):
         self._job: CompileJob | None = None
         self._pending: list[Decision] | None = None
         self._browse: int | None = None
+        self._explained: dict[Cell, Explanation] = {}
 
     @property
     def configurator(self) -> Configurator | None:
@@ -177,6 +178,7 @@ class BoardSession(QObject):
             self.refused.emit(f"The configuration was not opened: {error}. The board is unchanged.")
             return
         self._cfg = cfg
+        self._explained.clear()
         self._browse = None
         self.undo_stack.clear()
         self.boardReplaced.emit(cfg.n)
@@ -221,12 +223,23 @@ class BoardSession(QObject):
 
     def describe(self, cell: Cell) -> str:
         """What a square is and why, with the way to free it: for the status bar."""
-        return describe(self._cfg, cell) if self._cfg is not None else ""
+        if self._cfg is None:
+            return ""
+        state = self._cfg.cell(*cell)
+        closed = state.is_blocked or state is CellState.MARKED
+        return describe(self._cfg, cell, self.explain(cell) if closed else None)
 
     def explain(self, cell: Cell) -> Explanation:
-        """The smallest set of decisions that keeps a queen off ``cell``, in words."""
+        """The smallest set of decisions that keeps a queen off ``cell``, in words.
+
+        Remembered until the decisions change: hovering, the panel and the board frame all ask
+        for the same square, and at N=15 one answer takes 50 ms.
+        """
         assert self._cfg is not None
-        return explain(self._cfg, cell)
+        explanation = self._explained.get(cell)
+        if explanation is None:
+            explanation = self._explained[cell] = explain(self._cfg, cell)
+        return explanation
 
     def free(self, cell: Cell) -> None:
         """Retract exactly the decisions that keep a queen off ``cell`` and place one there: one undo step."""
@@ -324,6 +337,7 @@ class BoardSession(QObject):
         assert self._cfg is not None
         was_solved = self._cfg.is_solved
         self._cfg.restore(decisions)
+        self._explained.clear()
         self._browse = None
         self.changed.emit()
         if self._cfg.is_solved and not was_solved:
