@@ -22,6 +22,7 @@ from bdd_model import (
     parse_cell,
 )
 from bdd_model.cache import save
+from bdd_model.progress import ProgressCallback
 
 
 def add_space_options(parser: argparse.ArgumentParser) -> None:
@@ -37,7 +38,7 @@ def add_space_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def stderr_progress(n: int) -> object:
+def stderr_progress(n: int) -> ProgressCallback:
     """A progress callback that redraws one line on stderr when stderr is a terminal."""
     if not sys.stderr.isatty():
         return lambda _: None

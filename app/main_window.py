@@ -275,7 +275,7 @@ class MainWindow(QMainWindow):
             self.setWindowTitle("N-Queens configurator")
             return
         self.restart_action.setEnabled(bool(cfg.decisions))
-        states = cfg.states()
+        states = self.board.picture.states
         placed = sum(s is CellState.QUEEN for row in states for s in row)
         forced = sum(s is CellState.FORCED for row in states for s in row)
         solutions = f"{cfg.count:,} solution{'s' if cfg.count != 1 else ''}"
