@@ -2,6 +2,6 @@
 
 import sys
 
-from app.gui_main import main
+from app.gui.nqueens_gui import main
 
 sys.exit(main())

@@ -18,11 +18,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bdd_model.baseline import SatisfiabilityChecks
 from bdd_model.board import Cell, CellState, Decision
 from bdd_model.cache import load, save
 from bdd_model.configurator import Configurator
 from bdd_model.errors import NQueensError
+from bdd_model.java_baseline import SatisfiabilityChecks
 from bdd_model.space import SolutionSpace
 
 

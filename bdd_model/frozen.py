@@ -5,7 +5,7 @@ the BDD is a layered graph of *row nodes* (the BDD nodes at each row's first var
 by *edges* (row node, column) → row node of the next row. ``freeze`` reads that graph off the
 BDD of either dd backend (walking each BDD node once, minding complement edges) and checks the
 one-queen-per-row shape as it goes. Counting, valid domains and explanations then become a few
-numpy sweeps over N layers (design.md section 3; at N=12 the layers hold 47,418 edges where
+numpy sweeps over N layers (at N=12 the layers hold 47,418 edges where
 the BDD has 435,170 nodes).
 """
 

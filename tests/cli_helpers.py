@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from app.cli import main
+from app.cli.nqueens import main
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

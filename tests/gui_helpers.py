@@ -10,8 +10,8 @@ from pathlib import Path
 from PySide6.QtCore import QSettings, Qt
 from pytestqt.qtbot import QtBot
 
-from app.main_window import MainWindow
-from app.session import BoardSession
+from app.gui.main_window import MainWindow
+from app.gui.session import BoardSession
 from bdd_model import Cell, Decision
 
 

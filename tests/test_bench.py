@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from app.cli import main
+from app.cli.nqueens import main
 from bdd_model.bench import click_sequence, run_bench, summary
 from tests.spaces import space
 

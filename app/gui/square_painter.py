@@ -13,8 +13,8 @@ from PySide6.QtCore import QPointF, QRect, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPen
 from PySide6.QtWidgets import QWidget
 
-from app.pieces import QueenPictures
-from app.theme import BoardColors
+from app.gui.pieces import QueenPictures
+from app.gui.theme import BoardColors
 from bdd_model import CellState
 
 

@@ -13,11 +13,11 @@ from typing import NoReturn
 from PySide6.QtCore import QSettings, QSize, Qt
 from PySide6.QtWidgets import QApplication
 
-from app.cli_support import Parser, add_decision_options, board_size, positive_int
-from app.cli_support import fail as fail_with
-from app.main_window import MainWindow
-from app.session import BoardSession
-from app.theme import APPEARANCES, apply_appearance, quiet_platform_notes
+from app.gui.main_window import MainWindow
+from app.gui.session import BoardSession
+from app.gui.theme import APPEARANCES, apply_appearance, quiet_platform_notes
+from app.options import Parser, add_decision_options, board_size, positive_int
+from app.options import fail as fail_with
 from bdd_model import BACKEND_CHOICES, Cell, Decision, DecisionKind, NQueensError, load_or_compile, parse_cell
 from bdd_model.saved_game import replay
 

@@ -1,4 +1,5 @@
-"""The Java configurator's way of answering a click (seed 003), kept as the benchmark's baseline.
+"""How the JavaBDD configurator the project grew from answers a click, kept as the benchmark's
+baseline.
 
 After each decision it conjoins the decisions into the BDD, then asks one satisfiability
 question per square ("is there a solution with a queen here?", and for squares that pass,

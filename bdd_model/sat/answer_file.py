@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from bdd_model.board import Cell
 from bdd_model.errors import NQueensError
-from bdd_model.sat_encoding import lines, square
+from bdd_model.sat.encoding import lines, square
 
 
 class SolverOutputError(NQueensError):

@@ -1,4 +1,5 @@
-"""Solving the CNF in memory with python-sat, and enumerating by blocking clauses (seed 004).
+"""Solving the CNF in memory with python-sat, and enumerating by blocking clauses, as the
+DPLL enumerator the project grew from does.
 
 After each model, the clause "not all of these queens" is added: every solution has exactly N
 queens, so it excludes that solution and no other. CaDiCaL 1.9.5 is the default: it enumerates
@@ -11,7 +12,7 @@ from collections.abc import Iterator
 
 from pysat.solvers import Solver
 
-from bdd_model.sat_encoding import clauses, square
+from bdd_model.sat.encoding import clauses, square
 
 SOLVERS = ("cadical195", "cadical153", "glucose4", "glucose42", "minisat22", "maplechrono", "lingeling")
 DEFAULT_SOLVER = "cadical195"

@@ -22,14 +22,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.board_widget import BoardPicture, BoardWidget, LegendWidget, heat_peak
-from app.explanations import Explanation
-from app.insight_panel import InsightPanel
-from app.pieces import app_icon
-from app.session import BoardSession
-from app.theme import APPEARANCES, apply_appearance
+from app.gui.board_widget import BoardPicture, BoardWidget, LegendWidget, heat_peak
+from app.gui.explanations import Explanation
+from app.gui.insight_panel import InsightPanel
+from app.gui.pieces import app_icon
+from app.gui.session import BoardSession
+from app.gui.theme import APPEARANCES, apply_appearance
 from bdd_model import MAX_N, Cell, CellState, NQueensError, Progress, queens_text
-from bdd_model.sat_encoding import clause_count, dimacs, smtlib
+from bdd_model.sat.encoding import clause_count, dimacs, smtlib
 from bdd_model.saved_game import dumps, loads
 
 PHASE_NAMES = {"search": "searching rows", "build": "building the BDD", "freeze": "freezing rows"}

@@ -1,4 +1,5 @@
-"""Argument parsing shared by the command-line entry points: one clear line per bad input."""
+"""What both front ends share: parsing N, cells and decisions (one clear line per bad input)
+and the memory cap of a compile."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from collections.abc import Callable
 from typing import NoReturn
 
 from bdd_model import BoardSizeError, check_size
-from bdd_model.sat_encoding import check_sat_size
+from bdd_model.sat.encoding import check_sat_size
 
 MEMORY_SHARE = 0.8
 """A compile may use this share of physical memory; beyond it allocation fails cleanly."""

@@ -7,7 +7,7 @@ import json
 import sys
 import time
 
-from app.cli_support import add_decision_options, board_size, fail
+from app.options import add_decision_options, board_size, fail
 from bdd_model import (
     BACKEND_CHOICES,
     CONSTRUCTIONS,

@@ -1,12 +1,12 @@
-"""The ``nqueens`` command line: the contract of design.md section 5."""
+"""The ``nqueens`` command line: its entry point; the contract is the README's "Command line"."""
 
 from __future__ import annotations
 
 import os
 import sys
 
-from app import bench_commands, engine_commands, sat_commands
-from app.cli_support import Parser, limit_memory
+from app.cli import bench_commands, engine_commands, sat_commands
+from app.options import Parser, limit_memory
 from bdd_model import NQueensError
 
 

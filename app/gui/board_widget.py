@@ -13,8 +13,8 @@ from PySide6.QtCore import QEasingCurve, QPoint, QPointF, QRect, QRectF, QSize, 
 from PySide6.QtGui import QColor, QFont, QKeyEvent, QLinearGradient, QMouseEvent, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
-from app.square_painter import SquarePainter, mix, painting
-from app.theme import BoardColors, board_colors
+from app.gui.square_painter import SquarePainter, mix, painting
+from app.gui.theme import BoardColors, board_colors
 from bdd_model import Cell, CellState
 
 LABEL_SPACE = 22

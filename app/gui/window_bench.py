@@ -1,13 +1,21 @@
-"""The window's side of ``nqueens bench --gui``: open a cached size, then click and repaint."""
+"""The window's side of ``nqueens bench --gui``: open a cached size, then click and repaint.
+
+The command line runs it as a child process (``python -m app.gui.window_bench N CLICKS SEED
+BACKEND`` prints one JSON object), so the command line never imports the window's code and
+the timings come from a process that starts the window the way a user's would.
+"""
 
 from __future__ import annotations
 
+import argparse
+import json
 import os
+import sys
 import tempfile
 import time
 from pathlib import Path
 
-from bdd_model import DecisionKind, SolutionSpace
+from bdd_model import DecisionKind, SolutionSpace, load_or_compile
 from bdd_model.bench import click_sequence, summary
 
 
@@ -18,9 +26,9 @@ def measure_window(space: SolutionSpace, clicks: int, seed: int) -> dict[str, ob
     from PySide6.QtCore import QSettings
     from PySide6.QtWidgets import QApplication
 
-    from app.main_window import MainWindow
-    from app.session import BoardSession
-    from app.theme import quiet_platform_notes
+    from app.gui.main_window import MainWindow
+    from app.gui.session import BoardSession
+    from app.gui.theme import quiet_platform_notes
 
     quiet_platform_notes()
     app = QApplication.instance() or QApplication([])
@@ -49,3 +57,19 @@ def measure_window(space: SolutionSpace, clicks: int, seed: int) -> dict[str, ob
             times.append((time.perf_counter() - started) * 1000)
         window.close()
     return {"open_cached_ms": round(open_ms, 1), "click_to_paint_ms": summary(times)}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="window_bench")
+    parser.add_argument("n", type=int)
+    parser.add_argument("clicks", type=int)
+    parser.add_argument("seed", type=int)
+    parser.add_argument("backend")
+    args = parser.parse_args(argv)
+    space = load_or_compile(args.n, args.backend)
+    print(json.dumps(measure_window(space, args.clicks, args.seed)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -11,7 +11,7 @@ from bdd_model import Progress
 
 
 class CompileJob(QObject):
-    """Runs ``app.compile_worker`` in a QProcess and reports on the Qt event loop.
+    """Runs ``app.gui.compile_worker`` in a QProcess and reports on the Qt event loop.
 
     Exactly one of ``succeeded`` (with the path of the compiled space) or ``failed`` is emitted
     when the child ends; a cancel is a failure with the message "cancelled".
@@ -38,7 +38,7 @@ class CompileJob(QObject):
 
     def start(self) -> None:
         self._process.start(
-            sys.executable, ["-m", "app.compile_worker", str(self.n), "--backend", self.backend]
+            sys.executable, ["-m", "app.gui.compile_worker", str(self.n), "--backend", self.backend]
         )
 
     def cancel(self) -> None:

@@ -16,7 +16,7 @@ def resource_bytes(name: str) -> bytes:
     try:
         folder = resources.files("app.resources")
     except ModuleNotFoundError:
-        return (Path(__file__).resolve().parent.parent / "resources" / name).read_bytes()
+        return (Path(__file__).resolve().parents[2] / "resources" / name).read_bytes()
     return folder.joinpath(name).read_bytes()
 
 

@@ -8,11 +8,11 @@ import time
 from collections.abc import Iterable
 from pathlib import Path
 
-from app.cli_support import fail, positive_int, sat_board_size
+from app.options import fail, positive_int, sat_board_size
 from bdd_model import board_text, queens_text
-from bdd_model.sat_encoding import SAT_MAX_N, clause_count, dimacs, smtlib
-from bdd_model.sat_solve import DEFAULT_SOLVER, SOLVERS, solve_all
-from bdd_model.solver_output import SolverOutputError, broken_rules, parse_answer, queens_of
+from bdd_model.sat.answer_file import SolverOutputError, broken_rules, parse_answer, queens_of
+from bdd_model.sat.encoding import SAT_MAX_N, clause_count, dimacs, smtlib
+from bdd_model.sat.solving import DEFAULT_SOLVER, SOLVERS, solve_all
 
 
 def register(commands: argparse._SubParsersAction) -> None:

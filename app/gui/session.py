@@ -14,8 +14,8 @@ from pathlib import Path
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
-from app.compile_job import CompileJob
-from app.explanations import Explanation, describe, explain
+from app.gui.compile_job import CompileJob
+from app.gui.explanations import Explanation, describe, explain
 from bdd_model import (
     CacheError,
     Cell,

@@ -16,8 +16,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.square_painter import painting
-from app.theme import board_colors
+from app.gui.square_painter import painting
+from app.gui.theme import board_colors
 from bdd_model import SolutionSpace
 
 

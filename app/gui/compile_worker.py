@@ -1,6 +1,6 @@
 """Child process that compiles one board size into the cache for the window.
 
-``python -m app.compile_worker N --backend B`` prints one JSON object a line on stdout:
+``python -m app.gui.compile_worker N --backend B`` prints one JSON object a line on stdout:
 ``{"progress": [phase, done, total]}`` while it works, then ``{"done": solutions, "path": file}``
 (the cache file, or a temporary file when the cache folder cannot be written) or
 ``{"error": message}``. It runs apart from the window because dd.cudd never releases the GIL
@@ -17,7 +17,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from app.cli_support import limit_memory
+from app.options import limit_memory
 from bdd_model import CacheError, NQueensError, Progress, cache_path, load_or_compile
 from bdd_model.cache import load, save
 

@@ -1,0 +1,1 @@
+"""The ``nqueens`` command line: one module per command group, entry point in ``nqueens``."""
