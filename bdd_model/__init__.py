@@ -15,6 +15,7 @@ from bdd_model.board import (
     check_cell,
     in_line,
     parse_cell,
+    plural,
     queens_text,
 )
 from bdd_model.cache import cache_dir, cache_path, load_or_compile
@@ -61,6 +62,7 @@ __all__ = [
     "in_line",
     "load_or_compile",
     "parse_cell",
+    "plural",
     "queens_text",
     "resolve_backend",
 ]

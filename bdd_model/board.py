@@ -107,6 +107,11 @@ def and_list(items: Iterable[str]) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
+def plural(count: int, word: str, words: str | None = None) -> str:
+    """ "1 node", "2,451 nodes": the count with thousands separators and the word agreeing."""
+    return f"{count:,} {word if count == 1 else (words or word + 's')}"
+
+
 def in_line(a: Cell, b: Cell) -> bool:
     """True when queens on a and b would attack each other (same row, column or diagonal)."""
     return a != b and (a.row == b.row or a.col == b.col or abs(a.row - b.row) == abs(a.col - b.col))

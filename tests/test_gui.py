@@ -43,7 +43,7 @@ def test_a_click_on_a_closed_square_changes_nothing_and_says_why(qtbot, window: 
     before = (decisions_of(window), window.session.configurator.count)
     click(qtbot, window, 0, 5)
     assert (decisions_of(window), window.session.configurator.count) == before
-    assert "in line with the queen at 1,1" in window.statusBar().currentMessage()
+    assert "in line with the queen at 1,1" in window.status_text()
     look_ahead = next(
         Cell(r, c)
         for r in range(8)
@@ -52,7 +52,7 @@ def test_a_click_on_a_closed_square_changes_nothing_and_says_why(qtbot, window: 
     )
     click(qtbot, window, *look_ahead)
     assert decisions_of(window) == before[0]
-    assert "no remaining solution has a queen there" in window.statusBar().currentMessage()
+    assert "no remaining solution has a queen there" in window.status_text()
 
 
 def test_forced_queens_appear_and_vanish(qtbot, tmp_path: Path) -> None:
@@ -123,7 +123,7 @@ def test_status_bar_count_is_the_engines(qtbot, window: MainWindow) -> None:
     expected = len(oracle.remaining(8, {Cell(0, 0): DecisionKind.QUEEN}))
     assert cfg.count == expected
     assert f"{expected} solutions remain" in window.count_label.text()
-    assert "Queens 1 placed + 0 forced of 8" in window.count_label.text()
+    assert "1 placed + 0 forced of 8 queens" in window.count_label.text()
 
 
 def test_completion_is_shown(qtbot, window: MainWindow) -> None:
@@ -132,7 +132,7 @@ def test_completion_is_shown(qtbot, window: MainWindow) -> None:
     for col in (0, 4, 7, 5, 2, 6, 1):
         click(qtbot, window, len(decisions_of(window)), col)
     assert solved == [True]
-    assert window.windowTitle() == "N-Queens 8×8 — solved"
+    assert window.windowTitle() == "8×8 board, solved[*]"
     assert window.count_label.text().startswith("Solved: 8 of 8 queens")
     assert window.board._banner == "Solved!"
     qtbot.waitUntil(lambda: window.board._banner_opacity > 0.5, timeout=2000)
@@ -205,14 +205,14 @@ def test_bad_files_are_refused_and_the_board_is_untouched(
     window.open_from(path)
     assert window.session.n == 8
     assert decisions_of(window) == before
-    assert message in window.statusBar().currentMessage()
+    assert message in window.status_text()
 
 
 def test_an_unreadable_file_is_refused(qtbot, window: MainWindow, tmp_path: Path) -> None:
     assert not window.open_from(tmp_path / "missing.json")
-    assert "Could not read missing.json" in window.statusBar().currentMessage()
+    assert "Could not read missing.json" in window.status_text()
     assert not window.save_to(tmp_path / "no" / "such" / "folder.json")
-    assert "Could not save" in window.statusBar().currentMessage()
+    assert "Could not save" in window.status_text()
 
 
 def test_size_chooser_and_remembered_settings(qtbot, window: MainWindow, tmp_path: Path) -> None:
@@ -285,7 +285,7 @@ def test_cancel_keeps_the_previous_board_and_the_event_loop_runs(
     with qtbot.waitSignal(session.compileEnded, timeout=10000):
         window.cancel_button.click()
     assert session.n == 8 and len(decisions_of(window)) == 2
-    assert "cancelled" in window.statusBar().currentMessage()
+    assert "cancelled" in window.status_text()
     assert window.size_box.currentData() == 8
 
 
@@ -300,7 +300,7 @@ def test_a_crashed_compile_keeps_the_previous_board(
     with qtbot.waitSignal(session.compileEnded, timeout=10000):
         os.kill(pid, signal.SIGKILL)
     assert session.n == 8
-    assert "stopped by the system" in window.statusBar().currentMessage()
+    assert "stopped by the system" in window.status_text()
 
 
 def test_screenshot_writes_a_picture(tmp_path: Path) -> None:
@@ -339,18 +339,18 @@ def test_running_out_of_memory_keeps_the_previous_board(
     with qtbot.waitSignal(window.session.compileEnded, timeout=60000):
         window.choose_size(13)
     assert window.session.n == 8 and len(decisions_of(window)) == 1
-    assert "ran out of memory" in window.statusBar().currentMessage()
+    assert "ran out of memory" in window.status_text()
 
 
 def test_export_dimacs_and_smtlib_for_the_current_size(qtbot, window: MainWindow, tmp_path: Path) -> None:
     assert window.export_to(tmp_path / "a.cnf", "cnf")
     assert (tmp_path / "a.cnf").read_text() == "".join(dimacs(8))
-    assert "736 clauses" in window.statusBar().currentMessage()
+    assert "736 clauses" in window.status_text()
     window.choose_size(5)
     assert window.export_to(tmp_path / "a.smt2", "smt2")
     assert (tmp_path / "a.smt2").read_text() == "".join(smtlib(5))
     assert not window.export_to(tmp_path / "missing" / "x.cnf", "cnf")
-    assert "Could not export" in window.statusBar().currentMessage()
+    assert "Could not export" in window.status_text()
 
 
 def test_a_compile_reaches_the_window_even_when_the_cache_cannot_be_written(
@@ -368,7 +368,7 @@ def test_a_compile_reaches_the_window_even_when_the_cache_cannot_be_written(
 def test_a_board_without_solutions_says_so(qtbot, window: MainWindow) -> None:
     window.choose_size(3)
     assert window.session.configurator.count == 0
-    assert "No 3 queens fit on a 3×3 board" in window.statusBar().currentMessage()
+    assert "No 3 queens fit on a 3×3 board" in window.status_text()
     assert all(s is CellState.LOOKAHEAD for row in window.board.picture.states for s in row)
     click(qtbot, window, 1, 1)
     assert decisions_of(window) == []

@@ -13,12 +13,32 @@ from PySide6.QtCore import QEasingCurve, QPoint, QPointF, QRect, QRectF, QSize, 
 from PySide6.QtGui import QColor, QFont, QKeyEvent, QLinearGradient, QMouseEvent, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
+from app.gui.action_help import tooltip_html
 from app.gui.square_painter import SquarePainter, mix, painting
 from app.gui.theme import BoardColors, board_colors
 from bdd_model import Cell, CellState
 
 LABEL_SPACE = 22
 """Room for the row and column numbers left of and above the board (logical pixels)."""
+
+MOVES = {
+    Qt.Key.Key_Up: (-1, 0),
+    Qt.Key.Key_Down: (1, 0),
+    Qt.Key.Key_Left: (0, -1),
+    Qt.Key.Key_Right: (0, 1),
+}
+"""The arrow keys move the keyboard cursor by one square."""
+
+BOARD_INPUT = (
+    ("Left click", "Place a queen on an open square, or take one of yours back"),
+    ("Right click", 'Mark a square "no queen here", or remove the mark'),
+    ("Point at a square", "Say what it is; for a closed square, which decisions close it"),
+    ("Arrow keys", "Move the keyboard cursor (the first press shows it)"),
+    ("Enter", "As a left click on the cursor's square"),
+    ("Space", "As a right click on the cursor's square"),
+)
+"""What the mouse and the keys do on the board, for the Help pages (keyPressEvent and the
+mouse handlers below implement exactly these)."""
 
 
 @dataclass(frozen=True)
@@ -167,20 +187,14 @@ class BoardWidget(QWidget):
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         n = self._picture.n
-        moves = {
-            Qt.Key.Key_Up: (-1, 0),
-            Qt.Key.Key_Down: (1, 0),
-            Qt.Key.Key_Left: (0, -1),
-            Qt.Key.Key_Right: (0, 1),
-        }
         key = event.key()
         if n == 0:
             super().keyPressEvent(event)
             return
-        if key in moves:
+        if key in MOVES:
             cursor = self._cursor or self._hover or Cell(0, 0)
             if self._cursor_visible:
-                dr, dc = moves[Qt.Key(key)]
+                dr, dc = MOVES[Qt.Key(key)]
                 cursor = Cell(min(max(cursor.row + dr, 0), n - 1), min(max(cursor.col + dc, 0), n - 1))
             self._cursor = cursor
             self._cursor_visible = True
@@ -307,8 +321,14 @@ LEGEND = (
 )
 
 
+SCALE_LABELS = ("heat map off (Ctrl+M)", "solutions through a square: 0 … 9,999,999")
+"""The heat scale's label when off, and its longest form when on (N = 15 peaks below 10⁷)."""
+
+
 class LegendWidget(QWidget):
-    """One swatch per kind of square, drawn exactly as the board draws it; wraps when narrow."""
+    """One swatch per kind of square, drawn exactly as the board draws it, and the heat map's
+    scale; wraps when narrow. The scale keeps its room when the heat map is off, so turning it
+    on never moves the board."""
 
     SWATCH = 20
     GAP = 14
@@ -322,8 +342,13 @@ class LegendWidget(QWidget):
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
         self.setAccessibleName("Legend: " + ", ".join(text for _, text in LEGEND))
         self.setToolTip(
-            "Hatched: in line with a queen. Dotted (look-ahead): not attacked, yet no remaining "
-            "solution has a queen there. Outlined queen: forced, in every remaining solution."
+            tooltip_html(
+                "The squares",
+                "Solid queen: yours. Outlined queen: forced, in every remaining solution. "
+                "Hatched: in line with a queen. Dotted (look-ahead): not attacked, yet no remaining "
+                "solution has a queen there. Cross: marked empty by you. "
+                "The scale: solutions through a square, when the heat map is on (Ctrl+M).",
+            )
         )
 
     def set_heat(self, peak: int | None) -> None:
@@ -334,17 +359,19 @@ class LegendWidget(QWidget):
             self.update()
 
     def _items(self) -> list[tuple[CellState | None, str]]:
-        items: list[tuple[CellState | None, str]] = list(LEGEND)
-        if self._heat_peak is not None:
-            items.append((None, f"solutions through a square: 0 … {self._heat_peak:,}"))
-        return items
+        if self._heat_peak is None:
+            scale = SCALE_LABELS[0]
+        else:
+            scale = f"solutions through a square: 0 … {self._heat_peak:,}"
+        return [*LEGEND, (None, scale)]
 
     def _item_widths(self) -> list[int]:
+        """Room of each item, the scale's at its longest label, so the layout never changes
+        with the heat map or its peak."""
         metrics = self.fontMetrics()
-        return [
-            (self.HEAT_WIDTH if state is None else self.SWATCH) + 6 + metrics.horizontalAdvance(text)
-            for state, text in self._items()
-        ]
+        widths = [self.SWATCH + 6 + metrics.horizontalAdvance(text) for _, text in LEGEND]
+        scale = max(metrics.horizontalAdvance(text) for text in SCALE_LABELS)
+        return [*widths, self.HEAT_WIDTH + 6 + scale]
 
     def _rows(self, width: int) -> list[list[int]]:
         """Indices of the legend items on each line for a given width."""
@@ -385,7 +412,9 @@ class LegendWidget(QWidget):
                     gradient = QLinearGradient(rect.topLeft(), rect.topRight())
                     gradient.setColorAt(0, colors.heat_low)
                     gradient.setColorAt(1, colors.heat_high)
+                    painter.setOpacity(1.0 if self._heat_peak is not None else 0.3)
                     painter.fillRect(rect, gradient)
+                    painter.setOpacity(1.0)
                 else:
                     rect = QRect(x, top, self.SWATCH, self.SWATCH)
                     self._squares.paint(

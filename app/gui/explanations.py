@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bdd_model import Cell, CellState, Configurator, Decision, DecisionKind, and_list
+from bdd_model import Cell, CellState, Configurator, Decision, DecisionKind, and_list, plural
 
 
 @dataclass(frozen=True)
@@ -53,7 +53,8 @@ def describe(cfg: Configurator, cell: Cell, explanation: Explanation | None = No
     where = cell.label()
     if state is CellState.OPEN:
         through = cfg.cell_counts()[cell.row][cell.col]
-        return f"{where} is open: {through:,} of {cfg.count:,} solutions have a queen here."
+        verb = "has" if through == 1 else "have"
+        return f"{where} is open: {through:,} of {plural(cfg.count, 'solution')} {verb} a queen here."
     if state is CellState.QUEEN:
         return f"{where}: your queen."
     if state is CellState.FORCED:

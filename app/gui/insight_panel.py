@@ -5,6 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import QPoint, QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QMouseEvent, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import (
+    QBoxLayout,
     QFormLayout,
     QGroupBox,
     QHBoxLayout,
@@ -18,7 +19,8 @@ from PySide6.QtWidgets import (
 
 from app.gui.square_painter import painting
 from app.gui.theme import board_colors
-from bdd_model import SolutionSpace
+from bdd_model import SolutionSpace, plural
+from bdd_model.versions import backend_description
 
 
 class LevelChart(QWidget):
@@ -54,7 +56,7 @@ class LevelChart(QWidget):
         row, col = divmod(index, self._n)
         QToolTip.showText(
             event.globalPosition().toPoint() + QPoint(8, 8),
-            f"level {index} (square {row + 1},{col + 1}): {self._levels[index]:,} nodes",
+            f"level {index} (square {row + 1},{col + 1}): {plural(self._levels[index], 'node')}",
             self,
         )
 
@@ -92,7 +94,7 @@ class InsightPanel(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        layout = QVBoxLayout(self)
+        self._layout = layout = QBoxLayout(QBoxLayout.Direction.TopToBottom, self)
 
         why = QGroupBox("Why not here?", self)
         why_layout = QVBoxLayout(why)
@@ -114,6 +116,8 @@ class InsightPanel(QWidget):
         self.next_button = QPushButton("▶", browser)
         self.next_button.setToolTip("Next remaining solution (Page Down)")
         self.next_button.setAccessibleName("Next solution")
+        for arrow in (self.previous_button, self.next_button):
+            arrow.setMaximumWidth(48)
         self.browse_label = QLabel(browser)
         self.browse_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
         steps.addWidget(self.previous_button)
@@ -148,7 +152,9 @@ class InsightPanel(QWidget):
             self.figure_labels[key] = label
             self.figures.addRow(key, label)
         inside_layout.addLayout(self.figures)
-        inside_layout.addWidget(QLabel("Nodes per level (one bar per square, rows dotted):", inside))
+        caption = QLabel("Nodes per level (one bar per square, rows dotted):", inside)
+        caption.setWordWrap(True)
+        inside_layout.addWidget(caption)
         self.chart = LevelChart(inside)
         inside_layout.addWidget(self.chart)
         self.widest_label = QLabel(inside)
@@ -163,13 +169,19 @@ class InsightPanel(QWidget):
         self.solve_button.clicked.connect(self.solveRequested)
         self.hint_button.clicked.connect(self.hintRequested)
 
+    def set_side_by_side(self, side_by_side: bool) -> None:
+        """Stack the groups (beside the board) or put them side by side (below it)."""
+        self._layout.setDirection(
+            QBoxLayout.Direction.LeftToRight if side_by_side else QBoxLayout.Direction.TopToBottom
+        )
+
     def show_explanation(self, text: str, can_free: bool) -> None:
         self.why_label.setText(text)
         self.free_button.setEnabled(can_free)
 
     def show_browser(self, index: int | None, total: int, solved: bool) -> None:
         if index is None:
-            self.browse_label.setText(f"{total:,} remaining" if total != 1 else "1 remaining")
+            self.browse_label.setText(f"{total:,} remaining")
         else:
             self.browse_label.setText(f"{index + 1:,} of {total:,}")
         for button in (self.previous_button, self.next_button):
@@ -180,7 +192,7 @@ class InsightPanel(QWidget):
     def show_space(self, space: SolutionSpace) -> None:
         info = space.info
         values = {
-            "Backend": "CUDD (dd.cudd)" if info.backend == "cudd" else "pure Python (dd.autoref)",
+            "Backend": backend_description(info.backend),
             "Construction": info.construction,
             "BDD nodes": f"{info.bdd_nodes:,}",
             "Row edges": f"{space.diagram.edge_count:,}",
@@ -197,7 +209,7 @@ class InsightPanel(QWidget):
             row = widest // info.n + 1
             self.widest_label.setText(
                 f"Widest at level {widest} (row {row}, square {row},{widest % info.n + 1}): "
-                f"{info.level_nodes[widest]:,} nodes."
+                f"{plural(info.level_nodes[widest], 'node')}."
             )
         else:
             self.widest_label.setText("This board has no solution: the BDD is the constant FALSE.")

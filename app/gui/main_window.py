@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 from PySide6.QtCore import QByteArray, QSettings, Qt
@@ -13,27 +14,43 @@ from PySide6.QtWidgets import (
     QFrame,
     QLabel,
     QMainWindow,
+    QMenu,
     QMessageBox,
     QProgressBar,
-    QPushButton,
     QScrollArea,
     QToolBar,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
 
+from app.gui import help_pages
+from app.gui.action_help import explain_action, shortcut_text, tooltip_html
 from app.gui.board_widget import BoardPicture, BoardWidget, LegendWidget, heat_peak
 from app.gui.explanations import Explanation
 from app.gui.insight_panel import InsightPanel
 from app.gui.pieces import app_icon
 from app.gui.session import BoardSession
+from app.gui.status_line import StatusLine
 from app.gui.theme import APPEARANCES, apply_appearance
-from bdd_model import MAX_N, Cell, CellState, NQueensError, Progress, queens_text
+from app.gui.words import duration, memory
+from bdd_model import MAX_N, Cell, CellState, NQueensError, Progress, plural, queens_text, resolve_backend
+from bdd_model.costs import CompileCost, compile_cost, done_share
 from bdd_model.sat.encoding import clause_count, dimacs, smtlib
 from bdd_model.saved_game import dumps, loads
 
-PHASE_NAMES = {"search": "searching rows", "build": "building the BDD", "freeze": "freezing rows"}
+PHASE_WORDS = {"search": "searching the rows", "build": "building the diagram", "freeze": "reading its rows"}
 FILE_FILTER = "N-Queens configurations (*.nqueens.json *.json);;All files (*)"
+PROMPT = (
+    "Click an open square to place a queen, right-click to mark it empty; "
+    "point at a closed square to see why it is closed."
+)
+PANEL_WIDTH = 300
+"""The Insight panel's width beside the board: fixed, so the board never moves as texts change."""
+PANEL_HEIGHT = 250
+"""Its height when docked below the board."""
+ASK_BEFORE = 5.0
+"""Compiles expected to take longer than this many seconds are announced and confirmed first."""
 
 
 class MainWindow(QMainWindow):
@@ -41,10 +58,14 @@ class MainWindow(QMainWindow):
 
     def __init__(self, session: BoardSession | None = None, settings: QSettings | None = None) -> None:
         super().__init__()
-        self.session = session or BoardSession(parent=self)
+        self.session = session or BoardSession()
+        if self.session.parent() is None:
+            self.session.setParent(self)
         self.settings = settings or QSettings()
-        self.file_path: Path | None = None
-        self._opening: Path | None = None
+        self._focus: Cell | None = None
+        self._replaced = False
+        self._compile_began = 0.0
+        self._compiling_n = 0
         self.setWindowIcon(app_icon())
         self.board = BoardWidget(self)
         self.legend = LegendWidget(self)
@@ -54,21 +75,7 @@ class MainWindow(QMainWindow):
         layout.addWidget(self.board, 1)
         layout.addWidget(self.legend)
         self.setCentralWidget(central)
-        self.panel = InsightPanel(self)
-        self.dock = QDockWidget("Insight", self)
-        self.dock.setObjectName("insight-dock")
-        scroller = QScrollArea(self)
-        scroller.setWidget(self.panel)
-        scroller.setWidgetResizable(True)
-        scroller.setFrameShape(QFrame.Shape.NoFrame)
-        scroller.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        scroller.setMinimumWidth(self.panel.sizeHint().width() + 20)
-        self.dock.setWidget(scroller)
-        self.dock.setFeatures(
-            QDockWidget.DockWidgetFeature.DockWidgetClosable | QDockWidget.DockWidgetFeature.DockWidgetMovable
-        )
-        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dock)
-        self._focus: Cell | None = None
+        self._make_panel()
         self._make_actions()
         self._make_menus()
         self._make_toolbar()
@@ -79,85 +86,182 @@ class MainWindow(QMainWindow):
             self.restoreGeometry(geometry)
         else:
             self.resize(1040, 780)
+        state = self.settings.value("window/state")
+        if isinstance(state, QByteArray):
+            self.restoreState(state)
         self.refresh()
 
     # ----- construction ------------------------------------------------------------------
+
+    def _make_panel(self) -> None:
+        self.panel = InsightPanel(self)
+        self.dock = QDockWidget("Insight", self)
+        self.dock.setObjectName("insight-dock")
+        self.panel_scroller = QScrollArea(self)
+        self.panel_scroller.setWidget(self.panel)
+        self.panel_scroller.setWidgetResizable(True)
+        self.panel_scroller.setFrameShape(QFrame.Shape.NoFrame)
+        self.dock.setWidget(self.panel_scroller)
+        self.dock.setFeatures(
+            QDockWidget.DockWidgetFeature.DockWidgetClosable | QDockWidget.DockWidgetFeature.DockWidgetMovable
+        )
+        self.dock.setAllowedAreas(
+            Qt.DockWidgetArea.LeftDockWidgetArea
+            | Qt.DockWidgetArea.RightDockWidgetArea
+            | Qt.DockWidgetArea.BottomDockWidgetArea
+        )
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dock)
+        self.dock.dockLocationChanged.connect(self._dock_moved)
+        self._dock_moved(Qt.DockWidgetArea.RightDockWidgetArea)
 
     def _make_actions(self) -> None:
         stack = self.session.undo_stack
         self.undo_action = stack.createUndoAction(self, "&Undo")
         self.undo_action.setShortcuts(QKeySequence.StandardKey.Undo)
+        self.undo_action.setIconText("Undo")
         self.redo_action = stack.createRedoAction(self, "&Redo")
         redo_keys = QKeySequence.keyBindings(QKeySequence.StandardKey.Redo)
         for extra in ("Ctrl+Shift+Z", "Ctrl+Y"):
             if QKeySequence(extra) not in redo_keys:
                 redo_keys.append(QKeySequence(extra))
         self.redo_action.setShortcuts(redo_keys)
+        self.redo_action.setIconText("Redo")
         self.restart_action = QAction("Re&start", self, shortcut=QKeySequence("Ctrl+R"))
-        self.restart_action.setStatusTip("Take back every decision (undoable)")
         self.open_action = QAction("&Open…", self, shortcut=QKeySequence.StandardKey.Open)
         self.save_action = QAction("&Save", self, shortcut=QKeySequence.StandardKey.Save)
         self.save_as_action = QAction("Save &As…", self, shortcut=QKeySequence.StandardKey.SaveAs)
         self.copy_action = QAction("&Copy Board as Text", self, shortcut=QKeySequence.StandardKey.Copy)
         self.export_dimacs_action = QAction("Export as &DIMACS…", self)
-        self.export_dimacs_action.setStatusTip("The CNF of this board size, for any SAT solver")
         self.export_smtlib_action = QAction("Export as S&MT-LIB…", self)
-        self.export_smtlib_action.setStatusTip("SMT-LIB v2 of this board size, for Z3 or cvc5")
         self.quit_action = QAction("&Quit", self, shortcut=QKeySequence.StandardKey.Quit)
-        self.about_action = QAction("&About", self)
         self.heat_action = QAction("&Heat Map", self, checkable=True, shortcut=QKeySequence("Ctrl+M"))
-        self.heat_action.setStatusTip("Shade open squares by how many remaining solutions have a queen there")
         self.hint_action = QAction("&Hint", self, shortcut=QKeySequence("Ctrl+H"))
-        self.hint_action.setStatusTip("Place the queen that keeps the most solutions open")
         self.solve_action = QAction("Sol&ve", self)
-        self.solve_action.setStatusTip("Complete the board to the shown solution")
         self.free_action = QAction("&Free Square", self, shortcut=QKeySequence("Ctrl+F"))
-        self.free_action.setStatusTip("Retract the decisions that close the pointed square and place a queen")
         self.previous_action = QAction("&Previous Solution", self, shortcut=QKeySequence(Qt.Key.Key_PageUp))
         self.next_action = QAction("&Next Solution", self, shortcut=QKeySequence(Qt.Key.Key_PageDown))
         self.hide_preview_action = QAction(
-            "Hide Solution Preview", self, shortcut=QKeySequence(Qt.Key.Key_Escape)
+            "&Hide Solution Preview", self, shortcut=QKeySequence(Qt.Key.Key_Escape)
         )
         self.panel_action = self.dock.toggleViewAction()
         self.panel_action.setText("&Insight Panel")
         self.panel_action.setShortcut(QKeySequence("F9"))
+        self.how_to_play_action = QAction(
+            "&How to Play", self, shortcut=QKeySequence(QKeySequence.StandardKey.HelpContents)
+        )
+        self.shortcuts_action = QAction("&Keyboard Shortcuts", self, shortcut=QKeySequence("Ctrl+/"))
+        self.about_action = QAction("&About", self)
         self.appearance_group = QActionGroup(self)
         for choice in APPEARANCES:
             action = QAction(choice.capitalize(), self, checkable=True)
             action.setData(choice)
             self.appearance_group.addAction(action)
+            what = "Follow the desktop's colours" if choice == "system" else f"Always use {choice} colours"
+            explain_action(action, what)
+        self.undo_action.setWhatsThis("Take back the last step: a decision, a new size or an opened file")
+        self.redo_action.setWhatsThis("Take again the step last taken back")
+        for action, what in (
+            (self.restart_action, "Take back every decision on this board (one step, undoable)"),
+            (self.open_action, "Open a saved configuration (undoable: Undo brings back this board)"),
+            (self.save_action, "Save this board's size and decisions"),
+            (self.save_as_action, "Save this board's size and decisions under a new name"),
+            (self.copy_action, "Copy the board as text: one row a line, Q for a queen, . for a square"),
+            (self.export_dimacs_action, "Write the CNF of this board size, for any SAT solver"),
+            (self.export_smtlib_action, "Write SMT-LIB v2 of this board size, for Z3 or cvc5"),
+            (self.quit_action, "Close the window; the board is reopened next time"),
+            (self.heat_action, "Shade open squares by how many remaining solutions have a queen there"),
+            (self.hint_action, "Place the queen that keeps the most solutions open"),
+            (self.solve_action, "Complete the board to the solution shown (or the first one)"),
+            (self.free_action, "Retract what closes the pointed square and place a queen there"),
+            (self.previous_action, "Show the previous remaining solution on the board"),
+            (self.next_action, "Show the next remaining solution on the board"),
+            (self.hide_preview_action, "Hide the solution shown on the board"),
+            (self.panel_action, "Show or hide the Insight panel (drag its title to move it below)"),
+            (self.how_to_play_action, "The squares, the mouse and keys, the count and the heat map"),
+            (self.shortcuts_action, "Every action with its keyboard shortcut"),
+            (self.about_action, "Versions of this program and of Qt, dd and python-sat"),
+        ):
+            explain_action(action, what)
 
     def _make_menus(self) -> None:
-        file_menu = self.menuBar().addMenu("&File")
-        file_menu.addActions([self.open_action, self.save_action, self.save_as_action])
-        file_menu.addSeparator()
-        file_menu.addAction(self.copy_action)
-        file_menu.addActions([self.export_dimacs_action, self.export_smtlib_action])
-        file_menu.addSeparator()
-        file_menu.addAction(self.quit_action)
-        edit_menu = self.menuBar().addMenu("&Edit")
-        edit_menu.addActions([self.undo_action, self.redo_action, self.restart_action])
-        edit_menu.addSeparator()
-        edit_menu.addActions([self.free_action, self.hint_action, self.solve_action])
-        self.view_menu = self.menuBar().addMenu("&View")
-        self.view_menu.addActions([self.heat_action, self.panel_action])
-        self.view_menu.addSeparator()
-        self.view_menu.addActions([self.previous_action, self.next_action, self.hide_preview_action])
-        self.view_menu.addSeparator()
-        appearance = self.view_menu.addMenu("&Appearance")
-        appearance.addActions(self.appearance_group.actions())
-        help_menu = self.menuBar().addMenu("&Help")
-        help_menu.addAction(self.about_action)
+        self.actions_by_menu: dict[str, list[QAction]] = {}
+        menus = {
+            "&File": [
+                self.open_action,
+                self.save_action,
+                self.save_as_action,
+                None,
+                self.export_dimacs_action,
+                self.export_smtlib_action,
+                None,
+                self.quit_action,
+            ],
+            "&Edit": [self.undo_action, self.redo_action, None, self.copy_action],
+            "&Game": [self.restart_action, None, self.free_action, self.hint_action, self.solve_action],
+            "&View": [
+                self.heat_action,
+                self.panel_action,
+                None,
+                self.previous_action,
+                self.next_action,
+                self.hide_preview_action,
+            ],
+            "&Help": [self.how_to_play_action, self.shortcuts_action, None, self.about_action],
+        }
+        for title, actions in menus.items():
+            menu = self.menuBar().addMenu(title)
+            if title == "&Game":
+                self.size_menu = menu.addMenu("&Size")
+                self.size_menu.aboutToShow.connect(self._fill_size_menu)
+                self._fill_size_menu()
+            for action in actions:
+                if action is None:
+                    menu.addSeparator()
+                else:
+                    menu.addAction(action)
+            if title == "&View":
+                menu.addSeparator()
+                menu.addMenu("&Appearance").addActions(self.appearance_group.actions())
+            self.actions_by_menu[title.replace("&", "")] = [a for a in actions if a is not None]
+
+    def _fill_size_menu(self) -> None:
+        """One entry per size: the current one checked, the others with what opening them costs."""
+        menu: QMenu = self.size_menu
+        menu.clear()
+        backend = resolve_backend(self.session.backend)
+        for n in range(1, MAX_N + 1):
+            label = f"&{n} × {n}" if n < 10 else f"{n} × {n}"
+            cost = compile_cost(n, backend)
+            if n == self.session.compiling:
+                detail = "building…"
+            elif self.session.is_cached(n) or cost is None:
+                detail = "ready"
+            else:
+                took = "in under a second" if cost.seconds < 1 else f"in {duration(cost.seconds)}"
+                detail = f"builds {took}, {memory(cost.peak_mb)}"
+            action = menu.addAction(f"{label}\t{detail}")
+            action.setCheckable(True)
+            action.setChecked(n == self.session.n)
+            action.triggered.connect(lambda _=False, size=n: self.request_size(size))
 
     def _make_toolbar(self) -> None:
         toolbar = QToolBar("Board", self)
         toolbar.setObjectName("board-toolbar")
         toolbar.setMovable(False)
-        toolbar.addWidget(QLabel(" Board size "))
+        size_label = QLabel(" Board size ", toolbar)
+        toolbar.addWidget(size_label)
         self.size_box = QComboBox(toolbar)
         self.size_box.setAccessibleName("Board size")
         for n in range(1, MAX_N + 1):
             self.size_box.addItem(f"{n} × {n}", n)
+        self.size_box.setToolTip(
+            tooltip_html(
+                "Board size",
+                "N queens on an N×N board. Sizes above 12 are built once (Game → Size says how long) "
+                "and then open at once. Undo brings back the previous size.",
+            )
+        )
+        size_label.setToolTip(self.size_box.toolTip())
         toolbar.addWidget(self.size_box)
         toolbar.addSeparator()
         toolbar.addActions([self.undo_action, self.redo_action, self.restart_action])
@@ -168,34 +272,50 @@ class MainWindow(QMainWindow):
 
     def _make_status_bar(self) -> None:
         bar = self.statusBar()
+        self.status_line = StatusLine(self)
+        bar.addWidget(self.status_line, 1)
         self.count_label = QLabel(self)
+        self.count_label.setToolTip(
+            tooltip_html(
+                "Queens and solutions",
+                "Queens you placed, queens every remaining solution shares (forced), and how many "
+                "solutions of the puzzle remain with your decisions.",
+            )
+        )
         self.progress = QProgressBar(self)
         self.progress.setRange(0, 1000)
-        self.progress.setMaximumWidth(200)
+        self.progress.setFixedWidth(120)
         self.progress.setTextVisible(False)
         self.progress_label = QLabel(self)
-        self.cancel_button = QPushButton("Cancel", self)
-        for widget in (self.progress_label, self.progress, self.cancel_button):
+        self.cancel_button = QToolButton(self)
+        self.cancel_button.setText("Cancel")
+        self.cancel_button.setToolTip(tooltip_html("Cancel", "Stop building the new board; this one stays"))
+        compile_widgets = (self.progress_label, self.progress, self.cancel_button)
+        for widget in compile_widgets:
             bar.addPermanentWidget(widget)
             widget.hide()
         bar.addPermanentWidget(self.count_label)
+        bar.setMinimumHeight(max(w.sizeHint().height() for w in (*compile_widgets, self.count_label)) + 4)
 
     def _connect(self) -> None:
         session = self.session
-        session.changed.connect(self.refresh)
+        session.changed.connect(self._changed)
         session.browsed.connect(self.refresh)
         session.boardReplaced.connect(self._board_replaced)
         session.message.connect(self.show_message)
-        session.refused.connect(self._refused)
+        session.refused.connect(self.show_message)
         session.solved.connect(self._solved)
         session.compileStarted.connect(self._compile_started)
         session.compileProgress.connect(self._compile_progress)
         session.compileEnded.connect(self._compile_ended)
-        self.board.activated.connect(session.activate)
-        self.board.markToggled.connect(session.toggle_mark)
+        session.undo_stack.cleanChanged.connect(self._refresh_title)
+        session.undo_stack.undoTextChanged.connect(self._undo_texts_changed)
+        session.undo_stack.redoTextChanged.connect(self._undo_texts_changed)
+        self.board.activated.connect(self._activated)
+        self.board.markToggled.connect(self._mark_toggled)
         self.board.hovered.connect(self._hovered)
         self.restart_action.triggered.connect(session.restart)
-        self.size_box.activated.connect(lambda index: self.choose_size(self.size_box.itemData(index)))
+        self.size_box.activated.connect(lambda index: self.request_size(self.size_box.itemData(index)))
         self.cancel_button.clicked.connect(session.cancel_compile)
         self.open_action.triggered.connect(self._open_dialog)
         self.save_action.triggered.connect(self._save)
@@ -204,7 +324,9 @@ class MainWindow(QMainWindow):
         self.export_dimacs_action.triggered.connect(lambda: self._export_dialog("cnf"))
         self.export_smtlib_action.triggered.connect(lambda: self._export_dialog("smt2"))
         self.quit_action.triggered.connect(self.close)
-        self.about_action.triggered.connect(self._about)
+        self.how_to_play_action.triggered.connect(lambda: help_pages.show_how_to_play(self))
+        self.shortcuts_action.triggered.connect(lambda: help_pages.show_shortcuts(self))
+        self.about_action.triggered.connect(lambda: help_pages.show_about(self))
         self.heat_action.toggled.connect(self.refresh)
         self.hint_action.triggered.connect(session.hint)
         self.solve_action.triggered.connect(session.solve)
@@ -221,6 +343,7 @@ class MainWindow(QMainWindow):
         choice = str(self.settings.value("view/appearance", "system"))
         for action in self.appearance_group.actions():
             action.setChecked(action.data() == choice)
+        self._undo_texts_changed()
 
     # ----- state to screen ---------------------------------------------------------------
 
@@ -252,7 +375,7 @@ class MainWindow(QMainWindow):
         return self.session.explain(self._focus)
 
     def free_focus(self) -> None:
-        """Free the square last pointed at (Edit → Free Square, or the panel's button)."""
+        """Free the square last pointed at (Game → Free Square, or the panel's button)."""
         if self._focus is not None and self.session.configurator is not None:
             self.session.free(self._focus)
 
@@ -270,24 +393,39 @@ class MainWindow(QMainWindow):
             self.export_smtlib_action,
         ):
             action.setEnabled(has_board)
+        self._refresh_title()
         if cfg is None:
             self.count_label.setText("No board yet")
-            self.setWindowTitle("N-Queens configurator")
             return
         self.restart_action.setEnabled(bool(cfg.decisions))
         states = self.board.picture.states
         placed = sum(s is CellState.QUEEN for row in states for s in row)
         forced = sum(s is CellState.FORCED for row in states for s in row)
-        solutions = f"{cfg.count:,} solution{'s' if cfg.count != 1 else ''}"
         if cfg.is_solved:
             self.count_label.setText(f"Solved: {placed + forced} of {cfg.n} queens ({forced} forced)")
-            self.setWindowTitle(f"N-Queens {cfg.n}×{cfg.n} — solved")
         else:
             self.count_label.setText(
-                f"Queens {placed} placed + {forced} forced of {cfg.n}  ·  {solutions} remain"
+                f"{placed} placed + {forced} forced of {cfg.n} queens  ·  "
+                f"{plural(cfg.count, 'solution')} remain{'s' if cfg.count == 1 else ''}"
             )
-            self.setWindowTitle(f"N-Queens {cfg.n}×{cfg.n}")
         self.count_label.setAccessibleName(self.count_label.text())
+
+    def _refresh_title(self) -> None:
+        cfg = self.session.configurator
+        if cfg is None:
+            self.setWindowTitle("N-Queens configurator")
+            return
+        path = self.session.file_path
+        title = f"{path.name} ({cfg.n}×{cfg.n})" if path else f"{cfg.n}×{cfg.n} board"
+        self.setWindowTitle(title + (", solved" if cfg.is_solved else "") + "[*]")
+        self.setWindowModified(self.is_unsaved())
+
+    def is_unsaved(self) -> bool:
+        """True when the board holds something a save would keep and has not been saved as it is."""
+        cfg = self.session.configurator
+        if cfg is None or self.session.undo_stack.isClean():
+            return False
+        return bool(cfg.decisions) or self.session.file_path is not None
 
     def _refresh_panel(self) -> None:
         cfg = self.session.configurator
@@ -305,8 +443,22 @@ class MainWindow(QMainWindow):
         for action in (self.hint_action, self.solve_action):
             action.setEnabled(cfg is not None and cfg.count > 0 and not cfg.is_solved)
 
+    def _changed(self) -> None:
+        """After every change of the board: the picture, and a status line about the new state."""
+        self.refresh()
+        replaced, self._replaced = self._replaced, False
+        if self._focus is not None:
+            self.status_line.set_text(self.session.describe(self._focus))
+        elif not replaced:
+            self.status_line.set_text(PROMPT)
+
     def show_message(self, text: str) -> None:
-        self.statusBar().showMessage(text, 8000)
+        """Say something that just happened; the next change of the board replaces it."""
+        self.status_line.set_text(text)
+
+    def status_text(self) -> str:
+        """The whole text of the status line (it may be shown elided)."""
+        return self.status_line.text()
 
     def point_at(self, cell: Cell) -> None:
         """Focus a square as hovering does: its explanation in the panel, its culprits framed."""
@@ -315,30 +467,93 @@ class MainWindow(QMainWindow):
     def _hovered(self, cell: Cell | None) -> None:
         if cell is None or self.session.configurator is None:
             return
-        self.statusBar().showMessage(self.session.describe(cell), 8000)
         if cell != self._focus:
             self._focus = cell
             self.board.set_picture(self.picture())
             self._refresh_panel()
+        self.status_line.set_text(self.session.describe(cell))
+
+    def _activated(self, cell: Cell) -> None:
+        self._hovered(cell)
+        self.session.activate(cell)
+
+    def _mark_toggled(self, cell: Cell) -> None:
+        self._hovered(cell)
+        self.session.toggle_mark(cell)
+
+    def _undo_texts_changed(self) -> None:
+        """Undo and Redo say what they would do in their tooltips (their buttons keep one width)."""
+        stack = self.session.undo_stack
+        for action, step, what in (
+            (self.undo_action, stack.undoText(), "Take back"),
+            (self.redo_action, stack.redoText(), "Take again"),
+        ):
+            said = f"{what}: {step}" if step else f"{what} the last step (there is none now)"
+            action.setStatusTip(said)
+            action.setToolTip(tooltip_html(action.iconText(), said, shortcut_text(action)))
 
     def _board_replaced(self, n: int) -> None:
-        self.file_path, self._opening = self._opening, None
         self._focus = None
+        self._replaced = True
         cfg = self.session.configurator
-        if cfg is not None:
-            self.panel.show_space(cfg.space)
-            if cfg.count == 0:
-                self.show_message(
-                    f"No {n} queens fit on a {n}×{n} board without attacking: every square is closed."
-                )
+        assert cfg is not None
+        self.panel.show_space(cfg.space)
         self.size_box.setCurrentIndex(n - 1)
         self.settings.setValue("board/size", n)
+        if cfg.count == 0:
+            text = f"No {n} queens fit on a {n}×{n} board without attacking: every square is closed."
+        else:
+            path = self.session.file_path
+            opened = f"Opened {path.name}: the" if path else "The"
+            text = f"{opened} {n}×{n} board, {plural(cfg.count, 'solution')}."
+        self.status_line.set_text(" ".join([text, *self.session.take_notes()]))
 
     def _solved(self) -> None:
         self.board.flash_banner("Solved!")
-        self.show_message("Solved: every row holds a queen.")
+        self.show_message("Solved: every row holds a queen. Undo takes the last queen back.")
+
+    def _dock_moved(self, area: Qt.DockWidgetArea) -> None:
+        """Beside the board the panel has a fixed width; below it, a fixed height and its
+        groups side by side."""
+        below = area in (Qt.DockWidgetArea.BottomDockWidgetArea, Qt.DockWidgetArea.TopDockWidgetArea)
+        self.panel.set_side_by_side(below)
+        scroller = self.panel_scroller
+        if below:
+            scroller.setMinimumWidth(0)
+            scroller.setMaximumWidth(16777215)
+            scroller.setFixedHeight(PANEL_HEIGHT)
+            scroller.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
+        else:
+            scroller.setMinimumHeight(0)
+            scroller.setMaximumHeight(16777215)
+            scroller.setFixedWidth(PANEL_WIDTH)
+            scroller.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
 
     # ----- sizes and compiling -----------------------------------------------------------
+
+    def request_size(self, n: int) -> None:
+        """The user picked a size: say what a compile would cost and ask first when it is long."""
+        if n != self.session.n and not self.session.is_cached(n) and n != self.session.compiling:
+            cost = compile_cost(n, resolve_backend(self.session.backend))
+            if cost is not None and cost.seconds >= ASK_BEFORE and not self._confirm_build(n, cost):
+                self.size_box.setCurrentIndex(self.session.n - 1)
+                return
+        self.choose_size(n)
+
+    def _confirm_build(self, n: int, cost: CompileCost) -> bool:
+        box = QMessageBox(self)
+        box.setIcon(QMessageBox.Icon.Question)
+        box.setWindowTitle(f"Build the {n}×{n} board?")
+        box.setText(f"The {n}×{n} board is not built on this computer yet.")
+        box.setInformativeText(
+            f"Building its diagram takes {duration(cost.seconds)} and up to {memory(cost.peak_mb)} of "
+            "memory (measured on a 2-core machine). It is built once and then opens at once. "
+            "The current board stays usable meanwhile; Cancel in the status bar stops the build."
+        )
+        build = box.addButton("Build", QMessageBox.ButtonRole.AcceptRole)
+        box.addButton(QMessageBox.StandardButton.Cancel)
+        box.exec()
+        return box.clickedButton() is build
 
     def choose_size(self, n: int) -> None:
         """Switch to an empty n×n board (compiling it in the background if needed); choosing the
@@ -346,22 +561,36 @@ class MainWindow(QMainWindow):
         if n == self.session.n:
             self.session.cancel_compile()
             return
-        self._opening = None
         self.session.open_size(n)
 
     def _compile_started(self, n: int) -> None:
+        self._compile_began = time.monotonic()
+        self._compiling_n = n
         self.progress.setValue(0)
-        self.progress_label.setText(f"Compiling {n}×{n}…")
+        self.progress_label.setText(f"Building the {n}×{n} board…")
         for widget in (self.progress_label, self.progress, self.cancel_button):
             widget.show()
 
     def _compile_progress(self, progress: Progress) -> None:
-        self.progress.setValue(round(progress.fraction * 1000))
-        n = self.session.compiling
-        self.progress_label.setText(
-            f"Compiling {n}×{n}: {PHASE_NAMES.get(progress.phase, progress.phase)}, "
-            f"row {progress.done} of {progress.total}"
-        )
+        share = done_share(progress)
+        self.progress.setValue(round(share * 1000))
+        n = self._compiling_n
+        step = f", row {progress.done} of {progress.total}" if progress.phase != "search" else ""
+        phase = PHASE_WORDS.get(progress.phase, progress.phase)
+        self.progress_label.setText(f"Building {n}×{n}: {phase}{step} · {self._time_left(share)}")
+
+    def _time_left(self, share: float) -> str:
+        """The time left, from the time spent so far once there is enough of it, else from the
+        measured cost of this size."""
+        elapsed = time.monotonic() - self._compile_began
+        if share >= 0.05 and elapsed >= 2:
+            left = elapsed * (1 - share) / share
+        else:
+            cost = compile_cost(self._compiling_n, resolve_backend(self.session.backend))
+            if cost is None:
+                return "a few seconds left" if share >= 0.5 else "starting"
+            left = cost.seconds * (1 - share)
+        return "almost done" if left < 1 else f"{duration(left)} left"
 
     def _compile_ended(self) -> None:
         for widget in (self.progress_label, self.progress, self.cancel_button):
@@ -370,6 +599,10 @@ class MainWindow(QMainWindow):
             self.size_box.setCurrentIndex(self.session.n - 1)
 
     # ----- files -------------------------------------------------------------------------
+
+    @property
+    def file_path(self) -> Path | None:
+        return self.session.file_path
 
     def save_to(self, path: Path) -> bool:
         """Write the configuration; False (with a message) if the file cannot be written."""
@@ -381,12 +614,13 @@ class MainWindow(QMainWindow):
         except OSError as error:
             self.show_message(f"Could not save {path.name}: {error.strerror or error}")
             return False
-        self.file_path = path
+        self.session.mark_saved(path)
+        self._refresh_title()
         self.show_message(f"Saved {path.name}")
         return True
 
     def open_from(self, path: Path) -> bool:
-        """Read a configuration; a bad file is refused with a message and the board untouched."""
+        """Read a configuration; a bad file is refused with a message and nothing changes."""
         try:
             n, decisions = loads(path.read_text(encoding="utf-8-sig"))
         except (OSError, UnicodeDecodeError) as error:
@@ -395,13 +629,7 @@ class MainWindow(QMainWindow):
         except NQueensError as error:
             self.show_message(f"{path.name} was not opened: {error}")
             return False
-        self._opening = path
-        self.session.open_size(n, decisions)
-        return True
-
-    def _refused(self, text: str) -> None:
-        self._opening = None
-        self.show_message(text)
+        return self.session.open_size(n, decisions, file_path=path, label=f"Open {path.name}")
 
     def _open_dialog(self) -> None:
         name, _ = QFileDialog.getOpenFileName(self, "Open configuration", self._folder(), FILE_FILTER)
@@ -436,7 +664,7 @@ class MainWindow(QMainWindow):
             return False
         what = "DIMACS CNF" if kind == "cnf" else "SMT-LIB"
         self.show_message(
-            f"Exported the {n}×{n} problem as {what} to {path.name} ({clause_count(n)} clauses)"
+            f"Exported the {n}×{n} problem as {what} to {path.name} ({plural(clause_count(n), 'clause')})"
         )
         return True
 
@@ -454,27 +682,32 @@ class MainWindow(QMainWindow):
             QGuiApplication.clipboard().setText(queens_text(cfg.n, cfg.queens()) + "\n")
             self.show_message("Board copied as text")
 
-    # ----- appearance, about, closing ----------------------------------------------------
+    # ----- appearance, closing -----------------------------------------------------------
 
     def set_appearance(self, choice: str) -> None:
         self.settings.setValue("view/appearance", choice)
         apply_appearance(choice)
         self.board.update()
 
-    def _about(self) -> None:
-        QMessageBox.about(
-            self,
-            "About the N-Queens configurator",
-            "<p><b>N-Queens configurator</b></p>"
-            "<p>Every solution of the board is compiled once into a binary decision diagram "
-            "(with <i>dd</i>); each click is answered from it exactly. Hatched squares are "
-            "attacked by a queen; dotted squares are closed by look-ahead: no remaining "
-            "solution has a queen there. Outlined queens are forced: every remaining solution "
-            "has them.</p><p>Left click: place or remove a queen. Right click: mark a square "
-            "empty. Arrows, Enter and Space do the same from the keyboard.</p>",
-        )
+    def open_last_board(self) -> None:
+        """Reopen the board left last time, with its decisions (an empty 8×8 the first time)."""
+        text = self.settings.value("board/last")
+        size = self.settings.value("board/size", 8)
+        try:
+            n, decisions = loads(str(text)) if text else (int(size), [])  # type: ignore[call-overload]
+        except (NQueensError, ValueError, TypeError):
+            n, decisions = 8, []
+        if not 1 <= n <= MAX_N:
+            n = 8
+        self.session.open_size(n, decisions)
+        if self.session.configurator is None and not self.session.compiling:
+            self.session.open_size(n)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.session.cancel_compile()
         self.settings.setValue("window/geometry", self.saveGeometry())
+        self.settings.setValue("window/state", self.saveState())
+        cfg = self.session.configurator
+        if cfg is not None:
+            self.settings.setValue("board/last", dumps(cfg.n, cfg.decisions))
         super().closeEvent(event)

@@ -93,7 +93,10 @@ def main(argv: list[str] | None = None) -> int:
         window.resize(size)
     window.show()
     session.boardReplaced.connect(lambda _: view.apply(window), Qt.ConnectionType.SingleShotConnection)
-    session.open_size(n, decisions)
+    if args.n is None and not decisions:
+        window.open_last_board()
+    else:
+        session.open_size(n, decisions)
     return app.exec()
 
 

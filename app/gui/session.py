@@ -1,14 +1,18 @@
 """The mid end: one board's decisions, undo stack and compile job, between engine and widgets.
 
-The session owns the Configurator of the current size. Every change of decisions is a
-QUndoCommand holding the decisions before and after, so undo and redo are one sweep each and
-any decision can be retracted in any order. Sizes that are not cached compile in a child
-process; the current board stays usable until the new one is ready.
+The session owns the Configurator of the current board. Every change is a QUndoCommand: a
+change of decisions holds the decisions before and after, so undo and redo are one sweep each
+and any decision can be retracted in any order; a change of board (another size, an opened
+file) holds both boards, so Ctrl+Z brings back the previous size with its decisions. Sizes that
+are not cached compile in a child process; the current board stays usable until the new one
+is ready, and a board that is refused (a contradictory file) changes nothing, not even a
+compile running in the background.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal
@@ -25,7 +29,9 @@ from bdd_model import (
     DecisionKind,
     NQueensError,
     SolutionSpace,
+    in_line,
     load_or_compile,
+    plural,
     resolve_backend,
 )
 from bdd_model.cache import cache_path, load
@@ -33,6 +39,25 @@ from bdd_model.saved_game import replay
 
 IN_PROCESS_MAX_N = 10
 """Sizes up to this compile in the window's own process (N=10: 0.08 s); larger ones in a child."""
+
+
+@dataclass(frozen=True)
+class Board:
+    """One board as the undo stack remembers it: its space, its decisions, the file it came from."""
+
+    space: SolutionSpace
+    decisions: tuple[Decision, ...]
+    file_path: Path | None
+
+
+@dataclass(frozen=True)
+class PendingBoard:
+    """A board waiting for its size to compile: what to show once it is ready."""
+
+    n: int
+    decisions: tuple[Decision, ...]
+    file_path: Path | None
+    label: str
 
 
 class DecisionsCommand(QUndoCommand):
@@ -61,8 +86,32 @@ class DecisionsCommand(QUndoCommand):
         self._session._restore(self._before)
 
 
+class BoardCommand(QUndoCommand):
+    """Replace the whole board (size, decisions, file): a new size or an opened file.
+
+    Both boards keep their compiled spaces, so undo and redo are instant whatever the size.
+    Like DecisionsCommand, it is pushed after the new board is shown.
+    """
+
+    def __init__(self, session: BoardSession, before: Board, after: Board, text: str) -> None:
+        super().__init__(text)
+        self._session = session
+        self._before = before
+        self._after = after
+        self._applied = True
+
+    def redo(self) -> None:
+        if self._applied:
+            self._applied = False
+            return
+        self._session._show_board(self._after)
+
+    def undo(self) -> None:
+        self._session._show_board(self._before)
+
+
 class BoardSession(QObject):
-    """Decisions on the current board, their undo history, and switching board sizes."""
+    """Decisions on the current board, their undo history, and switching boards."""
 
     changed = Signal()
     browsed = Signal()
@@ -80,10 +129,12 @@ class BoardSession(QObject):
         self.in_process_max_n = IN_PROCESS_MAX_N
         self.undo_stack = QUndoStack(self)
         self._cfg: Configurator | None = None
+        self._file_path: Path | None = None
         self._job: CompileJob | None = None
-        self._pending: list[Decision] | None = None
+        self._pending: PendingBoard | None = None
         self._browse: int | None = None
         self._explained: dict[Cell, Explanation] = {}
+        self._notes: list[str] = []
 
     @property
     def configurator(self) -> Configurator | None:
@@ -95,27 +146,59 @@ class BoardSession(QObject):
         return self._cfg.n if self._cfg else 0
 
     @property
+    def file_path(self) -> Path | None:
+        """The file the current board was opened from or last saved to."""
+        return self._file_path
+
+    @property
     def compiling(self) -> int:
         """The size being compiled in the background, or 0."""
         return self._job.n if self._job and self._job.running else 0
 
-    # ----- board sizes -------------------------------------------------------------------
+    def is_cached(self, n: int) -> bool:
+        """True when the n×n board opens without a compile worth mentioning."""
+        if n <= self.in_process_max_n:
+            return True
+        try:
+            return cache_path(n, resolve_backend(self.backend)).is_file()
+        except (OSError, NQueensError):
+            return False
 
-    def open_size(self, n: int, decisions: Sequence[Decision] = ()) -> None:
-        """Show an empty n×n board (or one with ``decisions``), compiling it first if needed."""
-        if self._job is not None:
-            if self._job.n == n and self._job.running:
-                self._pending = list(decisions)
-                return
-            self.cancel_compile()
+    # ----- boards ------------------------------------------------------------------------
+
+    def open_size(
+        self,
+        n: int,
+        decisions: Sequence[Decision] = (),
+        file_path: Path | None = None,
+        label: str | None = None,
+    ) -> bool:
+        """Show the n×n board with ``decisions`` as one undoable step, compiling it first if needed.
+
+        A board whose decisions cannot be taken is refused (``refused``, False) and nothing
+        changes: not the board, not its file, not a compile running in the background.
+        """
+        label = label or f"Size {n}×{n}"
+        decisions = tuple(decisions)
+        if self._job is not None and self._job.running and self._job.n == n:
+            self._pending = PendingBoard(n, decisions, file_path, label)
+            return True
+        self._notes.clear()
         space = self._space_now(n)
         if space is not None:
-            self._install(space, decisions)
-            return
-        self._pending = list(decisions)
+            if not self._replace(space, decisions, file_path, label):
+                return False
+            self._drop_job()
+            return True
+        problem = _contradiction(decisions)
+        if problem:
+            self.refused.emit(f"The configuration was not opened: {problem}. The board is unchanged.")
+            return False
+        self._drop_job()
+        self._pending = PendingBoard(n, decisions, file_path, label)
         job = CompileJob(n, self.backend, self)
         job.progressed.connect(self.compileProgress)
-        job.warned.connect(self.message)
+        job.warned.connect(self._note)
         job.succeeded.connect(lambda path: self._compiled(job, Path(path)))
         job.succeeded.connect(job.deleteLater)
         job.failed.connect(job.deleteLater)
@@ -123,16 +206,42 @@ class BoardSession(QObject):
         self._job = job
         self.compileStarted.emit(n)
         job.start()
+        return True
 
     def cancel_compile(self) -> None:
-        """Stop a background compile; the current board stays."""
+        """Stop a background compile (the user's Cancel); the current board stays."""
         if self._job is not None and self._job.running:
             self._job.cancel()
 
+    def _drop_job(self) -> None:
+        """Stop a compile that another choice of board replaces, quietly."""
+        job, self._job, self._pending = self._job, None, None
+        if job is not None and job.running:
+            job.cancel()
+            self.compileEnded.emit()
+
+    def take_notes(self) -> list[str]:
+        """What was said while the current board was being prepared (a rebuilt cache, a cache
+        that could not be written), once: the window repeats it when the board is shown."""
+        notes, self._notes = self._notes, []
+        return notes
+
+    def _note(self, text: str) -> None:
+        self._notes.append(text)
+        self.message.emit(text)
+
+    def mark_saved(self, path: Path) -> None:
+        """The current configuration is now the content of ``path``: the title drops its marker."""
+        self._file_path = path
+        self.undo_stack.setClean()
+
     def _space_now(self, n: int) -> SolutionSpace | None:
-        """The space of n if it can be had at once: small enough, or in a cache that verifies."""
+        """The space of n if it can be had at once: the current one, small enough, or in a cache
+        that verifies."""
+        if self._cfg is not None and self._cfg.n == n:
+            return self._cfg.space
         if n <= self.in_process_max_n:
-            return load_or_compile(n, self.backend, warn=self.message.emit)
+            return load_or_compile(n, self.backend, warn=self._note)
         backend = resolve_backend(self.backend)
         path = cache_path(n, backend)
         if not path.exists():
@@ -140,7 +249,7 @@ class BoardSession(QObject):
         try:
             return load(n, backend, path)
         except CacheError as error:
-            self.message.emit(f"Rebuilding the {n}×{n} cache: {error}")
+            self._note(f"Rebuilding the {n}×{n} cache: {error}")
             return None
 
     def _compiled(self, job: CompileJob, path: Path) -> None:
@@ -159,28 +268,52 @@ class BoardSession(QObject):
         finally:
             if path != cache_path(job.n, backend):
                 path.unlink(missing_ok=True)
-        self._install(space, self._pending or ())
+        pending, self._pending = self._pending, None
+        if pending is not None and pending.n == job.n:
+            self._replace(space, pending.decisions, pending.file_path, pending.label)
 
     def _compile_failed(self, job: CompileJob, reason: str) -> None:
         if job is not self._job:
             return
         self._job = None
+        self._pending = None
         self.compileEnded.emit()
         if reason == "cancelled":
-            self.message.emit(f"Compiling {job.n}×{job.n} was cancelled; the board is unchanged.")
+            self.message.emit(f"Building the {job.n}×{job.n} board was cancelled; the board is unchanged.")
         else:
-            self.message.emit(f"Could not compile {job.n}×{job.n}: {reason}. The board is unchanged.")
+            self.message.emit(f"Could not build the {job.n}×{job.n} board: {reason}. The board is unchanged.")
 
-    def _install(self, space: SolutionSpace, decisions: Sequence[Decision]) -> None:
+    def _replace(
+        self, space: SolutionSpace, decisions: tuple[Decision, ...], file_path: Path | None, label: str
+    ) -> bool:
+        """Show a new board as one undo step; False (and ``refused``) if its decisions fail."""
         try:
             cfg = replay(space, decisions)
         except NQueensError as error:
             self.refused.emit(f"The configuration was not opened: {error}. The board is unchanged.")
-            return
+            return False
+        before = self._board()
+        self._install(cfg, file_path)
+        if before is not None:
+            self.undo_stack.push(BoardCommand(self, before, self._board(), label))
+        if file_path is not None or before is None:
+            self.undo_stack.setClean()
+        return True
+
+    def _board(self) -> Board | None:
+        if self._cfg is None:
+            return None
+        return Board(self._cfg.space, self._cfg.decisions, self._file_path)
+
+    def _show_board(self, board: Board) -> None:
+        """Undo and redo of a board change: the board was shown before, so it replays."""
+        self._install(replay(board.space, board.decisions), board.file_path)
+
+    def _install(self, cfg: Configurator, file_path: Path | None) -> None:
         self._cfg = cfg
+        self._file_path = file_path
         self._explained.clear()
         self._browse = None
-        self.undo_stack.clear()
         self.boardReplaced.emit(cfg.n)
         self.changed.emit()
 
@@ -272,7 +405,8 @@ class BoardSession(QObject):
             return
         best = max(open_cells, key=lambda cell: counts[cell.row][cell.col])
         self._change((*cfg.decisions, Decision(best, DecisionKind.QUEEN)), f"Hint: queen on {best.label()}")
-        self.message.emit(f"Hint: a queen on {best.label()} keeps {counts[best.row][best.col]:,} solutions.")
+        kept = plural(counts[best.row][best.col], "solution")
+        self.message.emit(f"Hint: a queen on {best.label()} keeps {kept} open.")
 
     # ----- the solution browser ----------------------------------------------------------
 
@@ -346,3 +480,24 @@ class BoardSession(QObject):
 
 def _without(decisions: Sequence[Decision], cell: Cell) -> tuple[Decision, ...]:
     return tuple(d for d in decisions if d.cell != cell)
+
+
+def _contradiction(decisions: Sequence[Decision]) -> str:
+    """Why these decisions cannot all hold on any board, found without the compiled space
+    (two decisions on one square, two queens in line), or ""."""
+    seen: dict[Cell, int] = {}
+    queens: list[tuple[int, Cell]] = []
+    for number, decision in enumerate(decisions, start=1):
+        cell = decision.cell
+        if cell in seen:
+            return f"decisions {seen[cell]} and {number} are both on {cell.label()}"
+        seen[cell] = number
+        if decision.kind is DecisionKind.QUEEN:
+            for earlier, queen in queens:
+                if in_line(queen, cell):
+                    return (
+                        f"decision {number} cannot be taken: the queens at {queen.label()} "
+                        f"(decision {earlier}) and {cell.label()} attack each other"
+                    )
+            queens.append((number, cell))
+    return ""

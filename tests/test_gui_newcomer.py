@@ -1,0 +1,270 @@
+"""The window as a new user finds it: current status, nothing cut or lost, a steady layout,
+help and tooltips that explain, sizes in a menu with their costs."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QRect, Qt, QTimer
+from PySide6.QtWidgets import QApplication, QMessageBox
+
+from app.gui import help_pages
+from app.gui.action_help import plain_text, shortcut_text
+from app.gui.board_widget import BoardPicture
+from app.gui.main_window import MainWindow
+from bdd_model import Cell, CellState, Decision, DecisionKind, Progress
+from bdd_model.saved_game import dumps
+from tests.gui_helpers import click, decisions_of, make_window
+
+
+def board_square(window: MainWindow) -> QRect:
+    """The board's squares as laid out now (position and size in the window)."""
+    first = window.board.cell_rect(Cell(0, 0))
+    last = window.board.cell_rect(Cell(window.session.n - 1, window.session.n - 1))
+    top_left = window.board.mapTo(window, first.topLeft())
+    return QRect(top_left, last.bottomRight() - first.topLeft() + top_left)
+
+
+def test_the_status_line_describes_the_state_after_a_click(qtbot, window: MainWindow) -> None:
+    qtbot.mouseMove(window.board, window.board.cell_rect(Cell(0, 0)).center())
+    assert window.status_text().startswith("1,1 is open")
+    click(qtbot, window, 0, 0)
+    assert window.status_text() == "1,1: your queen."
+    click(qtbot, window, 0, 0)
+    assert window.status_text().startswith("1,1 is open")
+
+
+def test_the_status_line_follows_free_this_square_and_the_keyboard(qtbot, window: MainWindow) -> None:
+    click(qtbot, window, 0, 0)
+    window.point_at(Cell(1, 1))
+    assert window.status_text().startswith("2,2 is closed")
+    qtbot.keyClick(window, Qt.Key.Key_F, Qt.KeyboardModifier.ControlModifier)
+    assert window.session.configurator.cell(1, 1) is CellState.QUEEN
+    assert window.status_text() == "2,2: your queen."
+    window.board.setFocus()
+    qtbot.keyClick(window.board, Qt.Key.Key_Right)
+    qtbot.keyClick(window.board, Qt.Key.Key_Right)
+    cursor = window.board.cursor_cell
+    assert cursor is not None and window.status_text().startswith(f"{cursor.label()} ")
+    qtbot.keyClick(window.board, Qt.Key.Key_Space)
+    assert window.status_text().startswith(f"{cursor.label()}: marked empty by you.")
+    qtbot.keyClick(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert not window.status_text().startswith(f"{cursor.label()}: marked")
+
+
+def test_a_long_message_is_elided_never_cut_and_stays_readable(qtbot, window: MainWindow) -> None:
+    window.resize(640, 600)
+    long = "Retract " + ", ".join(f"the queen at {r},{r}" for r in range(1, 15)) + " to free 9,9."
+    window.show_message(long)
+    line, counter = window.status_line, window.count_label
+    qtbot.waitUntil(lambda: line.width() > 0)
+    assert window.status_text() == long and line.is_elided()
+    assert long in line.toolTip().replace("&amp;", "&")
+    assert line.geometry().right() < counter.geometry().left()
+    click(qtbot, window, 0, 0)
+    window.point_at(Cell(1, 2))
+    assert window.panel.why_label.wordWrap() and window.panel.why_label.text().startswith("Retract")
+
+
+def test_undo_brings_back_the_previous_size_with_its_decisions(qtbot, window: MainWindow) -> None:
+    click(qtbot, window, 0, 0)
+    click(qtbot, window, 1, 4, Qt.MouseButton.RightButton)
+    taken = decisions_of(window)
+    window.choose_size(6)
+    assert window.session.n == 6 and decisions_of(window) == []
+    assert window.undo_action.text() == "&Undo Size 6×6"
+    qtbot.keyClick(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert window.session.n == 8 and decisions_of(window) == taken
+    assert window.size_box.currentData() == 8
+    qtbot.keyClick(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert decisions_of(window) == taken[:1]
+    window.redo_action.trigger()
+    window.redo_action.trigger()
+    assert window.session.n == 6
+
+
+def test_opening_a_file_is_undoable_and_the_title_marks_unsaved_work(
+    qtbot, window: MainWindow, tmp_path: Path
+) -> None:
+    assert not window.isWindowModified()
+    click(qtbot, window, 0, 0)
+    assert window.isWindowModified() and window.windowTitle() == "8×8 board[*]"
+    path = tmp_path / "six.nqueens.json"
+    path.write_text(dumps(6, [Decision(Cell(0, 1), DecisionKind.QUEEN)]))
+    assert window.open_from(path)
+    assert window.session.n == 6 and window.windowTitle() == "six.nqueens.json (6×6), solved[*]"
+    assert not window.isWindowModified()
+    window.undo_action.trigger()
+    assert window.session.n == 8 and decisions_of(window) == [Decision(Cell(0, 0), DecisionKind.QUEEN)]
+    assert window.file_path is None and window.isWindowModified()
+    saved = tmp_path / "eight.nqueens.json"
+    assert window.save_to(saved)
+    assert not window.isWindowModified() and window.windowTitle().startswith("eight.nqueens.json (8×8)")
+    click(qtbot, window, 1, 4)
+    assert window.isWindowModified()
+
+
+def test_a_refused_open_leaves_a_running_compile_alone(
+    qtbot, window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("NQUEENS_CACHE_DIR", str(tmp_path / "fresh-cache"))
+    with qtbot.waitSignal(window.session.compileProgress, timeout=60000):
+        window.choose_size(13)
+    for bad in (
+        dumps(6, [Decision(Cell(0, 1), DecisionKind.QUEEN), Decision(Cell(1, 3), DecisionKind.MARK)]),
+        dumps(14, [Decision(Cell(0, 0), DecisionKind.QUEEN), Decision(Cell(5, 5), DecisionKind.QUEEN)]),
+    ):
+        path = tmp_path / "bad.json"
+        path.write_text(bad)
+        assert not window.open_from(path)
+        assert "was not opened" in window.status_text()
+        assert window.session.compiling == 13 and window.cancel_button.isVisible()
+    with qtbot.waitSignal(window.session.compileEnded, timeout=10000):
+        window.cancel_button.click()
+
+
+def test_the_board_does_not_move_when_the_heat_map_or_undo_changes(qtbot, window: MainWindow) -> None:
+    click(qtbot, window, 0, 2)
+    QApplication.processEvents()
+    before = board_square(window)
+    undo_button = window.toolbar.widgetForAction(window.undo_action)
+    undo_width = undo_button.width()
+    window.heat_action.trigger()
+    QApplication.processEvents()
+    assert board_square(window) == before
+    click(qtbot, window, 1, 5, Qt.MouseButton.RightButton)
+    states = window.session.configurator.states()
+    target = next(Cell(r, c) for r in range(3, 8) for c in range(8) if states[r][c] is CellState.OPEN)
+    click(qtbot, window, *target)
+    QApplication.processEvents()
+    assert undo_button.width() == undo_width
+    assert f"Take back: Queen on {target.label()}" in window.undo_action.toolTip()
+    panel_width = window.panel_scroller.width()
+    window.point_at(Cell(7, 7))
+    QApplication.processEvents()
+    assert window.panel_scroller.width() == panel_width
+    assert board_square(window) == before
+
+
+@pytest.mark.parametrize("n", [3, 8, 15])
+def test_the_board_keeps_priority_in_an_800_by_600_window(qtbot, tmp_path: Path, n: int) -> None:
+    window = make_window(qtbot, tmp_path, min(n, 8))
+    if n > 8:
+        window.board.set_picture(BoardPicture(n, ((CellState.OPEN,) * n,) * n, ((0,) * n,) * n))
+    window.resize(800, 600)
+    QApplication.processEvents()
+    side = window.board.cell_rect(Cell(0, 0)).width() * window.board.picture.n
+    assert side >= 0.6 * window.height()
+    assert window.panel.width() <= window.panel_scroller.viewport().width()
+
+
+def test_the_panel_can_move_below_the_board(qtbot, window: MainWindow) -> None:
+    window.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, window.dock)
+    QApplication.processEvents()
+    assert window.panel_scroller.height() <= 260
+    assert window.dock.geometry().top() > window.board.mapTo(window, window.board.rect().bottomLeft()).y()
+    window.panel_action.trigger()
+    assert not window.dock.isVisible()
+
+
+def test_help_lists_every_action_with_its_shortcut(qtbot, window: MainWindow) -> None:
+    page = help_pages.shortcuts_page(window)
+    menus = window.menuBar().actions()
+    assert [m.text().replace("&", "") for m in menus] == ["File", "Edit", "Game", "View", "Help"]
+    for menu in menus:
+        for action in menu.menu().actions():
+            if action.isSeparator() or action.menu() is not None:
+                continue
+            assert plain_text(action) in page
+            if shortcut_text(action):
+                assert shortcut_text(action) in page
+    for keys, _ in (("Arrow keys", ""), ("Enter", ""), ("Space", ""), ("Right click", "")):
+        assert keys in page
+    dialog = help_pages.show_shortcuts(window)
+    assert dialog.isVisible() and "Ctrl+F" in dialog.browser.toPlainText()
+
+
+def test_how_to_play_shows_every_square_and_about_names_the_versions(qtbot, window: MainWindow) -> None:
+    dialog = help_pages.show_how_to_play(window)
+    text = dialog.browser.toPlainText()
+    for word in ("Your queen", "Forced", "Open", "Attacked", "Look-ahead", "Marked", "heat map", "Free this"):
+        assert word in text
+    document = dialog.browser.document()
+    picture = document.resource(document.ResourceType.ImageResource, "square:lookahead")
+    assert picture is not None and not picture.isNull()
+    about = help_pages.about_text("auto")
+    for name in ("Qt", "PySide6", "dd", "python-sat", "CUDD"):
+        assert name in about
+
+
+def test_every_toolbar_control_says_what_it_does_and_its_shortcut(qtbot, window: MainWindow) -> None:
+    for action in window.toolbar.actions():
+        if action.isSeparator() or not action.text():
+            continue
+        tip = action.toolTip()
+        assert plain_text(action) in tip and len(tip) > len(plain_text(action)) + 20
+        if shortcut_text(action):
+            assert shortcut_text(action) in tip
+    for widget in (window.size_box, window.legend, window.count_label):
+        assert widget.toolTip().startswith("<p") and "<br>" in widget.toolTip()
+
+
+def test_the_size_menu_says_what_is_ready_and_what_a_build_costs(
+    qtbot, window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("NQUEENS_CACHE_DIR", str(tmp_path / "empty-cache"))
+    window.size_menu.aboutToShow.emit()
+    entries = [a.text() for a in window.size_menu.actions()]
+    assert len(entries) == 15
+    assert entries[7] == "&8 × 8\tready" and window.size_menu.actions()[7].isChecked()
+    assert entries[13] == "14 × 14\tbuilds in about 45 s, 1.2 GB"
+    window.size_menu.actions()[5].trigger()
+    assert window.session.n == 6
+
+
+def test_an_expensive_size_is_announced_before_it_is_built(
+    qtbot, window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("NQUEENS_CACHE_DIR", str(tmp_path / "empty-cache"))
+    asked: list[str] = []
+
+    def answer() -> None:
+        box = QApplication.activeModalWidget()
+        assert isinstance(box, QMessageBox)
+        asked.append(box.informativeText())
+        box.button(QMessageBox.StandardButton.Cancel).click()
+
+    QTimer.singleShot(100, answer)
+    window.request_size(14)
+    assert asked and "about 45 s" in asked[0] and "1.2 GB" in asked[0]
+    assert window.session.n == 8 and not window.session.compiling
+    assert window.size_box.currentData() == 8
+
+
+def test_compile_progress_speaks_in_rows_and_time(qtbot, window: MainWindow) -> None:
+    window.session.compileStarted.emit(14)
+    assert window.progress_label.text() == "Building the 14×14 board…"
+    window.session.compileProgress.emit(Progress("build", 9, 14))
+    text = window.progress_label.text()
+    assert text.startswith("Building 14×14: building the diagram, row 9 of 14 · about ")
+    assert text.endswith(" s left")
+    window.session.compileEnded.emit()
+    assert not window.progress_label.isVisible()
+
+
+def test_words_agree_with_their_numbers(qtbot, tmp_path: Path) -> None:
+    window = make_window(qtbot, tmp_path, 1)
+    assert window.panel.widest_label.text() == "Widest at level 0 (row 1, square 1,1): 1 node."
+    window.choose_size(4)
+    assert "2 solutions remain" in window.count_label.text()
+    click(qtbot, window, 0, 1)
+    window.point_at(Cell(3, 3))
+    window.choose_size(8)
+    window.point_at(Cell(0, 0))
+    assert "4 of 92 solutions have a queen here" in window.status_text()
+    click(qtbot, window, 0, 0)
+    counts = window.session.configurator.cell_counts()
+    once = next(Cell(r, c) for r in range(8) for c in range(8) if counts[r][c] == 1)
+    window.point_at(once)
+    assert "1 of 4 solutions has a queen here" in window.status_text()
