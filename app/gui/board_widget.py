@@ -224,6 +224,7 @@ class BoardWidget(QWidget):
         for row in range(picture.n):
             for col in range(picture.n):
                 self._paint_square(painter, colors, Cell(row, col), size, ratio, peak)
+        self._paint_grid(painter, colors, left, top, size)
         painter.setPen(QPen(colors.frame, 2))
         painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.drawRect(QRectF(left - 1, top - 1, size * picture.n + 2, size * picture.n + 2))
@@ -258,6 +259,15 @@ class BoardWidget(QWidget):
             painter.setPen(QPen(colors.culprit, max(3.0, size / 10)))
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.drawRect(QRectF(rect).adjusted(2, 2, -2, -2))
+
+    def _paint_grid(self, painter: QPainter, colors: BoardColors, left: int, top: int, size: int) -> None:
+        """Thin lines between the squares, so that neighbours in one state never merge into one
+        patch (a 3×3 board is all look-ahead)."""
+        painter.setPen(QPen(colors.grid, 1))
+        side = size * self._picture.n
+        for i in range(1, self._picture.n):
+            painter.drawLine(QPointF(left + i * size, top), QPointF(left + i * size, top + side))
+            painter.drawLine(QPointF(left, top + i * size), QPointF(left + side, top + i * size))
 
     def _paint_count(self, painter: QPainter, colors: BoardColors, rect: QRect, count: int) -> None:
         font = QFont(self.font())

@@ -95,7 +95,8 @@ def table(rows: list[tuple[str, ...]], headings: dict[int, str] | None = None) -
     for index, row in enumerate(rows):
         if index in headings:
             lines.append(f"<tr><td colspan={width}><h3>{html.escape(headings[index])}</h3></td></tr>")
-        cells = "".join(f"<td>{'<b>' if i == 0 else ''}{html.escape(cell)}</td>" for i, cell in enumerate(row))
+        first, *rest = (html.escape(cell) for cell in row)
+        cells = f"<td><b>{first}</b></td>" + "".join(f"<td>{cell}</td>" for cell in rest)
         lines.append(f"<tr>{cells}</tr>")
     return "<table cellspacing=4>" + "".join(lines) + "</table>"
 

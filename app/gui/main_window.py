@@ -33,7 +33,7 @@ from app.gui.pieces import app_icon
 from app.gui.session import BoardSession
 from app.gui.status_line import StatusLine
 from app.gui.theme import APPEARANCES, apply_appearance
-from app.gui.words import duration, memory
+from app.gui.words import duration, memory, solutions_remain
 from bdd_model import MAX_N, Cell, CellState, NQueensError, Progress, plural, queens_text, resolve_backend
 from bdd_model.costs import CompileCost, compile_cost, done_share
 from bdd_model.sat.encoding import clause_count, dimacs, smtlib
@@ -405,8 +405,7 @@ class MainWindow(QMainWindow):
             self.count_label.setText(f"Solved: {placed + forced} of {cfg.n} queens ({forced} forced)")
         else:
             self.count_label.setText(
-                f"{placed} placed + {forced} forced of {cfg.n} queens  ·  "
-                f"{plural(cfg.count, 'solution')} remain{'s' if cfg.count == 1 else ''}"
+                f"{placed} placed + {forced} forced of {cfg.n} queens  ·  {solutions_remain(cfg.count)}"
             )
         self.count_label.setAccessibleName(self.count_label.text())
 
@@ -504,8 +503,12 @@ class MainWindow(QMainWindow):
             text = f"No {n} queens fit on a {n}×{n} board without attacking: every square is closed."
         else:
             path = self.session.file_path
-            opened = f"Opened {path.name}: the" if path else "The"
-            text = f"{opened} {n}×{n} board, {plural(cfg.count, 'solution')}."
+            board = f"Opened {path.name}: the {n}×{n} board" if path else f"The {n}×{n} board"
+            if cfg.decisions:
+                left = solutions_remain(cfg.count)
+                text = f"{board} with {plural(len(cfg.decisions), 'decision')}: {left}."
+            else:
+                text = f"{board}: {plural(cfg.count, 'solution')}."
         self.status_line.set_text(" ".join([text, *self.session.take_notes()]))
 
     def _solved(self) -> None:

@@ -40,12 +40,13 @@ def mix(a: QColor, b: QColor, t: float) -> QColor:
 
 
 def hatch(painter: QPainter, rect: QRect, color: QColor) -> None:
-    """Diagonal lines across a square: the pattern of an attacked square."""
-    spacing = max(5.0, rect.width() / 6)
+    """Diagonal lines across a square: the pattern of an attacked square. Five lines a square
+    whatever its size, so the pattern reads the same on a 3×3 and a 15×15 board."""
+    spacing = max(4.0, rect.width() / 5)
     painter.save()
     painter.setClipRect(rect)
-    painter.setPen(QPen(color, max(1.0, rect.width() / 36)))
-    offset = 0.0
+    painter.setPen(QPen(color, max(1.2, rect.width() / 40)))
+    offset = spacing / 2
     while offset < 2 * rect.width():
         painter.drawLine(QPointF(rect.left() + offset, rect.top()), QPointF(rect.left(), rect.top() + offset))
         offset += spacing
@@ -53,18 +54,19 @@ def hatch(painter: QPainter, rect: QRect, color: QColor) -> None:
 
 
 def dots(painter: QPainter, rect: QRect, color: QColor) -> None:
-    """A staggered grid of dots: the pattern of a square closed by look-ahead."""
-    steps = max(1, round(rect.width() / max(5.0, rect.width() / 5)))
-    step = rect.width() / steps
-    radius = max(1.0, rect.width() / 28)
+    """A 3×3 grid of small round dots inset in the square: the pattern of a square closed by
+    look-ahead. Dots stay small on large squares and never blur into a fill on small ones."""
+    size = rect.width()
+    steps = 3 if size >= 12 else 2
+    radius = min(5.0, max(1.3, size / 16))
     painter.save()
     painter.setClipRect(rect)
     painter.setPen(Qt.PenStyle.NoPen)
     painter.setBrush(color)
     for i in range(steps):
         for j in range(steps):
-            x = rect.left() + (i + (0.75 if j % 2 else 0.25)) * step
-            painter.drawEllipse(QPointF(x, rect.top() + (j + 0.5) * step), radius, radius)
+            centre = QPointF(rect.left() + (i + 0.5) * size / steps, rect.top() + (j + 0.5) * size / steps)
+            painter.drawEllipse(centre, radius, radius)
     painter.restore()
 
 

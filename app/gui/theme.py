@@ -35,6 +35,7 @@ class BoardColors:
     culprit: QColor
     label: QColor
     frame: QColor
+    grid: QColor
     banner: QColor
     banner_text: QColor
     heat_low: QColor
@@ -56,6 +57,7 @@ LIGHT = BoardColors(
     culprit=QColor("#d2452d"),
     label=QColor("#5b5348"),
     frame=QColor("#6e5a3c"),
+    grid=QColor(110, 90, 60, 110),
     banner=QColor(20, 110, 60, 225),
     banner_text=QColor("#ffffff"),
     heat_low=QColor("#fff3c4"),
@@ -66,7 +68,7 @@ DARK = BoardColors(
     light_square=QColor("#857760"),
     dark_square=QColor("#64594a"),
     attacked=QColor("#262524"),
-    attacked_hatch=QColor("#4f4b46"),
+    attacked_hatch=QColor("#6a655d"),
     lookahead=QColor("#33304a"),
     lookahead_dots=QColor("#9386d1"),
     marked=QColor("#2a2826"),
@@ -77,6 +79,7 @@ DARK = BoardColors(
     culprit=QColor("#ff7a5c"),
     label=QColor("#b8ad9c"),
     frame=QColor("#1d1a16"),
+    grid=QColor(0, 0, 0, 150),
     banner=QColor(30, 140, 80, 225),
     banner_text=QColor("#ffffff"),
     heat_low=QColor("#4d4630"),
