@@ -9,6 +9,7 @@ DecisionError and changes nothing.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -16,6 +17,28 @@ from bdd_model.board import Cell, CellState, Decision, DecisionKind, and_list, c
 from bdd_model.errors import DecisionError
 from bdd_model.space import SolutionSpace
 from bdd_model.sweeps import Restriction, Sweep, fewest_retractions
+
+
+@dataclass(frozen=True)
+class LayerEdge:
+    """One edge of the row layers: row node ``source`` of ``row`` puts the row's queen in
+    column ``col`` and leads to row node ``target`` of the next row (the last row's target is
+    the TRUE terminal). ``alive`` when some remaining solution runs through it."""
+
+    row: int
+    source: int
+    col: int
+    target: int
+    alive: bool
+
+
+@dataclass(frozen=True)
+class LayerView:
+    """The compiled diagram as row layers, for drawing: nodes per layer (the last is TRUE) and
+    every edge with whether the decisions leave it alive."""
+
+    widths: tuple[int, ...]
+    edges: tuple[LayerEdge, ...]
 
 
 class Configurator:
@@ -128,6 +151,19 @@ class Configurator:
     def solution(self, index: int) -> tuple[int, ...]:
         """The index-th remaining solution (0-based) in the order of ``solutions()``."""
         return self._sweep.solution(index)
+
+    def layers(self) -> LayerView:
+        """The row layers with each edge marked alive or dead under the decisions."""
+        diagram, sweep = self.space.diagram, self._sweep
+        edges = []
+        for r in range(self.n):
+            above, below = sweep.above[r], sweep.below[r + 1]
+            for source, col, target in zip(diagram.src[r], diagram.col[r], diagram.dst[r], strict=True):
+                alive = bool(
+                    sweep.restriction.allows(r, int(col)) and above[source] > 0 and below[target] > 0
+                )
+                edges.append(LayerEdge(r, int(source), int(col), int(target), alive))
+        return LayerView(diagram.widths, tuple(edges))
 
     def _check_has_solutions(self) -> None:
         if self.space.count == 0:

@@ -268,3 +268,19 @@ def test_words_agree_with_their_numbers(qtbot, tmp_path: Path) -> None:
     once = next(Cell(r, c) for r in range(8) for c in range(8) if counts[r][c] == 1)
     window.point_at(once)
     assert "1 of 4 solutions has a queen here" in window.status_text()
+
+
+def test_the_panel_draws_the_diagram_with_its_live_paths(qtbot, tmp_path: Path) -> None:
+    window = make_window(qtbot, tmp_path, 6)
+    view = window.panel.diagram.view
+    assert view is not None and len(view.edges) == 24 and all(edge.alive for edge in view.edges)
+    click(qtbot, window, 0, 1)
+    view = window.panel.diagram.view
+    assert sum(edge.alive for edge in view.edges) == 6
+    svg, png = tmp_path / "d.svg", tmp_path / "d.png"
+    assert window.save_diagram(svg) and window.save_diagram(png)
+    assert b"<svg" in svg.read_bytes() and png.read_bytes().startswith(b"\x89PNG")
+    assert "Saved the diagram to d.png" in window.status_text()
+    window.choose_size(8)
+    assert window.panel.diagram.view is None and not window.panel.save_diagram_button.isEnabled()
+    assert "up to 7×7; this 8×8 one has 378 row edges" in window.panel.diagram._note

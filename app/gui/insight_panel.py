@@ -17,9 +17,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.gui.action_help import tooltip_html
+from app.gui.diagram_view import MAX_DRAWN_N, DiagramWidget
 from app.gui.square_painter import painting
 from app.gui.theme import board_colors
 from bdd_model import SolutionSpace, plural
+from bdd_model.configurator import LayerView
 from bdd_model.versions import backend_description
 
 
@@ -91,6 +94,7 @@ class InsightPanel(QWidget):
     nextRequested = Signal()
     solveRequested = Signal()
     hintRequested = Signal()
+    saveDiagramRequested = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -101,7 +105,11 @@ class InsightPanel(QWidget):
         self.why_label = QLabel("Point at a closed square to see which of your decisions close it.", why)
         self.why_label.setWordWrap(True)
         self.free_button = QPushButton("Free this square", why)
-        self.free_button.setToolTip("Retract exactly those decisions and place a queen here (one undo step)")
+        self.free_button.setToolTip(
+            tooltip_html(
+                "Free this square", "Retract exactly those decisions and place a queen here", "Ctrl+F"
+            )
+        )
         self.free_button.setEnabled(False)
         why_layout.addWidget(self.why_label)
         why_layout.addWidget(self.free_button)
@@ -111,10 +119,10 @@ class InsightPanel(QWidget):
         browser_layout = QVBoxLayout(browser)
         steps = QHBoxLayout()
         self.previous_button = QPushButton("◀", browser)
-        self.previous_button.setToolTip("Previous remaining solution (Page Up)")
+        self.previous_button.setToolTip(tooltip_html("Previous solution", "Show it on the board", "Page Up"))
         self.previous_button.setAccessibleName("Previous solution")
         self.next_button = QPushButton("▶", browser)
-        self.next_button.setToolTip("Next remaining solution (Page Down)")
+        self.next_button.setToolTip(tooltip_html("Next solution", "Show it on the board", "Page Down"))
         self.next_button.setAccessibleName("Next solution")
         for arrow in (self.previous_button, self.next_button):
             arrow.setMaximumWidth(48)
@@ -126,9 +134,13 @@ class InsightPanel(QWidget):
         browser_layout.addLayout(steps)
         actions = QHBoxLayout()
         self.solve_button = QPushButton("Solve", browser)
-        self.solve_button.setToolTip("Complete the board to the shown solution (one undo step)")
+        self.solve_button.setToolTip(
+            tooltip_html("Solve", "Complete the board to the solution shown (one step, undoable)")
+        )
         self.hint_button = QPushButton("Hint", browser)
-        self.hint_button.setToolTip("Place the queen that keeps the most solutions open (one undo step)")
+        self.hint_button.setToolTip(
+            tooltip_html("Hint", "Place the queen that keeps the most solutions open", "Ctrl+H")
+        )
         actions.addWidget(self.solve_button)
         actions.addWidget(self.hint_button)
         browser_layout.addLayout(actions)
@@ -161,6 +173,26 @@ class InsightPanel(QWidget):
         self.widest_label.setWordWrap(True)
         inside_layout.addWidget(self.widest_label)
         layout.addWidget(inside)
+
+        drawn = QGroupBox("The diagram", self)
+        drawn_layout = QVBoxLayout(drawn)
+        self.diagram = DiagramWidget(drawn)
+        self.diagram.setMinimumHeight(220)
+        self.diagram.setToolTip(
+            tooltip_html(
+                "The diagram, row by row",
+                "Each path from the top to TRUE is one solution; an edge labelled c puts that "
+                "row's queen in column c. Strong edges lie on a solution that agrees with your "
+                "decisions, grey ones on none.",
+            )
+        )
+        self.save_diagram_button = QPushButton("Save as SVG or PNG…", drawn)
+        self.save_diagram_button.setToolTip(
+            tooltip_html("Save the diagram", "Write this drawing to an SVG or PNG file")
+        )
+        drawn_layout.addWidget(self.diagram)
+        drawn_layout.addWidget(self.save_diagram_button)
+        layout.addWidget(drawn)
         layout.addStretch(1)
 
         self.free_button.clicked.connect(self.freeRequested)
@@ -168,6 +200,7 @@ class InsightPanel(QWidget):
         self.next_button.clicked.connect(self.nextRequested)
         self.solve_button.clicked.connect(self.solveRequested)
         self.hint_button.clicked.connect(self.hintRequested)
+        self.save_diagram_button.clicked.connect(self.saveDiagramRequested)
 
     def set_side_by_side(self, side_by_side: bool) -> None:
         """Stack the groups (beside the board) or put them side by side (below it)."""
@@ -188,6 +221,18 @@ class InsightPanel(QWidget):
             button.setEnabled(total > 0)
         self.solve_button.setEnabled(total > 0 and not solved)
         self.hint_button.setEnabled(total > 0 and not solved)
+
+    def show_layers(self, view: LayerView | None, n: int, edges: int) -> None:
+        """Draw the diagram of the current board with its live edges, when it is small enough."""
+        if view is None:
+            note = (
+                f"The diagram is drawn for boards up to {MAX_DRAWN_N}×{MAX_DRAWN_N}; "
+                f"this {n}×{n} one has {plural(edges, 'row edge')}."
+            )
+            self.diagram.set_view(None, note)
+        else:
+            self.diagram.set_view(view)
+        self.save_diagram_button.setEnabled(view is not None and bool(view.edges))
 
     def show_space(self, space: SolutionSpace) -> None:
         info = space.info

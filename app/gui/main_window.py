@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 from app.gui import help_pages
 from app.gui.action_help import explain_action, shortcut_text, tooltip_html
 from app.gui.board_widget import BoardPicture, BoardWidget, LegendWidget, heat_peak
+from app.gui.diagram_view import MAX_DRAWN_N
 from app.gui.explanations import Explanation
 from app.gui.insight_panel import InsightPanel
 from app.gui.pieces import app_icon
@@ -339,6 +340,7 @@ class MainWindow(QMainWindow):
         self.panel.nextRequested.connect(lambda: session.browse(1))
         self.panel.solveRequested.connect(session.solve)
         self.panel.hintRequested.connect(session.hint)
+        self.panel.saveDiagramRequested.connect(self._save_diagram_dialog)
         self.appearance_group.triggered.connect(lambda action: self.set_appearance(action.data()))
         choice = str(self.settings.value("view/appearance", "system"))
         for action in self.appearance_group.actions():
@@ -439,6 +441,8 @@ class MainWindow(QMainWindow):
         if cfg is not None:
             self.panel.show_browser(self.session.browse_index, cfg.count, cfg.is_solved)
             self.legend.set_heat(heat_peak(self.board.picture) if self.heat_action.isChecked() else None)
+            layers = cfg.layers() if cfg.n <= MAX_DRAWN_N else None
+            self.panel.show_layers(layers, cfg.n, cfg.space.diagram.edge_count)
         for action in (self.hint_action, self.solve_action):
             action.setEnabled(cfg is not None and cfg.count > 0 and not cfg.is_solved)
 
@@ -678,6 +682,26 @@ class MainWindow(QMainWindow):
         name, _ = QFileDialog.getSaveFileName(self, "Export", suggestion, f"{label};;All files (*)")
         if name:
             self.export_to(Path(name), kind)
+
+    def save_diagram(self, path: Path) -> bool:
+        """Write the drawn diagram as SVG or PNG (by the file's suffix)."""
+        kind = "svg" if path.suffix.lower() == ".svg" else "png"
+        try:
+            path.write_bytes(self.panel.diagram.picture(kind))
+        except OSError as error:
+            self.show_message(f"Could not save {path.name}: {error.strerror or error}")
+            return False
+        self.show_message(f"Saved the diagram to {path.name}")
+        return True
+
+    def _save_diagram_dialog(self) -> None:
+        n = self.session.n
+        suggestion = str(Path(self._folder()) / f"queens-{n}x{n}-diagram.svg")
+        name, _ = QFileDialog.getSaveFileName(
+            self, "Save the diagram", suggestion, "SVG drawing (*.svg);;PNG image (*.png)"
+        )
+        if name:
+            self.save_diagram(Path(name))
 
     def copy_board(self) -> None:
         cfg = self.session.configurator
