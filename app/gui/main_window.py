@@ -134,7 +134,7 @@ class MainWindow(QMainWindow):
         self.copy_action = QAction("&Copy Board as Text", self, shortcut=QKeySequence.StandardKey.Copy)
         self.export_dimacs_action = QAction("Export as &DIMACS…", self)
         self.export_smtlib_action = QAction("Export as S&MT-LIB…", self)
-        self.quit_action = QAction("&Quit", self, shortcut=QKeySequence.StandardKey.Quit)
+        self.quit_action = QAction("&Quit", self, shortcut=QKeySequence("Ctrl+Q"))
         self.heat_action = QAction("&Heat Map", self, checkable=True, shortcut=QKeySequence("Ctrl+M"))
         self.hint_action = QAction("&Hint", self, shortcut=QKeySequence("Ctrl+H"))
         self.solve_action = QAction("Sol&ve", self)

@@ -1,0 +1,38 @@
+"""The README's table of keys says what the window's actions do: no key missing, none invented."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from PySide6.QtGui import QKeySequence
+
+from app.gui.main_window import MainWindow
+
+README = Path(__file__).resolve().parent.parent / "README.md"
+BOARD_KEYS = {"Enter", "Space", "arrows"}
+KEY = re.compile(r"Ctrl\+Shift\+\w|Ctrl\+[^\s,/|]+|Ctrl\+/|F\d+\b|PgUp|PgDown|Esc|Enter|Space|arrows|Alt\+\w")
+
+
+def readme_keys() -> set[str]:
+    """Every key named in the keyboard column of the README's table of the window."""
+    text = README.read_text(encoding="utf-8")
+    table = text[text.index("| do | mouse | keyboard |") :].split("\n\n", 1)[0]
+    rows = [line.split("|")[3] for line in table.splitlines()[2:]]
+    return {key for row in rows for key in KEY.findall(row)}
+
+
+def test_every_key_in_the_readme_belongs_to_an_action_and_every_shortcut_is_there(window: MainWindow) -> None:
+    portable = QKeySequence.SequenceFormat.PortableText
+    shortcuts = {
+        action: {key.toString(portable) for key in action.shortcuts()}
+        for actions in window.actions_by_menu.values()
+        for action in actions
+        if action.shortcuts()
+    }
+    known = set().union(*shortcuts.values()) | BOARD_KEYS | {"Alt+G"}
+    named = readme_keys()
+    assert named - known == set()
+    for action, keys in shortcuts.items():
+        assert keys & named, f"{action.text()} ({', '.join(sorted(keys))}) is not in the README's table"
+    assert {"Ctrl+F", "Ctrl+M", "F9", "PgUp", "Esc", "F1"} <= named
