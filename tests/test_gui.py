@@ -258,11 +258,11 @@ def test_a_background_compile_reports_progress_and_installs_the_board(
     with qtbot.waitSignal(session.boardReplaced, timeout=60000):
         window.choose_size(9)
         assert session.compiling == 9
-        assert window.cancel_button.isVisible()
+        assert window.compile_indicator.cancel_button.isVisible()
     assert session.n == 9 and session.configurator.count == 352
     assert {p.phase for p in progress} == {"search", "build", "freeze"}
     assert progress[-1].fraction == 1.0
-    assert not window.cancel_button.isVisible()
+    assert not window.compile_indicator.cancel_button.isVisible()
 
 
 def test_cancel_keeps_the_previous_board_and_the_event_loop_runs(
@@ -283,7 +283,7 @@ def test_cancel_keeps_the_previous_board_and_the_event_loop_runs(
     click(qtbot, window, 1, 4)
     assert len(decisions_of(window)) == 2
     with qtbot.waitSignal(session.compileEnded, timeout=10000):
-        window.cancel_button.click()
+        window.compile_indicator.cancel_button.click()
     assert session.n == 8 and len(decisions_of(window)) == 2
     assert "cancelled" in window.status_text()
     assert window.size_box.currentData() == 8

@@ -119,9 +119,9 @@ def test_a_refused_open_leaves_a_running_compile_alone(
         path.write_text(bad)
         assert not window.open_from(path)
         assert "was not opened" in window.status_text()
-        assert window.session.compiling == 13 and window.cancel_button.isVisible()
+        assert window.session.compiling == 13 and window.compile_indicator.cancel_button.isVisible()
     with qtbot.waitSignal(window.session.compileEnded, timeout=10000):
-        window.cancel_button.click()
+        window.compile_indicator.cancel_button.click()
 
 
 def test_the_board_does_not_move_when_the_heat_map_or_undo_changes(qtbot, window: MainWindow) -> None:
@@ -244,13 +244,13 @@ def test_an_expensive_size_is_announced_before_it_is_built(
 
 def test_compile_progress_speaks_in_rows_and_time(qtbot, window: MainWindow) -> None:
     window.session.compileStarted.emit(14)
-    assert window.progress_label.text() == "Building the 14×14 board…"
+    assert window.compile_indicator.label.text() == "Building the 14×14 board…"
     window.session.compileProgress.emit(Progress("build", 9, 14))
-    text = window.progress_label.text()
+    text = window.compile_indicator.label.text()
     assert text.startswith("Building 14×14: building the diagram, row 9 of 14 · about ")
     assert text.endswith(" s left")
     window.session.compileEnded.emit()
-    assert not window.progress_label.isVisible()
+    assert not window.compile_indicator.label.isVisible()
 
 
 def test_words_agree_with_their_numbers(qtbot, tmp_path: Path) -> None:

@@ -151,10 +151,10 @@ def test_switching_size_during_a_compile_keeps_progress_and_cancel(
     window.choose_size(14)
     qtbot.wait(500)
     assert window.session.compiling == 14
-    assert window.cancel_button.isVisible() and window.progress.isVisible()
+    assert window.compile_indicator.cancel_button.isVisible() and window.compile_indicator.bar.isVisible()
     with qtbot.waitSignal(window.session.compileEnded, timeout=10000):
-        window.cancel_button.click()
-    assert window.session.n == 8 and not window.cancel_button.isVisible()
+        window.compile_indicator.cancel_button.click()
+    assert window.session.n == 8 and not window.compile_indicator.cancel_button.isVisible()
 
 
 def test_choosing_the_current_size_during_a_compile_keeps_the_board(

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 from PySide6.QtCore import QByteArray, QSettings, Qt
@@ -16,10 +15,8 @@ from PySide6.QtWidgets import (
     QMainWindow,
     QMenu,
     QMessageBox,
-    QProgressBar,
     QScrollArea,
     QToolBar,
-    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -27,6 +24,7 @@ from PySide6.QtWidgets import (
 from app.gui import help_pages
 from app.gui.action_help import explain_action, shortcut_text, tooltip_html
 from app.gui.board_widget import BoardPicture, BoardWidget, LegendWidget, heat_peak
+from app.gui.compile_indicator import CompileIndicator
 from app.gui.diagram_view import MAX_DRAWN_N
 from app.gui.explanations import Explanation
 from app.gui.insight_panel import InsightPanel
@@ -35,12 +33,11 @@ from app.gui.session import BoardSession
 from app.gui.status_line import StatusLine
 from app.gui.theme import APPEARANCES, apply_appearance
 from app.gui.words import duration, memory, solutions_remain
-from bdd_model import MAX_N, Cell, CellState, NQueensError, Progress, plural, queens_text, resolve_backend
-from bdd_model.costs import CompileCost, compile_cost, done_share
+from bdd_model import MAX_N, Cell, CellState, NQueensError, plural, queens_text, resolve_backend
+from bdd_model.costs import CompileCost, compile_cost
 from bdd_model.sat.encoding import clause_count, dimacs, smtlib
 from bdd_model.saved_game import dumps, loads
 
-PHASE_WORDS = {"search": "searching the rows", "build": "building the diagram", "freeze": "reading its rows"}
 FILE_FILTER = "N-Queens configurations (*.nqueens.json *.json);;All files (*)"
 PROMPT = (
     "Click an open square to place a queen, right-click to mark it empty; "
@@ -65,8 +62,6 @@ class MainWindow(QMainWindow):
         self.settings = settings or QSettings()
         self._focus: Cell | None = None
         self._replaced = False
-        self._compile_began = 0.0
-        self._compiling_n = 0
         self.setWindowIcon(app_icon())
         self.board = BoardWidget(self)
         self.legend = LegendWidget(self)
@@ -283,20 +278,12 @@ class MainWindow(QMainWindow):
                 "solutions of the puzzle remain with your decisions.",
             )
         )
-        self.progress = QProgressBar(self)
-        self.progress.setRange(0, 1000)
-        self.progress.setFixedWidth(120)
-        self.progress.setTextVisible(False)
-        self.progress_label = QLabel(self)
-        self.cancel_button = QToolButton(self)
-        self.cancel_button.setText("Cancel")
-        self.cancel_button.setToolTip(tooltip_html("Cancel", "Stop building the new board; this one stays"))
-        compile_widgets = (self.progress_label, self.progress, self.cancel_button)
-        for widget in compile_widgets:
-            bar.addPermanentWidget(widget)
-            widget.hide()
+        self.compile_indicator = CompileIndicator(self)
+        bar.addPermanentWidget(self.compile_indicator)
         bar.addPermanentWidget(self.count_label)
-        bar.setMinimumHeight(max(w.sizeHint().height() for w in (*compile_widgets, self.count_label)) + 4)
+        bar.setMinimumHeight(
+            max(w.sizeHint().height() for w in (self.compile_indicator, self.count_label)) + 4
+        )
 
     def _connect(self) -> None:
         session = self.session
@@ -306,8 +293,10 @@ class MainWindow(QMainWindow):
         session.message.connect(self.show_message)
         session.refused.connect(self.show_message)
         session.solved.connect(self._solved)
-        session.compileStarted.connect(self._compile_started)
-        session.compileProgress.connect(self._compile_progress)
+        session.compileStarted.connect(
+            lambda n: self.compile_indicator.started(n, resolve_backend(session.backend))
+        )
+        session.compileProgress.connect(self.compile_indicator.progressed)
         session.compileEnded.connect(self._compile_ended)
         session.undo_stack.cleanChanged.connect(self._refresh_title)
         session.undo_stack.undoTextChanged.connect(self._undo_texts_changed)
@@ -317,7 +306,7 @@ class MainWindow(QMainWindow):
         self.board.hovered.connect(self._hovered)
         self.restart_action.triggered.connect(session.restart)
         self.size_box.activated.connect(lambda index: self.request_size(self.size_box.itemData(index)))
-        self.cancel_button.clicked.connect(session.cancel_compile)
+        self.compile_indicator.cancelRequested.connect(session.cancel_compile)
         self.open_action.triggered.connect(self._open_dialog)
         self.save_action.triggered.connect(self._save)
         self.save_as_action.triggered.connect(self._save_dialog)
@@ -570,38 +559,8 @@ class MainWindow(QMainWindow):
             return
         self.session.open_size(n)
 
-    def _compile_started(self, n: int) -> None:
-        self._compile_began = time.monotonic()
-        self._compiling_n = n
-        self.progress.setValue(0)
-        self.progress_label.setText(f"Building the {n}×{n} board…")
-        for widget in (self.progress_label, self.progress, self.cancel_button):
-            widget.show()
-
-    def _compile_progress(self, progress: Progress) -> None:
-        share = done_share(progress)
-        self.progress.setValue(round(share * 1000))
-        n = self._compiling_n
-        step = f", row {progress.done} of {progress.total}" if progress.phase != "search" else ""
-        phase = PHASE_WORDS.get(progress.phase, progress.phase)
-        self.progress_label.setText(f"Building {n}×{n}: {phase}{step} · {self._time_left(share)}")
-
-    def _time_left(self, share: float) -> str:
-        """The time left, from the time spent so far once there is enough of it, else from the
-        measured cost of this size."""
-        elapsed = time.monotonic() - self._compile_began
-        if share >= 0.05 and elapsed >= 2:
-            left = elapsed * (1 - share) / share
-        else:
-            cost = compile_cost(self._compiling_n, resolve_backend(self.session.backend))
-            if cost is None:
-                return "a few seconds left" if share >= 0.5 else "starting"
-            left = cost.seconds * (1 - share)
-        return "almost done" if left < 1 else f"{duration(left)} left"
-
     def _compile_ended(self) -> None:
-        for widget in (self.progress_label, self.progress, self.cancel_button):
-            widget.hide()
+        self.compile_indicator.ended()
         if self.session.n:
             self.size_box.setCurrentIndex(self.session.n - 1)
 
