@@ -49,9 +49,13 @@ def min_conflicts(
         in_col[old] -= 1
         down[row - old + n] -= 1
         up[row + old] -= 1
-        scores = [(in_col[c] + down[row - c + n] + up[row + c], c) for c in allowed[row]]
-        best = min(score for score, _ in scores)
-        choices = [c for score, c in scores if score == best]
+        best, choices = n, []
+        for c in allowed[row]:
+            score = in_col[c] + down[row - c + n] + up[row + c]
+            if score < best:
+                best, choices = score, [c]
+            elif score == best:
+                choices.append(c)
         preferred = [c for c in choices if wanted[row][c]]
         col = rng.choice(preferred or choices)
         cols[row] = col
