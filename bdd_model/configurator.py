@@ -13,8 +13,18 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from bdd_model.board import Cell, CellState, Decision, DecisionKind, and_list, check_cell, in_line
+from bdd_model.board import Cell, CellState, Decision, DecisionKind, check_cell, in_line
+from bdd_model.engine import (
+    CellCallback,
+    board_states,
+    checked_decisions,
+    no_solution_error,
+    refuse_forbid,
+    refuse_place,
+    why_not_open,
+)
 from bdd_model.errors import DecisionError
+from bdd_model.progress import CancelToken
 from bdd_model.space import SolutionSpace
 from bdd_model.sweeps import Restriction, Sweep, fewest_retractions
 
@@ -42,7 +52,12 @@ class LayerView:
 
 
 class Configurator:
-    """Decisions on one board and everything they imply; 0-based rows and columns."""
+    """Decisions on one board and everything they imply; 0-based rows and columns.
+
+    The BDD engine of the ``Engine`` interface: every answer is exact and known at once.
+    """
+
+    engine = "bdd"
 
     def __init__(self, space: SolutionSpace) -> None:
         self.space = space
@@ -56,6 +71,11 @@ class Configurator:
     @property
     def count(self) -> int:
         """Exact number of solutions consistent with the decisions."""
+        return self._sweep.total
+
+    @property
+    def count_at_least(self) -> int:
+        """The exact count (the BDD never needs a bound)."""
         return self._sweep.total
 
     @property
@@ -75,19 +95,15 @@ class Configurator:
         self._check_has_solutions()
         state = self.cell(row, col)
         if state not in (CellState.OPEN, CellState.FORCED):
-            raise DecisionError(f"cannot place a queen on {cell.label()}: {self.why_not_open(row, col)}")
+            raise refuse_place(self, cell)
         self._decide({**self._decisions, cell: DecisionKind.QUEEN})
 
     def forbid(self, row: int, col: int) -> None:
         """Decide that no queen stands on (row, col); refused where a queen is placed or forced."""
         cell = check_cell(self.n, row, col)
-        state = self.cell(row, col)
-        if state is CellState.QUEEN:
-            raise DecisionError(f"cannot mark {cell.label()}: your queen stands there")
-        if state is CellState.FORCED:
-            raise DecisionError(f"cannot mark {cell.label()}: every remaining solution has a queen there")
-        if state is CellState.MARKED:
-            raise DecisionError(f"{cell.label()} is already marked")
+        refusal = refuse_forbid(cell, self.cell(row, col))
+        if refusal is not None:
+            raise refusal
         self._decide({**self._decisions, cell: DecisionKind.MARK})
 
     def retract(self, row: int, col: int) -> Decision:
@@ -101,13 +117,7 @@ class Configurator:
 
     def restore(self, decisions: Sequence[Decision]) -> None:
         """Take exactly these decisions at once (undo, redo): one sweep, all or nothing."""
-        chosen: dict[Cell, DecisionKind] = {}
-        for decision in decisions:
-            cell = check_cell(self.n, *decision.cell)
-            if cell in chosen:
-                raise DecisionError(f"two decisions on {cell.label()}")
-            chosen[cell] = DecisionKind(decision.kind)
-        self._decide(chosen)
+        self._decide(checked_decisions(self.n, decisions))
 
     def clear(self) -> None:
         """Retract every decision."""
@@ -122,6 +132,18 @@ class Configurator:
     def states(self) -> list[list[CellState]]:
         """The whole board, row by row."""
         return [list(row) for row in self._states]
+
+    def known_states(self) -> list[list[CellState | None]]:
+        """Every square is known at once on the BDD."""
+        return [list(row) for row in self._states]
+
+    def unknown_cells(self) -> list[Cell]:
+        """None: the BDD decides every square with the decision."""
+        return []
+
+    def settle(self, cancel: CancelToken | None = None, on_cell: CellCallback | None = None) -> bool:
+        """Nothing to do: every square is already decided."""
+        return True
 
     def cell_counts(self) -> list[list[int]]:
         """In how many remaining solutions each square holds a queen."""
@@ -165,9 +187,18 @@ class Configurator:
                 edges.append(LayerEdge(r, int(source), int(col), int(target), alive))
         return LayerView(diagram.widths, tuple(edges))
 
+    def hint(self) -> Cell | None:
+        """The open square with the most remaining solutions (the first in row-major order on a
+        tie); None when no square is open."""
+        counts = self._sweep.cell_counts
+        open_cells = [
+            Cell(r, c) for r in range(self.n) for c in range(self.n) if self._states[r][c] is CellState.OPEN
+        ]
+        return max(open_cells, key=lambda cell: counts[cell.row, cell.col], default=None)
+
     def _check_has_solutions(self) -> None:
         if self.space.count == 0:
-            raise DecisionError(f"the {self.n}x{self.n} board has no solution, so there is nothing to decide")
+            raise no_solution_error(self.n)
 
     def _decide(self, decisions: dict[Cell, DecisionKind]) -> None:
         """Take exactly ``decisions``; refused (nothing changes) if no solution would remain."""
@@ -175,69 +206,19 @@ class Configurator:
             self.clear()
             return
         self._check_has_solutions()
-        sweep = Sweep.run(self.space.diagram, self._restriction(decisions))
+        sweep = Sweep.run(self.space.diagram, Restriction.of(self.n, decisions))
         if sweep.total == 0:
             raise DecisionError("that decision would leave no solution")
         self._decisions = decisions
         self._show(sweep)
 
-    def _restriction(self, decisions: dict[Cell, DecisionKind]) -> Restriction:
-        restriction = Restriction.empty(self.n)
-        for cell, kind in decisions.items():
-            if kind is DecisionKind.QUEEN:
-                if restriction.queen_col[cell.row] >= 0:
-                    raise DecisionError(f"two queens in row {cell.row + 1} leave no solution")
-                restriction.queen_col[cell.row] = cell.col
-            else:
-                restriction.marked[cell.row, cell.col] = True
-        return restriction
-
     def _show(self, sweep: Sweep) -> None:
         """Derive every square's state from the counts of ``sweep``."""
         self._sweep = sweep
-        n, counts, total = self.n, sweep.cell_counts, sweep.total
-        queen_mask = counts == total if total else np.zeros((n, n), dtype=bool)
-        rows, cols = np.nonzero(queen_mask)
-        r, c = np.indices((n, n))
-        attacked = (
-            np.isin(r, rows) | np.isin(c, cols) | np.isin(r - c, rows - cols) | np.isin(r + c, rows + cols)
-        ) & ~queen_mask
-        states = []
-        for i in range(n):
-            line = []
-            for j in range(n):
-                kind = self._decisions.get(Cell(i, j))
-                if kind is DecisionKind.QUEEN:
-                    line.append(CellState.QUEEN)
-                elif kind is DecisionKind.MARK:
-                    line.append(CellState.MARKED)
-                elif queen_mask[i, j]:
-                    line.append(CellState.FORCED)
-                elif counts[i, j]:
-                    line.append(CellState.OPEN)
-                elif attacked[i, j]:
-                    line.append(CellState.ATTACKED)
-                else:
-                    line.append(CellState.LOOKAHEAD)
-            states.append(tuple(line))
-        self._states = tuple(states)
+        counts, total = sweep.cell_counts, sweep.total
+        queens = counts == total if total else np.zeros((self.n, self.n), dtype=bool)
+        self._states = board_states(self.n, self._decisions, counts > 0, queens)
 
     def why_not_open(self, row: int, col: int) -> str:
         """Why a queen cannot be placed on (row, col) now, as a clause ("" when it can)."""
-        cell = check_cell(self.n, row, col)
-        state = self.cell(row, col)
-        if state is CellState.OPEN:
-            return ""
-        if state is CellState.QUEEN:
-            return "your queen already stands there"
-        if state is CellState.FORCED:
-            return "a queen already stands there in every remaining solution"
-        if state is CellState.MARKED:
-            return "you marked it; remove the mark first"
-        if state is CellState.ATTACKED:
-            labels = [
-                q.label() + (" (forced)" if self.cell(*q) is CellState.FORCED else "")
-                for q in self.attackers(*cell)
-            ]
-            return f"it is in line with the queen{'s' if len(labels) > 1 else ''} at {and_list(labels)}"
-        return "no remaining solution has a queen there"
+        return why_not_open(self, row, col)

@@ -1,4 +1,5 @@
-"""Progress reports and cancellation for long compiles, shared by the CLI and the GUI's worker."""
+"""Progress reports and cancellation for long compiles and engine queries, shared by the CLI and
+the GUI's worker."""
 
 from __future__ import annotations
 
@@ -38,7 +39,8 @@ def no_progress(_: Progress) -> None:
 
 
 class CancelToken:
-    """Set from any thread (or a signal handler); a compile checks it between rows."""
+    """Set from any thread (or a signal handler); a compile checks it between rows, the SAT
+    engine between two solver calls."""
 
     def __init__(self) -> None:
         self._event = threading.Event()
@@ -46,6 +48,11 @@ class CancelToken:
     def cancel(self) -> None:
         """Ask the compile to stop at its next check."""
         self._event.set()
+
+    @property
+    def cancelled(self) -> bool:
+        """True once cancel() was called (for loops that stop quietly rather than raise)."""
+        return self._event.is_set()
 
     def check(self) -> None:
         """Raise CompileCancelled if cancel() was called."""

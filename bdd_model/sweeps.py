@@ -10,12 +10,13 @@ solutions of the empty board, which ``SolutionSpace`` keeps below 2**53.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
-from bdd_model.board import Cell
+from bdd_model.board import Cell, DecisionKind
+from bdd_model.errors import DecisionError
 from bdd_model.frozen import FrozenDiagram
 
 EXACT_LIMIT = 2**53
@@ -33,10 +34,27 @@ class Restriction:
     def empty(cls, n: int) -> Restriction:
         return cls(np.full(n, -1, dtype=np.int64), np.zeros((n, n), dtype=bool))
 
+    @classmethod
+    def of(cls, n: int, decisions: Mapping[Cell, DecisionKind]) -> Restriction:
+        """The decisions as arrays; DecisionError when two queens share a row."""
+        restriction = cls.empty(n)
+        for cell, kind in decisions.items():
+            if kind is DecisionKind.QUEEN:
+                if restriction.queen_col[cell.row] >= 0:
+                    raise DecisionError(f"two queens in row {cell.row + 1} leave no solution")
+                restriction.queen_col[cell.row] = cell.col
+            else:
+                restriction.marked[cell.row, cell.col] = True
+        return restriction
+
     def allows(self, row: int, col: int) -> bool:
         """True when a queen at (row, col) agrees with every decision."""
         queen = self.queen_col[row]
         return (queen < 0 or queen == col) and not self.marked[row, col]
+
+    def allows_all(self, columns: Sequence[int]) -> bool:
+        """True when the solution (queen's column per row) agrees with every decision."""
+        return all(self.allows(row, col) for row, col in enumerate(columns))
 
 
 def _row_edges(

@@ -36,11 +36,15 @@ def square(n: int, var: int) -> Cell:
 
 def lines(n: int) -> list[tuple[str, list[Cell]]]:
     """Every row, column, diagonal and anti-diagonal (with a name), cells in row-major order."""
-    cells = [Cell(r, c) for r in range(n) for c in range(n)]
-    out = [(f"row {r + 1}", [x for x in cells if x.row == r]) for r in range(n)]
-    out += [(f"column {c + 1}", [x for x in cells if x.col == c]) for c in range(n)]
-    out += [("diagonal", [x for x in cells if x.row - x.col == k]) for k in range(-(n - 1), n)]
-    out += [("anti-diagonal", [x for x in cells if x.row + x.col == k]) for k in range(2 * n - 1)]
+    out = [(f"row {r + 1}", [Cell(r, c) for c in range(n)]) for r in range(n)]
+    out += [(f"column {c + 1}", [Cell(r, c) for r in range(n)]) for c in range(n)]
+    out += [
+        ("diagonal", [Cell(r, r - k) for r in range(max(0, k), min(n, n + k))]) for k in range(-(n - 1), n)
+    ]
+    out += [
+        ("anti-diagonal", [Cell(r, k - r) for r in range(max(0, k - n + 1), min(n, k + 1))])
+        for k in range(2 * n - 1)
+    ]
     return out
 
 

@@ -1,0 +1,225 @@
+"""One configurator interface over two engines: the compiled BDD and the incremental SAT solver.
+
+The session, the command line and the benchmark talk to an ``Engine``; ``Configurator`` (the
+BDD, exact, N ≤ 15) and ``SatEngine`` (python-sat, N ≤ 100) implement it. Cells are 0-based.
+
+Both engines give every square the same meaning (see ``board_states``); they differ in what
+they can afford: the BDD always knows the exact count and the per-square counts, the SAT
+engine may only know a lower bound on the count and has no per-square counts. The SAT engine
+also decides squares lazily: ``known_states`` shows what is decided so far, ``settle`` decides
+the rest cell by cell (cancellably), and every other query settles what it needs.
+
+A typical worker loop in the window::
+
+    engine.place(r, c)                                  # quick: one witness, or one solver call
+    engine.settle(cancel=token, on_cell=paint)          # paint(cell, state) as squares are decided
+    count, at_least = engine.count, engine.count_at_least
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import Protocol, runtime_checkable
+
+import numpy as np
+
+from bdd_model.board import Cell, CellState, Decision, DecisionKind, and_list, check_cell
+from bdd_model.errors import DecisionError
+from bdd_model.progress import CancelToken
+
+ENGINES = ("bdd", "sat")
+"""The engines by name, as the command line and the JSON say them."""
+
+CellCallback = Callable[[Cell, CellState], None]
+"""Called once per square when ``settle`` learns its final state."""
+
+
+@runtime_checkable
+class Engine(Protocol):
+    """Decisions on one n×n board and everything they imply.
+
+    A refused decision raises DecisionError and changes nothing, so no engine ever reaches a
+    state without solutions.
+    """
+
+    engine: str
+    """"bdd" or "sat"."""
+
+    @property
+    def n(self) -> int: ...
+
+    @property
+    def decisions(self) -> tuple[Decision, ...]:
+        """The decisions in the order they were taken."""
+        ...
+
+    def place(self, row: int, col: int) -> None:
+        """A queen on an OPEN or FORCED square."""
+        ...
+
+    def forbid(self, row: int, col: int) -> None:
+        """No queen on a square that is neither a queen, forced, nor already marked."""
+        ...
+
+    def retract(self, row: int, col: int) -> Decision:
+        """Take back the decision on (row, col), whenever it was taken."""
+        ...
+
+    def restore(self, decisions: Sequence[Decision]) -> None:
+        """Take exactly these decisions at once (undo, redo, open a file): all or nothing."""
+        ...
+
+    def clear(self) -> None: ...
+
+    def cell(self, row: int, col: int) -> CellState:
+        """The square's final state (the SAT engine settles what this needs)."""
+        ...
+
+    def states(self) -> list[list[CellState]]:
+        """The whole board, settled."""
+        ...
+
+    def queens(self) -> list[Cell]:
+        """Placed and forced queens, row-major."""
+        ...
+
+    def attackers(self, row: int, col: int) -> list[Cell]: ...
+
+    def why_not_open(self, row: int, col: int) -> str: ...
+
+    @property
+    def is_solved(self) -> bool: ...
+
+    @property
+    def count(self) -> int | None:
+        """Solutions left: exact, or None when only a lower bound is known."""
+        ...
+
+    @property
+    def count_at_least(self) -> int:
+        """A true lower bound on the solutions left; equal to ``count`` when that is exact."""
+        ...
+
+    def cell_counts(self) -> list[list[int]] | None:
+        """Per-square solution counts (the heat map), or None where the engine cannot afford them."""
+        ...
+
+    def explain(self, row: int, col: int) -> list[Cell] | None:
+        """A smallest set of decision squares to retract so that a queen fits on (row, col):
+        ``[]`` when it fits, None when no solution of the empty board has a queen there."""
+        ...
+
+    def solution(self, index: int) -> tuple[int, ...]:
+        """The index-th remaining solution (queen's column per row); IndexError past the end."""
+        ...
+
+    def solutions(self) -> Iterator[tuple[int, ...]]: ...
+
+    def hint(self) -> Cell | None:
+        """An open square that is a good next queen, or None when no square is open."""
+        ...
+
+    def known_states(self) -> list[list[CellState | None]]:
+        """Each square's state as far as it is decided now, without any work (None: not yet)."""
+        ...
+
+    def unknown_cells(self) -> list[Cell]:
+        """The squares ``known_states`` leaves undecided, row-major."""
+        ...
+
+    def settle(self, cancel: CancelToken | None = None, on_cell: CellCallback | None = None) -> bool:
+        """Decide every square; ``on_cell`` hears each one as it is decided. False when cancelled
+        (what was decided stays decided)."""
+        ...
+
+
+def line_mask(n: int, queens: np.ndarray) -> np.ndarray:
+    """Squares in line with (attacked by) any of the queens of the boolean mask, the queens excluded."""
+    rows, cols = np.nonzero(queens)
+    r, c = np.indices((n, n))
+    attacked = np.isin(r, rows) | np.isin(c, cols) | np.isin(r - c, rows - cols) | np.isin(r + c, rows + cols)
+    return attacked & ~queens
+
+
+def board_states(
+    n: int, decisions: Mapping[Cell, DecisionKind], possible: np.ndarray, queens: np.ndarray
+) -> tuple[tuple[CellState, ...], ...]:
+    """Every square's state, the one definition both engines share.
+
+    ``possible``: some remaining solution has a queen there; ``queens``: every remaining solution
+    has (placed or forced). A square in no remaining solution is ATTACKED when in line with one
+    of ``queens``, else closed by LOOKAHEAD.
+    """
+    attacked = line_mask(n, queens)
+    states = []
+    for i in range(n):
+        line = []
+        for j in range(n):
+            kind = decisions.get(Cell(i, j))
+            if kind is DecisionKind.QUEEN:
+                line.append(CellState.QUEEN)
+            elif kind is DecisionKind.MARK:
+                line.append(CellState.MARKED)
+            elif queens[i, j]:
+                line.append(CellState.FORCED)
+            elif possible[i, j]:
+                line.append(CellState.OPEN)
+            elif attacked[i, j]:
+                line.append(CellState.ATTACKED)
+            else:
+                line.append(CellState.LOOKAHEAD)
+        states.append(tuple(line))
+    return tuple(states)
+
+
+def why_not_open(engine: Engine, row: int, col: int) -> str:
+    """Why a queen cannot be placed on (row, col) now, as a clause ("" when it can)."""
+    cell = check_cell(engine.n, row, col)
+    state = engine.cell(row, col)
+    if state is CellState.OPEN:
+        return ""
+    if state is CellState.QUEEN:
+        return "your queen already stands there"
+    if state is CellState.FORCED:
+        return "a queen already stands there in every remaining solution"
+    if state is CellState.MARKED:
+        return "you marked it; remove the mark first"
+    if state is CellState.ATTACKED:
+        labels = [
+            q.label() + (" (forced)" if engine.cell(*q) is CellState.FORCED else "")
+            for q in engine.attackers(*cell)
+        ]
+        return f"it is in line with the queen{'s' if len(labels) > 1 else ''} at {and_list(labels)}"
+    return "no remaining solution has a queen there"
+
+
+def refuse_place(engine: Engine, cell: Cell) -> DecisionError:
+    """The error for a queen the square cannot take."""
+    return DecisionError(f"cannot place a queen on {cell.label()}: {why_not_open(engine, *cell)}")
+
+
+def refuse_forbid(cell: Cell, state: CellState) -> DecisionError | None:
+    """The error for a mark the square cannot take (its state is a queen, forced or marked), else None."""
+    if state is CellState.QUEEN:
+        return DecisionError(f"cannot mark {cell.label()}: your queen stands there")
+    if state is CellState.FORCED:
+        return DecisionError(f"cannot mark {cell.label()}: every remaining solution has a queen there")
+    if state is CellState.MARKED:
+        return DecisionError(f"{cell.label()} is already marked")
+    return None
+
+
+def no_solution_error(n: int) -> DecisionError:
+    """The refusal of any decision on a board without solutions (N = 2, 3)."""
+    return DecisionError(f"the {n}x{n} board has no solution, so there is nothing to decide")
+
+
+def checked_decisions(n: int, decisions: Sequence[Decision]) -> dict[Cell, DecisionKind]:
+    """Decisions in order as a mapping; DecisionError for two decisions on one square."""
+    chosen: dict[Cell, DecisionKind] = {}
+    for decision in decisions:
+        cell = check_cell(n, *decision.cell)
+        if cell in chosen:
+            raise DecisionError(f"two decisions on {cell.label()}")
+        chosen[cell] = DecisionKind(decision.kind)
+    return chosen

@@ -1,0 +1,41 @@
+"""Smallest explanations on the incremental solver: an implicit hitting set over cores.
+
+Ask for the target queen under all the decisions. While that is unsatisfiable, the solver's
+core names decisions that cannot all stay; a retraction that frees the square must take at
+least one decision out of every such core. So take a minimum hitting set of the cores found so
+far (python-sat's Hitman: a small MaxSAT problem) and ask again with those decisions left out.
+The first satisfiable answer ends it, and its set is minimum: every working retraction hits
+every core, and no smaller set does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+
+from pysat.examples.hitman import Hitman
+
+from bdd_model.board import Cell
+
+Solve = Callable[[list[int]], bool]
+"""Satisfiability under assumptions; after False, ``core()`` holds the failed assumptions."""
+
+
+def fewest_retractions(
+    target: int, decisions: Mapping[int, Cell], solve: Solve, core: Callable[[], list[int]]
+) -> list[Cell] | None:
+    """A smallest set of decision squares to retract so the ``target`` literal can hold.
+
+    ``decisions`` maps each decision's literal (a queen's variable, a mark's negation) to its
+    square. None when even no decision at all lets the target hold.
+    """
+    retract: list[int] = []
+    with Hitman(htype="sorted") as hitting:
+        while True:
+            dropped = set(retract)
+            if solve([target, *(lit for lit in decisions if lit not in dropped)]):
+                return sorted(decisions[lit] for lit in retract)
+            culprits = [lit for lit in core() if lit in decisions]
+            if not culprits:
+                return None
+            hitting.hit(culprits)
+            retract = hitting.get()

@@ -1,0 +1,83 @@
+"""The solutions the SAT engine has seen, kept across clicks as witnesses.
+
+Every kept model is a solution of the empty board. One that agrees with the current decisions
+proves each of its queens possible without a solver call; the distinct agreeing ones are also
+a true lower bound on the count. Stored as an int16 array (one row per model: the queen's
+column in each board row), so agreement with the decisions is a few numpy operations.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from bdd_model.sweeps import Restriction
+
+KEEP_AT_MOST = 50_000
+"""Models kept (N = 100: 10 MB). A full store keeps adding nothing until the next decision,
+which keeps only the models that agree with it (``keep_only``)."""
+
+
+class ModelStore:
+    """Distinct solutions in the order found."""
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+        self._rows = np.empty((64, n), dtype=np.int16)
+        self._size = 0
+        self._seen: set[bytes] = set()
+
+    def __len__(self) -> int:
+        return self._size
+
+    def add(self, columns: Sequence[int]) -> int | None:
+        """Keep a solution and return its index; None when it was kept before (or the store is full)."""
+        row = np.asarray(columns, dtype=np.int16)
+        key = row.tobytes()
+        if key in self._seen or self._size >= KEEP_AT_MOST:
+            return None
+        if self._size == len(self._rows):
+            self._rows = np.concatenate([self._rows, np.empty_like(self._rows)])
+        self._rows[self._size] = row
+        self._size += 1
+        self._seen.add(key)
+        return self._size - 1
+
+    @property
+    def full(self) -> bool:
+        return self._size >= KEEP_AT_MOST
+
+    def columns(self, index: int) -> tuple[int, ...]:
+        """The index-th kept model."""
+        return tuple(int(c) for c in self._rows[index])
+
+    def rows(self, indices: np.ndarray) -> list[list[int]]:
+        """The given kept models as lists of columns."""
+        return self._rows[indices].tolist()
+
+    def keep_only(self, indices: np.ndarray) -> np.ndarray:
+        """Forget every model but these (the newest half of them at most); their new indices."""
+        kept = self._rows[indices[-(KEEP_AT_MOST // 2) :]].copy()
+        self._rows[: len(kept)] = kept
+        self._size = len(kept)
+        self._seen = {row.tobytes() for row in kept}
+        return np.arange(len(kept))
+
+    def agreeing(self, restriction: Restriction) -> np.ndarray:
+        """Indices of the kept models that agree with every decision, in the order found."""
+        models = self._rows[: self._size]
+        fits = np.ones(self._size, dtype=bool)
+        for row in np.flatnonzero(restriction.queen_col >= 0):
+            fits &= models[:, row] == restriction.queen_col[row]
+        if restriction.marked.any():
+            fits &= ~restriction.marked[np.arange(self.n), models].any(axis=1)
+        return np.flatnonzero(fits)
+
+    def queens(self, indices: np.ndarray) -> np.ndarray:
+        """N×N: in how many of the given models each square holds a queen."""
+        grid = np.zeros((self.n, self.n), dtype=np.int64)
+        models = self._rows[indices]
+        for row in range(self.n):
+            grid[row] = np.bincount(models[:, row], minlength=self.n)
+        return grid
