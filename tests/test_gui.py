@@ -216,8 +216,9 @@ def test_an_unreadable_file_is_refused(qtbot, window: MainWindow, tmp_path: Path
 
 
 def test_size_chooser_and_remembered_settings(qtbot, window: MainWindow, tmp_path: Path) -> None:
-    window.size_box.setCurrentIndex(5)
-    window.size_box.activated.emit(5)
+    window.size_box.lineEdit().selectAll()
+    qtbot.keyClicks(window.size_box, "6")
+    qtbot.keyClick(window.size_box, Qt.Key.Key_Return)
     assert window.session.n == 6
     assert window.session.configurator.count == 4
     assert window.settings.value("board/size") == 6
@@ -268,6 +269,7 @@ def test_a_background_compile_reports_progress_and_installs_the_board(
 def test_cancel_keeps_the_previous_board_and_the_event_loop_runs(
     qtbot, window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    window.choose_engine("bdd")
     monkeypatch.setenv("NQUEENS_CACHE_DIR", str(tmp_path / "fresh-cache"))
     session = window.session
     click(qtbot, window, 0, 0)
@@ -286,12 +288,13 @@ def test_cancel_keeps_the_previous_board_and_the_event_loop_runs(
         window.compile_indicator.cancel_button.click()
     assert session.n == 8 and len(decisions_of(window)) == 2
     assert "cancelled" in window.status_text()
-    assert window.size_box.currentData() == 8
+    assert window.size_box.value() == 8
 
 
 def test_a_crashed_compile_keeps_the_previous_board(
     qtbot, window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    window.choose_engine("bdd")
     monkeypatch.setenv("NQUEENS_CACHE_DIR", str(tmp_path / "fresh-cache"))
     session = window.session
     with qtbot.waitSignal(session.compileProgress, timeout=60000):
@@ -333,6 +336,7 @@ def test_screenshot_bad_input_exits_2(tmp_path: Path, argv: list[str], message: 
 def test_running_out_of_memory_keeps_the_previous_board(
     qtbot, window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    window.choose_engine("bdd")
     monkeypatch.setenv("NQUEENS_CACHE_DIR", str(tmp_path / "fresh-cache"))
     monkeypatch.setenv("NQUEENS_MEMORY_LIMIT_MB", "250")
     click(qtbot, window, 0, 0)

@@ -76,7 +76,7 @@ def test_undo_brings_back_the_previous_size_with_its_decisions(qtbot, window: Ma
     assert window.undo_action.text() == "&Undo Size 6×6"
     qtbot.keyClick(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert window.session.n == 8 and decisions_of(window) == taken
-    assert window.size_box.currentData() == 8
+    assert window.size_box.value() == 8
     qtbot.keyClick(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert decisions_of(window) == taken[:1]
     window.redo_action.trigger()
@@ -108,6 +108,7 @@ def test_opening_a_file_is_undoable_and_the_title_marks_unsaved_work(
 def test_a_refused_open_leaves_a_running_compile_alone(
     qtbot, window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    window.choose_engine("bdd")
     monkeypatch.setenv("NQUEENS_CACHE_DIR", str(tmp_path / "fresh-cache"))
     with qtbot.waitSignal(window.session.compileProgress, timeout=60000):
         window.choose_size(13)
@@ -216,9 +217,22 @@ def test_the_size_menu_says_what_is_ready_and_what_a_build_costs(
     monkeypatch.setenv("NQUEENS_CACHE_DIR", str(tmp_path / "empty-cache"))
     window.size_menu.aboutToShow.emit()
     entries = [a.text() for a in window.size_menu.actions()]
-    assert len(entries) == 15
-    assert entries[7] == "&8 × 8\tready" and window.size_menu.actions()[7].isChecked()
-    assert entries[13] == "14 × 14\tbuilds in about 45 s, 1.2 GB"
+    assert entries[:10] == [f"&{n} × {n}\tready" for n in range(1, 10)] + ["10 × 10\tready"]
+    assert entries[11] == "12 × 12\tbuilds in about 1 s, 121 MB"
+    assert window.size_menu.actions()[7].isChecked()
+    assert entries[13] == "14 × 14\tSAT engine now, exact builds in about 45 s, 1.2 GB"
+    assert entries[16:] == [
+        "20 × 20\tSAT engine",
+        "32 × 32\tSAT engine",
+        "40 × 40\tSAT engine",
+        "64 × 64\tSAT engine",
+        "100 × 100\tSAT engine",
+        "&Other Size…",
+    ]
+    window.choose_engine("bdd")
+    window.size_menu.aboutToShow.emit()
+    entries = [a.text() for a in window.size_menu.actions()]
+    assert entries[13] == "14 × 14\tbuilds in about 45 s, 1.2 GB" and entries[16:] == ["&Other Size…"]
     window.size_menu.actions()[5].trigger()
     assert window.session.n == 6
 
@@ -226,6 +240,7 @@ def test_the_size_menu_says_what_is_ready_and_what_a_build_costs(
 def test_an_expensive_size_is_announced_before_it_is_built(
     qtbot, window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    window.choose_engine("bdd")
     monkeypatch.setenv("NQUEENS_CACHE_DIR", str(tmp_path / "empty-cache"))
     asked: list[str] = []
 
@@ -239,7 +254,7 @@ def test_an_expensive_size_is_announced_before_it_is_built(
     window.request_size(14)
     assert asked and "about 45 s" in asked[0] and "1.2 GB" in asked[0]
     assert window.session.n == 8 and not window.session.compiling
-    assert window.size_box.currentData() == 8
+    assert window.size_box.value() == 8
 
 
 def test_compile_progress_speaks_in_rows_and_time(qtbot, window: MainWindow) -> None:

@@ -145,6 +145,7 @@ def test_gui_errors_name_the_gui(tmp_path: Path) -> None:
 def test_switching_size_during_a_compile_keeps_progress_and_cancel(
     qtbot, window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    window.choose_engine("bdd")
     monkeypatch.setenv("NQUEENS_CACHE_DIR", str(tmp_path / "fresh-cache"))
     with qtbot.waitSignal(window.session.compileProgress, timeout=60000):
         window.choose_size(13)
@@ -160,6 +161,7 @@ def test_switching_size_during_a_compile_keeps_progress_and_cancel(
 def test_choosing_the_current_size_during_a_compile_keeps_the_board(
     qtbot, window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    window.choose_engine("bdd")
     monkeypatch.setenv("NQUEENS_CACHE_DIR", str(tmp_path / "fresh-cache"))
     click(qtbot, window, 0, 0)
     with qtbot.waitSignal(window.session.compileProgress, timeout=60000):

@@ -46,8 +46,10 @@ class BoardPicture:
     """Everything the board shows at one moment."""
 
     n: int
-    states: tuple[tuple[CellState, ...], ...]
+    states: tuple[tuple[CellState | None, ...], ...]
+    """Each square's state; None while the SAT engine checks it."""
     counts: tuple[tuple[int, ...], ...] = ()
+    """Per-square solution counts (the heat map), empty where the engine has none."""
     culprits: frozenset[Cell] = field(default_factory=frozenset)
     preview: tuple[int, ...] | None = None
     heat: bool = False
@@ -56,6 +58,8 @@ class BoardPicture:
 
 def heat_peak(picture: BoardPicture) -> int:
     """The largest count on an open square: the top of the heat map's scale."""
+    if not picture.counts:
+        return 0
     return max(
         (
             picture.counts[r][c]
@@ -240,16 +244,18 @@ class BoardWidget(QWidget):
         rect = self.cell_rect(cell)
         state = picture.states[cell.row][cell.col]
         base = colors.light_square if (cell.row + cell.col) % 2 == 0 else colors.dark_square
-        if picture.heat and state is CellState.OPEN and peak:
+        heated = picture.heat and state is CellState.OPEN and bool(picture.counts)
+        if heated and peak:
             base = mix(colors.heat_low, colors.heat_high, picture.counts[cell.row][cell.col] / peak)
         self._squares.paint(painter, colors, rect, state, base, ratio)
         if self._hover == cell and not self._cursor_visible:
             painter.fillRect(rect, QColor(255, 255, 255, 40))
-        if picture.preview is not None and picture.preview[cell.row] == cell.col and not state.has_queen:
+        has_queen = state is not None and state.has_queen
+        if picture.preview is not None and picture.preview[cell.row] == cell.col and not has_queen:
             painter.setOpacity(0.45)
             self._squares.paint_queen(painter, colors.queen, rect, ratio)
             painter.setOpacity(1.0)
-        if picture.heat and state is CellState.OPEN and size >= 34:
+        if heated and size >= 34:
             self._paint_count(painter, colors, rect, picture.counts[cell.row][cell.col])
         if cell == picture.focus:
             painter.setPen(QPen(colors.cursor, max(2.0, size / 16), Qt.PenStyle.DashLine))
@@ -331,8 +337,13 @@ LEGEND = (
 )
 
 
-SCALE_LABELS = ("heat map off (Ctrl+M)", "solutions through a square: 0 … 9,999,999")
-"""The heat scale's label when off, and its longest form when on (N = 15 peaks below 10⁷)."""
+SCALE_LABELS = (
+    "heat map off (Ctrl+M)",
+    "solutions through a square: 0 … 9,999,999",
+    "checking (the SAT engine is deciding it)",
+)
+"""The last slot's labels: the heat scale off, at its longest when on (N = 15 peaks below 10⁷),
+and on the SAT engine, which has no heat map, the squares it is still checking."""
 
 
 class LegendWidget(QWidget):
@@ -349,6 +360,7 @@ class LegendWidget(QWidget):
         super().__init__(parent)
         self._squares = SquarePainter()
         self._heat_peak: int | None = None
+        self._checking = False
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
         self.setAccessibleName("Legend: " + ", ".join(text for _, text in LEGEND))
         self.setToolTip(
@@ -368,12 +380,21 @@ class LegendWidget(QWidget):
             self._fit_height()
             self.update()
 
+    def set_checking(self, checking: bool) -> None:
+        """On the SAT engine the last slot shows a square being checked instead of the scale."""
+        if checking != self._checking:
+            self._checking = checking
+            self.update()
+
     def _items(self) -> list[tuple[CellState | None, str]]:
-        if self._heat_peak is None:
-            scale = SCALE_LABELS[0]
+        """The six states, then the last slot (None: the heat scale, or a square being checked)."""
+        if self._checking:
+            last = SCALE_LABELS[2]
+        elif self._heat_peak is None:
+            last = SCALE_LABELS[0]
         else:
-            scale = f"solutions through a square: 0 … {self._heat_peak:,}"
-        return [*LEGEND, (None, scale)]
+            last = f"solutions through a square: 0 … {self._heat_peak:,}"
+        return [*LEGEND, (None, last)]
 
     def _item_widths(self) -> list[int]:
         """Room of each item, the scale's at its longest label, so the layout never changes
@@ -417,7 +438,12 @@ class LegendWidget(QWidget):
             x = max(0, (self.width() - sum(widths[i] + self.GAP for i in row) + self.GAP) // 2)
             for index in row:
                 state, text = items[index]
-                if state is None:
+                if state is None and self._checking:
+                    rect = QRect(x + self.HEAT_WIDTH - self.SWATCH, top, self.SWATCH, self.SWATCH)
+                    self._squares.paint(
+                        painter, colors, rect, None, colors.light_square, self.devicePixelRatioF()
+                    )
+                elif state is None:
                     rect = QRect(x, top, self.HEAT_WIDTH, self.SWATCH)
                     gradient = QLinearGradient(rect.topLeft(), rect.topRight())
                     gradient.setColorAt(0, colors.heat_low)

@@ -1,14 +1,38 @@
 """Why a square is closed, in words: the sentences of the status bar and the Insight panel.
 
 The engine finds a smallest set of decisions that keeps a queen off a square (a shortest path
-in the BDD's row layers); this module names them for people.
+in the BDD's row layers, or a minimum hitting set of the SAT solver's cores); this module
+names them for people. It reads the board through the few questions both engines answer at
+once: a square's state (None while the SAT engine checks it), the count or its lower bound,
+per-square counts where the engine has them, and why a decided square is not open.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
-from bdd_model import Cell, CellState, Configurator, Decision, DecisionKind, and_list, plural
+from bdd_model import Cell, CellState, Decision, DecisionKind, and_list, plural
+
+
+class KnownBoard(Protocol):
+    """What the sentences need to know of a board (both engines' boards answer it at once)."""
+
+    @property
+    def n(self) -> int: ...
+
+    @property
+    def count(self) -> int | None: ...
+
+    @property
+    def count_at_least(self) -> int: ...
+
+    def cell(self, row: int, col: int) -> CellState | None: ...
+
+    def cell_counts(self) -> list[list[int]] | None: ...
+
+    def why_not_open(self, row: int, col: int) -> str: ...
 
 
 @dataclass(frozen=True)
@@ -16,27 +40,28 @@ class Explanation:
     """Why a queen cannot stand on ``cell`` now, and which decisions to retract so that it can.
 
     ``culprits`` is a smallest such set (empty when a queen already fits); ``None`` when no
-    solution of the empty board has a queen on the square.
+    solution of the empty board has a queen on the square, or while the answer is awaited
+    (``pending``).
     """
 
     cell: Cell
     culprits: tuple[Decision, ...] | None
     text: str
+    pending: bool = False
 
     @property
     def can_free(self) -> bool:
         return bool(self.culprits)
 
 
-def explain(cfg: Configurator, cell: Cell) -> Explanation:
-    """The smallest set of decisions that keeps a queen off ``cell``, and the sentence for it."""
-    cells = cfg.explain(*cell)
+def explanation(
+    n: int, decisions: Sequence[Decision], cell: Cell, cells: Sequence[Cell] | None
+) -> Explanation:
+    """The sentence for an engine's answer ``cells`` (the decision squares to retract, or None)."""
     if cells is None:
-        return Explanation(
-            cell, None, f"No solution of the {cfg.n}×{cfg.n} board has a queen on {cell.label()}."
-        )
-    kinds = {d.cell: d.kind for d in cfg.decisions}
-    culprits = tuple(Decision(c, kinds[c]) for c in cells)
+        return Explanation(cell, None, f"No solution of the {n}×{n} board has a queen on {cell.label()}.")
+    kinds = {d.cell: d.kind for d in decisions}
+    culprits = tuple(Decision(Cell(*c), kinds[Cell(*c)]) for c in cells)
     if not culprits:
         return Explanation(cell, (), f"A queen fits on {cell.label()}.")
     listed = and_list(
@@ -46,20 +71,30 @@ def explain(cfg: Configurator, cell: Cell) -> Explanation:
     return Explanation(cell, culprits, f"Retract {listed} to free {cell.label()}.")
 
 
-def describe(cfg: Configurator, cell: Cell, explanation: Explanation | None = None) -> str:
+def awaited(cell: Cell) -> Explanation:
+    """The stand-in while the SAT engine looks for the smallest set."""
+    return Explanation(cell, None, f"Finding which of your decisions close {cell.label()}…", pending=True)
+
+
+def describe(board: KnownBoard, cell: Cell, reason: Explanation | None = None) -> str:
     """What a square is and why, with the way to free it when it is closed or marked
-    (``explanation``: that square's, if already known)."""
-    state = cfg.cell(*cell)
+    (``reason``: that square's explanation)."""
+    state = board.cell(*cell)
     where = cell.label()
+    if state is None:
+        return f"{where}: checking whether a solution has a queen here…"
     if state is CellState.OPEN:
-        through = cfg.cell_counts()[cell.row][cell.col]
+        counts = board.cell_counts()
+        if counts is None:
+            return f"{where} is open: a remaining solution has a queen here."
+        through, count = counts[cell.row][cell.col], board.count_at_least
         verb = "has" if through == 1 else "have"
-        return f"{where} is open: {through:,} of {plural(cfg.count, 'solution')} {verb} a queen here."
+        return f"{where} is open: {through:,} of {plural(count, 'solution')} {verb} a queen here."
     if state is CellState.QUEEN:
         return f"{where}: your queen."
     if state is CellState.FORCED:
         return f"{where}: every remaining solution has a queen here, so the program placed it."
-    reason = (explanation or explain(cfg, cell)).text
+    text = reason.text if reason is not None else ""
     if state is CellState.MARKED:
-        return f"{where}: marked empty by you. {reason}"
-    return f"{where} is closed: {cfg.why_not_open(*cell)}. {reason}"
+        return f"{where}: marked empty by you. {text}".rstrip()
+    return f"{where} is closed: {board.why_not_open(*cell)}. {text}".rstrip()

@@ -173,6 +173,17 @@ class InsightPanel(QWidget):
         self.widest_label.setWordWrap(True)
         inside_layout.addWidget(self.widest_label)
         layout.addWidget(inside)
+        self.bdd_group = inside
+
+        solver = QGroupBox("Inside the SAT engine", self)
+        solver_layout = QVBoxLayout(solver)
+        self.solver_label = QLabel(solver)
+        self.solver_label.setWordWrap(True)
+        self.solver_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        solver_layout.addWidget(self.solver_label)
+        layout.addWidget(solver)
+        self.solver_group = solver
+        solver.hide()
 
         drawn = QGroupBox("The diagram", self)
         drawn_layout = QVBoxLayout(drawn)
@@ -212,15 +223,34 @@ class InsightPanel(QWidget):
         self.why_label.setText(text)
         self.free_button.setEnabled(can_free)
 
-    def show_browser(self, index: int | None, total: int, solved: bool) -> None:
+    def show_browser(self, index: int | None, total: int | None, at_least: int, solved: bool) -> None:
+        """Where the browser stands among the remaining solutions (``total`` None: only the
+        lower bound ``at_least`` is known)."""
+        of = f"{total:,}" if total is not None else f"at least {at_least:,}"
         if index is None:
-            self.browse_label.setText(f"{total:,} remaining")
+            self.browse_label.setText(f"{of} remaining")
         else:
-            self.browse_label.setText(f"{index + 1:,} of {total:,}")
+            self.browse_label.setText(f"{index + 1:,} of {of}")
+        some = at_least > 0
         for button in (self.previous_button, self.next_button):
-            button.setEnabled(total > 0)
-        self.solve_button.setEnabled(total > 0 and not solved)
-        self.hint_button.setEnabled(total > 0 and not solved)
+            button.setEnabled(some)
+        self.solve_button.setEnabled(some and not solved)
+        self.hint_button.setEnabled(some and not solved)
+
+    def show_solver(self, n: int, decided: int, calls: int, settled: bool) -> None:
+        """The SAT engine's side of the panel (the BDD's figures and diagram are hidden)."""
+        self.bdd_group.hide()
+        self.solver_group.show()
+        progress = "every square decided" if settled else f"{decided:,} of {n * n:,} squares decided so far"
+        self.solver_label.setText(
+            f"The {n}×{n} board is answered by CaDiCaL (python-sat) under your decisions as "
+            f"assumptions: {progress}, {plural(calls, 'solver call')} so far. "
+            "Each solution found proves all its queens possible; only squares no solution "
+            "covers cost a call. Counts are exact once counted, else a lower bound; there is "
+            "no heat map."
+        )
+        self.diagram.set_view(None, "The SAT engine keeps no diagram to draw.")
+        self.save_diagram_button.setEnabled(False)
 
     def show_layers(self, view: LayerView | None, n: int, edges: int) -> None:
         """Draw the diagram of the current board with its live edges, when it is small enough."""
@@ -235,6 +265,8 @@ class InsightPanel(QWidget):
         self.save_diagram_button.setEnabled(view is not None and bool(view.edges))
 
     def show_space(self, space: SolutionSpace) -> None:
+        self.solver_group.hide()
+        self.bdd_group.show()
         info = space.info
         values = {
             "Backend": backend_description(info.backend),

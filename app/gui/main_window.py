@@ -7,10 +7,10 @@ from pathlib import Path
 from PySide6.QtCore import QByteArray, QSettings, Qt
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import (
-    QComboBox,
     QDockWidget,
     QFileDialog,
     QFrame,
+    QInputDialog,
     QLabel,
     QMainWindow,
     QMenu,
@@ -29,11 +29,13 @@ from app.gui.diagram_view import MAX_DRAWN_N
 from app.gui.explanations import Explanation
 from app.gui.insight_panel import InsightPanel
 from app.gui.pieces import app_icon
+from app.gui.sat_board import SatBoard
 from app.gui.session import BoardSession
+from app.gui.size_box import SizeBox
 from app.gui.status_line import StatusLine
 from app.gui.theme import APPEARANCES, apply_appearance
 from app.gui.words import duration, memory, solutions_remain
-from bdd_model import MAX_N, Cell, CellState, NQueensError, plural, queens_text, resolve_backend
+from bdd_model import MAX_N, Cell, CellState, Configurator, NQueensError, plural, queens_text, resolve_backend
 from bdd_model.costs import CompileCost, compile_cost
 from bdd_model.sat.encoding import clause_count, dimacs, smtlib
 from bdd_model.saved_game import dumps, loads
@@ -47,6 +49,18 @@ PANEL_WIDTH = 300
 """The Insight panel's width beside the board: fixed, so the board never moves as texts change."""
 PANEL_HEIGHT = 250
 """Its height when docked below the board."""
+ENGINE_MENU = (
+    ("auto", "&Automatic", "The exact BDD up to 12×12 (and 13–15 once built), the SAT engine beyond"),
+    ("bdd", "&BDD Only", "Always the compiled diagram: exact counts and the heat map, up to 15×15"),
+    (
+        "sat",
+        "&SAT Engine Only",
+        "Always the SAT solver: any size to 100×100 at once, counts may be bounds",
+    ),
+)
+"""View → Engine: the choices, their menu texts and what they mean."""
+LARGER_SIZES = (20, 32, 40, 64, 100)
+"""Sizes beyond the BDD's reach offered in Game → Size (any other one through Other Size…)."""
 ASK_BEFORE = 5.0
 """Compiles expected to take longer than this many seconds are announced and confirmed first."""
 
@@ -61,6 +75,7 @@ class MainWindow(QMainWindow):
             self.session.setParent(self)
         self.settings = settings or QSettings()
         self._focus: Cell | None = None
+        self._describing_focus = False
         self._replaced = False
         self.setWindowIcon(app_icon())
         self.board = BoardWidget(self)
@@ -154,6 +169,12 @@ class MainWindow(QMainWindow):
             self.appearance_group.addAction(action)
             what = "Follow the desktop's colours" if choice == "system" else f"Always use {choice} colours"
             explain_action(action, what)
+        self.engine_group = QActionGroup(self)
+        for choice, text, what in ENGINE_MENU:
+            action = QAction(text, self, checkable=True)
+            action.setData(choice)
+            self.engine_group.addAction(action)
+            explain_action(action, what)
         self.undo_action.setWhatsThis("Take back the last step: a decision, a new size or an opened file")
         self.redo_action.setWhatsThis("Take again the step last taken back")
         for action, what in (
@@ -217,6 +238,7 @@ class MainWindow(QMainWindow):
                     menu.addAction(action)
             if title == "&View":
                 menu.addSeparator()
+                menu.addMenu("&Engine").addActions(self.engine_group.actions())
                 menu.addMenu("&Appearance").addActions(self.appearance_group.actions())
             self.actions_by_menu[title.replace("&", "")] = [a for a in actions if a is not None]
 
@@ -225,20 +247,34 @@ class MainWindow(QMainWindow):
         menu: QMenu = self.size_menu
         menu.clear()
         backend = resolve_backend(self.session.backend)
+        sat_only = self.session.engine_choice == "sat"
         for n in range(1, MAX_N + 1):
             label = f"&{n} × {n}" if n < 10 else f"{n} × {n}"
             cost = compile_cost(n, backend)
-            if n == self.session.compiling:
+            if sat_only:
+                detail = "SAT engine"
+            elif n == self.session.compiling:
                 detail = "building…"
             elif self.session.is_cached(n) or cost is None:
                 detail = "ready"
             else:
                 took = "in under a second" if cost.seconds < 1 else f"in {duration(cost.seconds)}"
                 detail = f"builds {took}, {memory(cost.peak_mb)}"
-            action = menu.addAction(f"{label}\t{detail}")
-            action.setCheckable(True)
-            action.setChecked(n == self.session.n)
-            action.triggered.connect(lambda _=False, size=n: self.request_size(size))
+                if not self.session.waits_for_bdd(n):
+                    detail = f"SAT engine now, exact {detail}"
+            self._size_entry(menu, n, f"{label}\t{detail}")
+        menu.addSeparator()
+        larger = [n for n in LARGER_SIZES if n <= self.session.max_n]
+        for n in larger:
+            self._size_entry(menu, n, f"{n} × {n}\tSAT engine")
+        other = menu.addAction("&Other Size…")
+        other.triggered.connect(self._ask_other_size)
+
+    def _size_entry(self, menu: QMenu, n: int, text: str) -> None:
+        action = menu.addAction(text)
+        action.setCheckable(True)
+        action.setChecked(n == self.session.n)
+        action.triggered.connect(lambda _=False, size=n: self.request_size(size))
 
     def _make_toolbar(self) -> None:
         toolbar = QToolBar("Board", self)
@@ -246,15 +282,14 @@ class MainWindow(QMainWindow):
         toolbar.setMovable(False)
         size_label = QLabel(" Board size ", toolbar)
         toolbar.addWidget(size_label)
-        self.size_box = QComboBox(toolbar)
-        self.size_box.setAccessibleName("Board size")
-        for n in range(1, MAX_N + 1):
-            self.size_box.addItem(f"{n} × {n}", n)
+        self.size_box = SizeBox(self.session.max_n, toolbar)
         self.size_box.setToolTip(
             tooltip_html(
                 "Board size",
-                "N queens on an N×N board. Sizes above 12 are built once (Game → Size says how long) "
-                "and then open at once. Undo brings back the previous size.",
+                "N queens on an N×N board, from 1 to 100: type a size and press Enter, or step "
+                "with the arrows. Up to 12 the exact diagram opens at once; 13 to 15 open on the "
+                "SAT engine while the diagram is built; larger boards are the SAT engine's. "
+                "Undo brings back the previous size.",
             )
         )
         size_label.setToolTip(self.size_box.toolTip())
@@ -288,6 +323,9 @@ class MainWindow(QMainWindow):
     def _connect(self) -> None:
         session = self.session
         session.changed.connect(self._changed)
+        session.updated.connect(self._updated)
+        session.explained.connect(self._explained)
+        session.engineChanged.connect(lambda _: self._show_engine())
         session.browsed.connect(self.refresh)
         session.boardReplaced.connect(self._board_replaced)
         session.message.connect(self.show_message)
@@ -305,7 +343,7 @@ class MainWindow(QMainWindow):
         self.board.markToggled.connect(self._mark_toggled)
         self.board.hovered.connect(self._hovered)
         self.restart_action.triggered.connect(session.restart)
-        self.size_box.activated.connect(lambda index: self.request_size(self.size_box.itemData(index)))
+        self.size_box.chosen.connect(self.request_size)
         self.compile_indicator.cancelRequested.connect(session.cancel_compile)
         self.open_action.triggered.connect(self._open_dialog)
         self.save_action.triggered.connect(self._save)
@@ -331,6 +369,9 @@ class MainWindow(QMainWindow):
         self.panel.hintRequested.connect(session.hint)
         self.panel.saveDiagramRequested.connect(self._save_diagram_dialog)
         self.appearance_group.triggered.connect(lambda action: self.set_appearance(action.data()))
+        self.engine_group.triggered.connect(lambda action: self.choose_engine(action.data()))
+        for action in self.engine_group.actions():
+            action.setChecked(action.data() == self.session.engine_choice)
         choice = str(self.settings.value("view/appearance", "system"))
         for action in self.appearance_group.actions():
             action.setChecked(action.data() == choice)
@@ -345,10 +386,11 @@ class MainWindow(QMainWindow):
             return BoardPicture(0, ())
         explanation = self.focus_explanation()
         culprits = explanation.culprits if explanation and explanation.culprits else ()
+        counts = cfg.cell_counts()
         return BoardPicture(
             cfg.n,
             tuple(tuple(row) for row in cfg.states()),
-            tuple(tuple(row) for row in cfg.cell_counts()),
+            tuple(tuple(row) for row in counts) if counts is not None else (),
             culprits=frozenset(d.cell for d in culprits),
             preview=self.session.preview,
             heat=self.heat_action.isChecked(),
@@ -361,7 +403,7 @@ class MainWindow(QMainWindow):
         if cfg is None or self._focus is None or self._focus.row >= cfg.n or self._focus.col >= cfg.n:
             return None
         state = cfg.cell(*self._focus)
-        if not (state.is_blocked or state is CellState.MARKED):
+        if state is None or not (state.is_blocked or state is CellState.MARKED):
             return None
         return self.session.explain(self._focus)
 
@@ -392,12 +434,18 @@ class MainWindow(QMainWindow):
         states = self.board.picture.states
         placed = sum(s is CellState.QUEEN for row in states for s in row)
         forced = sum(s is CellState.FORCED for row in states for s in row)
+        engine = "BDD" if cfg.engine == "bdd" else "SAT engine"
         if cfg.is_solved:
-            self.count_label.setText(f"Solved: {placed + forced} of {cfg.n} queens ({forced} forced)")
+            text = f"Solved: {placed + forced} of {cfg.n} queens ({forced} forced)"
+        elif cfg.count is not None:
+            text = f"{placed} placed + {forced} forced of {cfg.n} queens  ·  {solutions_remain(cfg.count)}"
         else:
-            self.count_label.setText(
-                f"{placed} placed + {forced} forced of {cfg.n} queens  ·  {solutions_remain(cfg.count)}"
+            counting = "" if getattr(cfg, "settled", True) else ", checking…"
+            text = (
+                f"{placed} placed + {forced} forced of {cfg.n} queens  ·  "
+                f"at least {plural(cfg.count_at_least, 'solution')}{counting}"
             )
+        self.count_label.setText(f"{text}  ·  {engine}")
         self.count_label.setAccessibleName(self.count_label.text())
 
     def _refresh_title(self) -> None:
@@ -427,26 +475,40 @@ class MainWindow(QMainWindow):
                 "Point at a closed square to see which of your decisions close it.", False
             )
         self.free_action.setEnabled(bool(explanation and explanation.can_free))
-        if cfg is not None:
-            self.panel.show_browser(self.session.browse_index, cfg.count, cfg.is_solved)
-            self.legend.set_heat(heat_peak(self.board.picture) if self.heat_action.isChecked() else None)
+        if cfg is None:
+            return
+        self.panel.show_browser(self.session.browse_index, cfg.count, cfg.count_at_least, cfg.is_solved)
+        heat = self.heat_action.isChecked() and isinstance(cfg, Configurator)
+        self.legend.set_heat(heat_peak(self.board.picture) if heat else None)
+        self.legend.set_checking(isinstance(cfg, SatBoard))
+        self.heat_action.setEnabled(isinstance(cfg, Configurator))
+        if isinstance(cfg, Configurator):
             layers = cfg.layers() if cfg.n <= MAX_DRAWN_N else None
             self.panel.show_layers(layers, cfg.n, cfg.space.diagram.edge_count)
+        else:
+            decided = sum(s is not None for row in self.board.picture.states for s in row)
+            self.panel.show_solver(cfg.n, decided, cfg.solver_calls, cfg.settled)
         for action in (self.hint_action, self.solve_action):
-            action.setEnabled(cfg is not None and cfg.count > 0 and not cfg.is_solved)
+            action.setEnabled(cfg.count_at_least > 0 and not cfg.is_solved)
 
     def _changed(self) -> None:
         """After every change of the board: the picture, and a status line about the new state."""
         self.refresh()
         replaced, self._replaced = self._replaced, False
         if self._focus is not None:
-            self.status_line.set_text(self.session.describe(self._focus))
+            self._describe_focus()
         elif not replaced:
             self.status_line.set_text(PROMPT)
+
+    def _describe_focus(self) -> None:
+        assert self._focus is not None
+        self.status_line.set_text(self.session.describe(self._focus))
+        self._describing_focus = True
 
     def show_message(self, text: str) -> None:
         """Say something that just happened; the next change of the board replaces it."""
         self.status_line.set_text(text)
+        self._describing_focus = False
 
     def status_text(self) -> str:
         """The whole text of the status line (it may be shown elided)."""
@@ -463,7 +525,7 @@ class MainWindow(QMainWindow):
             self._focus = cell
             self.board.set_picture(self.picture())
             self._refresh_panel()
-        self.status_line.set_text(self.session.describe(cell))
+        self._describe_focus()
 
     def _activated(self, cell: Cell) -> None:
         self._hovered(cell)
@@ -487,22 +549,43 @@ class MainWindow(QMainWindow):
     def _board_replaced(self, n: int) -> None:
         self._focus = None
         self._replaced = True
+        self._show_engine()
+        self.size_box.show_size(n)
+        self.settings.setValue("board/size", n)
         cfg = self.session.configurator
         assert cfg is not None
-        self.panel.show_space(cfg.space)
-        self.size_box.setCurrentIndex(n - 1)
-        self.settings.setValue("board/size", n)
         if cfg.count == 0:
             text = f"No {n} queens fit on a {n}×{n} board without attacking: every square is closed."
         else:
             path = self.session.file_path
             board = f"Opened {path.name}: the {n}×{n} board" if path else f"The {n}×{n} board"
             if cfg.decisions:
-                left = solutions_remain(cfg.count)
-                text = f"{board} with {plural(len(cfg.decisions), 'decision')}: {left}."
+                board += f" with {plural(len(cfg.decisions), 'decision')}"
+            if cfg.count is not None:
+                text = f"{board}: {solutions_remain(cfg.count)}."
             else:
-                text = f"{board}: {plural(cfg.count, 'solution')}."
+                text = f"{board}, on the SAT engine: squares fill in as they are checked."
         self.status_line.set_text(" ".join([text, *self.session.take_notes()]))
+
+    def _show_engine(self) -> None:
+        """The panel's account of the engine that answers the board now."""
+        cfg = self.session.configurator
+        if isinstance(cfg, Configurator):
+            self.panel.show_space(cfg.space)
+        self.refresh()
+
+    def _updated(self) -> None:
+        """The SAT engine decided more squares: repaint, and keep the status line current."""
+        self.refresh()
+        if self._focus is not None and self._describing_focus:
+            self._describe_focus()
+
+    def _explained(self, cell: Cell) -> None:
+        if cell == self._focus:
+            self.board.set_picture(self.picture())
+            self._refresh_panel()
+            if self._describing_focus:
+                self._describe_focus()
 
     def _solved(self) -> None:
         self.board.flash_banner("Solved!")
@@ -528,41 +611,77 @@ class MainWindow(QMainWindow):
     # ----- sizes and compiling -----------------------------------------------------------
 
     def request_size(self, n: int) -> None:
-        """The user picked a size: say what a compile would cost and ask first when it is long."""
-        if n != self.session.n and not self.session.is_cached(n) and n != self.session.compiling:
-            cost = compile_cost(n, resolve_backend(self.session.backend))
-            if cost is not None and cost.seconds >= ASK_BEFORE and not self._confirm_build(n, cost):
-                self.size_box.setCurrentIndex(self.session.n - 1)
-                return
-        self.choose_size(n)
+        """The user picked a size: say what building its diagram would cost, and ask first when
+        it is long. On "auto", 13 to 15 open at once on the SAT engine and the question is only
+        whether to build the exact diagram behind it."""
+        session = self.session
+        build = True
+        if n != session.n and n != session.compiling and session.uses_bdd(n) and not session.is_cached(n):
+            cost = compile_cost(n, resolve_backend(session.backend))
+            if cost is not None and cost.seconds >= ASK_BEFORE:
+                build = self._confirm_build(n, cost, meanwhile_sat=not session.waits_for_bdd(n))
+                if not build and session.waits_for_bdd(n):
+                    self.size_box.show_size(session.n)
+                    return
+        self.choose_size(n, build)
 
-    def _confirm_build(self, n: int, cost: CompileCost) -> bool:
+    def _confirm_build(self, n: int, cost: CompileCost, meanwhile_sat: bool) -> bool:
+        """Ask before a long compile; True to build. ``meanwhile_sat``: the board opens on the SAT
+        engine either way, the question is only about the exact diagram."""
         box = QMessageBox(self)
         box.setIcon(QMessageBox.Icon.Question)
-        box.setWindowTitle(f"Build the {n}×{n} board?")
-        box.setText(f"The {n}×{n} board is not built on this computer yet.")
-        box.setInformativeText(
+        price = (
             f"Building its diagram takes {duration(cost.seconds)} and up to {memory(cost.peak_mb)} of "
-            "memory (measured on a 2-core machine). It is built once and then opens at once. "
-            "The current board stays usable meanwhile; Cancel in the status bar stops the build."
+            "memory (measured on a 2-core machine); it is built once and then opens at once."
         )
-        build = box.addButton("Build", QMessageBox.ButtonRole.AcceptRole)
-        box.addButton(QMessageBox.StandardButton.Cancel)
+        if meanwhile_sat:
+            box.setWindowTitle(f"Build the exact {n}×{n} diagram?")
+            box.setText(f"The {n}×{n} board opens now on the SAT engine.")
+            box.setInformativeText(
+                f"{price} With it come exact counts and the heat map; the board switches to it by "
+                "itself, your decisions kept. Cancel in the status bar stops the build."
+            )
+            build = box.addButton("Build in the background", QMessageBox.ButtonRole.AcceptRole)
+            box.addButton("SAT engine only", QMessageBox.ButtonRole.RejectRole)
+        else:
+            box.setWindowTitle(f"Build the {n}×{n} board?")
+            box.setText(f"The {n}×{n} board is not built on this computer yet.")
+            box.setInformativeText(
+                f"{price} The current board stays usable meanwhile; Cancel in the status bar stops the build."
+            )
+            build = box.addButton("Build", QMessageBox.ButtonRole.AcceptRole)
+            box.addButton(QMessageBox.StandardButton.Cancel)
         box.exec()
         return box.clickedButton() is build
 
-    def choose_size(self, n: int) -> None:
+    def choose_size(self, n: int, build_exact: bool = True) -> None:
         """Switch to an empty n×n board (compiling it in the background if needed); choosing the
         size already shown while another compiles only cancels that compile."""
         if n == self.session.n:
             self.session.cancel_compile()
             return
-        self.session.open_size(n)
+        if not self.session.open_size(n, build_exact=build_exact):
+            self.size_box.show_size(self.session.n)
+
+    def choose_engine(self, choice: str) -> None:
+        """View → Engine: which engine answers, from now on and for this board."""
+        self.settings.setValue("view/engine", choice)
+        self.session.set_engine_choice(choice)
+        self.size_box.setMaximum(self.session.max_n)
+        for action in self.engine_group.actions():
+            action.setChecked(action.data() == choice)
+
+    def _ask_other_size(self) -> None:
+        n, ok = QInputDialog.getInt(
+            self, "Board size", f"N (1 to {self.session.max_n}):", self.session.n or 8, 1, self.session.max_n
+        )
+        if ok:
+            self.request_size(n)
 
     def _compile_ended(self) -> None:
         self.compile_indicator.ended()
         if self.session.n:
-            self.size_box.setCurrentIndex(self.session.n - 1)
+            self.size_box.show_size(self.session.n)
 
     # ----- files -------------------------------------------------------------------------
 
@@ -690,7 +809,7 @@ class MainWindow(QMainWindow):
             self.session.open_size(n)
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        self.session.cancel_compile()
+        self.session.shut_down()
         self.settings.setValue("window/geometry", self.saveGeometry())
         self.settings.setValue("window/state", self.saveState())
         cfg = self.session.configurator

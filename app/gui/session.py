@@ -1,26 +1,36 @@
-"""The mid end: one board's decisions, undo stack and compile job, between engine and widgets.
+"""The mid end: one board's decisions, undo stack, engines and compile job, between back end and
+widgets.
 
-The session owns the Configurator of the current board. Every change is a QUndoCommand: a
-change of decisions holds the decisions before and after, so undo and redo are one sweep each
-and any decision can be retracted in any order; a change of board (another size, an opened
-file) holds both boards, so Ctrl+Z brings back the previous size with its decisions. Sizes that
-are not cached compile in a child process; the current board stays usable until the new one
-is ready, and a board that is refused (a contradictory file) changes nothing, not even a
-compile running in the background.
+A board is answered by one of two engines. The compiled BDD (a ``Configurator``, N ≤ 15) answers
+every question exactly and at once. The SAT engine (a ``SatBoard`` whose solver runs in a child
+process, N ≤ 100) answers at once what needs no solver and fills in the rest within moments;
+its count may be a lower bound. ``engine_choice`` "auto" takes the BDD where it is cached or
+compiles in about a second (N ≤ 12), else the SAT engine, and for N = 13…15 builds the BDD in
+the background and switches to it, decisions kept, when it is ready.
+
+Every change is a QUndoCommand: a change of decisions holds the decisions before and after,
+so undo and redo are one step each and any decision can be retracted in any order; a change of
+board (another size, an opened file) holds both boards, so Ctrl+Z brings back the previous
+size with its decisions. A board that is refused (a contradictory file) changes nothing, not
+even a compile running in the background.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from app.gui.compile_job import CompileJob
-from app.gui.explanations import Explanation, describe, explain
+from app.gui.explanations import Explanation, awaited, describe, explanation
+from app.gui.sat_board import SatBoard
+from app.gui.sat_client import SatClient
 from bdd_model import (
+    MAX_N,
     CacheError,
     Cell,
     CellState,
@@ -35,24 +45,30 @@ from bdd_model import (
     resolve_backend,
 )
 from bdd_model.cache import cache_path, load
+from bdd_model.sat.engine import SAT_ENGINE_MAX_N
 from bdd_model.saved_game import replay
 
 IN_PROCESS_MAX_N = 10
 """Sizes up to this compile in the window's own process (N=10: 0.08 s); larger ones in a child."""
+QUICK_COMPILE_MAX_N = 12
+"""Sizes whose compile takes about a second (N=12: 1.2 s): "auto" waits for their BDD."""
+ENGINE_CHOICES = ("auto", "bdd", "sat")
+
+BoardEngine = Configurator | SatBoard
 
 
 @dataclass(frozen=True)
 class Board:
-    """One board as the undo stack remembers it: its space, its decisions, the file it came from."""
+    """One board as the undo stack remembers it: its size, its decisions, the file it came from."""
 
-    space: SolutionSpace
+    n: int
     decisions: tuple[Decision, ...]
     file_path: Path | None
 
 
 @dataclass(frozen=True)
 class PendingBoard:
-    """A board waiting for its size to compile: what to show once it is ready."""
+    """A board waiting for its engine (a compile, or the SAT engine's first answer)."""
 
     n: int
     decisions: tuple[Decision, ...]
@@ -89,7 +105,6 @@ class DecisionsCommand(QUndoCommand):
 class BoardCommand(QUndoCommand):
     """Replace the whole board (size, decisions, file): a new size or an opened file.
 
-    Both boards keep their compiled spaces, so undo and redo are instant whatever the size.
     Like DecisionsCommand, it is pushed after the new board is shown.
     """
 
@@ -111,9 +126,16 @@ class BoardCommand(QUndoCommand):
 
 
 class BoardSession(QObject):
-    """Decisions on the current board, their undo history, and switching boards."""
+    """Decisions on the current board, their undo history, its engine, and switching boards."""
 
     changed = Signal()
+    """The decisions or the board changed."""
+    updated = Signal()
+    """The SAT engine decided more squares or counted better; the decisions are the same."""
+    engineChanged = Signal(str)
+    """The board is now answered by this engine ("bdd" or "sat"), decisions kept."""
+    explained = Signal(object)
+    """The explanation of this cell arrived."""
     browsed = Signal()
     refused = Signal(str)
     boardReplaced = Signal(int)
@@ -123,23 +145,34 @@ class BoardSession(QObject):
     compileProgress = Signal(object)
     compileEnded = Signal()
 
-    def __init__(self, backend: str = "auto", parent: QObject | None = None) -> None:
+    def __init__(self, backend: str = "auto", engine: str = "auto", parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.backend = backend
+        self.engine_choice = engine
         self.in_process_max_n = IN_PROCESS_MAX_N
         self.undo_stack = QUndoStack(self)
-        self._cfg: Configurator | None = None
+        self._cfg: BoardEngine | None = None
         self._file_path: Path | None = None
+        self._spaces: dict[int, SolutionSpace] = {}
+        self._sat: SatClient | None = None
+        self._waiting: SatBoard | None = None
         self._job: CompileJob | None = None
         self._pending: PendingBoard | None = None
         self._browse: int | None = None
+        self._solutions: dict[int, tuple[int, ...]] = {}
         self._explained: dict[Cell, Explanation] = {}
         self._notes: list[str] = []
+        self._was_solved = False
 
     @property
-    def configurator(self) -> Configurator | None:
-        """The current board's configurator (None before the first board is ready)."""
+    def configurator(self) -> BoardEngine | None:
+        """The current board's engine (None before the first board is ready)."""
         return self._cfg
+
+    @property
+    def engine(self) -> str:
+        """Which engine answers the current board: "bdd", "sat", or "" before the first board."""
+        return self._cfg.engine if self._cfg is not None else ""
 
     @property
     def n(self) -> int:
@@ -155,14 +188,29 @@ class BoardSession(QObject):
         """The size being compiled in the background, or 0."""
         return self._job.n if self._job and self._job.running else 0
 
+    @property
+    def max_n(self) -> int:
+        """The largest board the chosen engine answers."""
+        return MAX_N if self.engine_choice == "bdd" else SAT_ENGINE_MAX_N
+
     def is_cached(self, n: int) -> bool:
-        """True when the n×n board opens without a compile worth mentioning."""
-        if n <= self.in_process_max_n:
+        """True when the n×n board's BDD opens without a compile worth mentioning."""
+        if n <= self.in_process_max_n or n in self._spaces:
             return True
         try:
             return cache_path(n, resolve_backend(self.backend)).is_file()
         except (OSError, NQueensError):
             return False
+
+    def uses_bdd(self, n: int) -> bool:
+        """True when the n×n board is to be answered by the BDD (now, or once it is built)."""
+        return self.engine_choice != "sat" and n <= MAX_N
+
+    def waits_for_bdd(self, n: int) -> bool:
+        """True when opening n×n shows nothing until its BDD is compiled (else the SAT engine
+        answers meanwhile)."""
+        quick = n <= QUICK_COMPILE_MAX_N or self.engine_choice == "bdd"
+        return self.uses_bdd(n) and quick and not self.is_cached(n)
 
     # ----- boards ------------------------------------------------------------------------
 
@@ -172,21 +220,26 @@ class BoardSession(QObject):
         decisions: Sequence[Decision] = (),
         file_path: Path | None = None,
         label: str | None = None,
+        build_exact: bool = True,
     ) -> bool:
-        """Show the n×n board with ``decisions`` as one undoable step, compiling it first if needed.
+        """Show the n×n board with ``decisions`` as one undoable step, on the engine the choice
+        gives. ``build_exact``: for N = 13…15 on "auto", also compile the BDD in the background.
 
         A board whose decisions cannot be taken is refused (``refused``, False) and nothing
         changes: not the board, not its file, not a compile running in the background.
         """
         label = label or f"Size {n}×{n}"
         decisions = tuple(decisions)
-        if self._job is not None and self._job.running and self._job.n == n:
+        if n > self.max_n or n < 1:
+            self.refused.emit(f"The {n}×{n} board is beyond what the {self.engine_choice} engine answers.")
+            return False
+        if self._job is not None and self._job.running and self._job.n == n and self._pending is not None:
             self._pending = PendingBoard(n, decisions, file_path, label)
             return True
         self._notes.clear()
-        space = self._space_now(n)
+        space = self._space_now(n) if self.uses_bdd(n) else None
         if space is not None:
-            if not self._replace(space, decisions, file_path, label):
+            if not self._replace(self._bdd(space, decisions), file_path, label):
                 return False
             self._drop_job()
             return True
@@ -194,8 +247,101 @@ class BoardSession(QObject):
         if problem:
             self.refused.emit(f"The configuration was not opened: {problem}. The board is unchanged.")
             return False
+        pending = PendingBoard(n, decisions, file_path, label)
+        if self.waits_for_bdd(n):
+            self._compile(n, pending)
+            return True
+        self._open_on_sat(pending)
+        if self.uses_bdd(n) and build_exact:
+            self._compile(n, None)
+        return True
+
+    def set_engine_choice(self, choice: str) -> None:
+        """Answer with another engine from now on; the current board moves to it with its
+        decisions where it can (a board larger than the BDD's reach stays on the SAT engine)."""
+        if choice not in ENGINE_CHOICES:
+            raise ValueError(f"unknown engine choice {choice!r}")
+        self.engine_choice = choice
+        cfg = self._cfg
+        if cfg is None:
+            return
+        if self.uses_bdd(cfg.n) and isinstance(cfg, SatBoard):
+            space = self._space_now(cfg.n)
+            if space is not None:
+                self._switch_to_bdd(space)
+            elif self.compiling != cfg.n:
+                self._compile(cfg.n, None)
+        elif not self.uses_bdd(cfg.n) and isinstance(cfg, Configurator):
+            self._drop_job()
+            self._set_engine(SatBoard(self._sat_client(), cfg.n, cfg.decisions, self))
+            self.engineChanged.emit("sat")
+            self.changed.emit()
+
+    def cancel_compile(self) -> None:
+        """Stop a background compile (the user's Cancel); the current board stays."""
+        if self._job is not None and self._job.running:
+            self._job.cancel()
+
+    def shut_down(self) -> None:
+        """Stop the children: a compile and the SAT engine's process (the window closes)."""
+        self.cancel_compile()
+        if self._sat is not None:
+            self._sat.stop()
+
+    def take_notes(self) -> list[str]:
+        """What was said while the current board was being prepared (a rebuilt cache, a cache
+        that could not be written), once: the window repeats it when the board is shown."""
+        notes, self._notes = self._notes, []
+        return notes
+
+    def mark_saved(self, path: Path) -> None:
+        """The current configuration is now the content of ``path``: the title drops its marker."""
+        self._file_path = path
+        self.undo_stack.setClean()
+
+    def _note(self, text: str) -> None:
+        self._notes.append(text)
+        self.message.emit(text)
+
+    def _drop_job(self) -> None:
+        """Stop a compile that another choice of board replaces, quietly."""
+        job, self._job, self._pending = self._job, None, None
+        if job is not None and job.running:
+            job.cancel()
+            self.compileEnded.emit()
+
+    def _space_now(self, n: int) -> SolutionSpace | None:
+        """The space of n if it can be had at once: in memory, small enough, or in a cache
+        that verifies."""
+        if n in self._spaces:
+            return self._spaces[n]
+        if n <= self.in_process_max_n:
+            space = load_or_compile(n, self.backend, warn=self._note)
+        else:
+            backend = resolve_backend(self.backend)
+            path = cache_path(n, backend)
+            if not path.exists():
+                return None
+            try:
+                space = load(n, backend, path)
+            except CacheError as error:
+                self._note(f"Rebuilding the {n}×{n} cache: {error}")
+                return None
+        self._spaces[n] = space
+        return space
+
+    def _bdd(self, space: SolutionSpace, decisions: Sequence[Decision]) -> Configurator | str:
+        """A configurator with the decisions taken in order, or why one was refused."""
+        try:
+            return replay(space, decisions)
+        except NQueensError as error:
+            return str(error)
+
+    def _compile(self, n: int, pending: PendingBoard | None) -> None:
+        """Compile n×n in a child; show ``pending`` when it is done, or else switch the SAT
+        board of that size to the BDD."""
         self._drop_job()
-        self._pending = PendingBoard(n, decisions, file_path, label)
+        self._pending = pending
         job = CompileJob(n, self.backend, self)
         job.progressed.connect(self.compileProgress)
         job.warned.connect(self._note)
@@ -206,51 +352,6 @@ class BoardSession(QObject):
         self._job = job
         self.compileStarted.emit(n)
         job.start()
-        return True
-
-    def cancel_compile(self) -> None:
-        """Stop a background compile (the user's Cancel); the current board stays."""
-        if self._job is not None and self._job.running:
-            self._job.cancel()
-
-    def _drop_job(self) -> None:
-        """Stop a compile that another choice of board replaces, quietly."""
-        job, self._job, self._pending = self._job, None, None
-        if job is not None and job.running:
-            job.cancel()
-            self.compileEnded.emit()
-
-    def take_notes(self) -> list[str]:
-        """What was said while the current board was being prepared (a rebuilt cache, a cache
-        that could not be written), once: the window repeats it when the board is shown."""
-        notes, self._notes = self._notes, []
-        return notes
-
-    def _note(self, text: str) -> None:
-        self._notes.append(text)
-        self.message.emit(text)
-
-    def mark_saved(self, path: Path) -> None:
-        """The current configuration is now the content of ``path``: the title drops its marker."""
-        self._file_path = path
-        self.undo_stack.setClean()
-
-    def _space_now(self, n: int) -> SolutionSpace | None:
-        """The space of n if it can be had at once: the current one, small enough, or in a cache
-        that verifies."""
-        if self._cfg is not None and self._cfg.n == n:
-            return self._cfg.space
-        if n <= self.in_process_max_n:
-            return load_or_compile(n, self.backend, warn=self._note)
-        backend = resolve_backend(self.backend)
-        path = cache_path(n, backend)
-        if not path.exists():
-            return None
-        try:
-            return load(n, backend, path)
-        except CacheError as error:
-            self._note(f"Rebuilding the {n}×{n} cache: {error}")
-            return None
 
     def _compiled(self, job: CompileJob, path: Path) -> None:
         backend = resolve_backend(self.backend)
@@ -268,9 +369,12 @@ class BoardSession(QObject):
         finally:
             if path != cache_path(job.n, backend):
                 path.unlink(missing_ok=True)
+        self._spaces[job.n] = space
         pending, self._pending = self._pending, None
         if pending is not None and pending.n == job.n:
-            self._replace(space, pending.decisions, pending.file_path, pending.label)
+            self._replace(self._bdd(space, pending.decisions), pending.file_path, pending.label)
+        elif isinstance(self._cfg, SatBoard) and self._cfg.n == job.n and self.uses_bdd(job.n):
+            self._switch_to_bdd(space)
 
     def _compile_failed(self, job: CompileJob, reason: str) -> None:
         if job is not self._job:
@@ -283,19 +387,65 @@ class BoardSession(QObject):
         else:
             self.message.emit(f"Could not build the {job.n}×{job.n} board: {reason}. The board is unchanged.")
 
-    def _replace(
-        self, space: SolutionSpace, decisions: tuple[Decision, ...], file_path: Path | None, label: str
-    ) -> bool:
-        """Show a new board as one undo step; False (and ``refused``) if its decisions fail."""
-        try:
-            cfg = replay(space, decisions)
-        except NQueensError as error:
-            self.refused.emit(f"The configuration was not opened: {error}. The board is unchanged.")
+    def _switch_to_bdd(self, space: SolutionSpace) -> None:
+        """The BDD of the SAT board's size is ready: answer the same decisions with it."""
+        cfg = self._bdd(space, self._cfg.decisions if self._cfg else ())
+        if isinstance(cfg, str):
+            self.message.emit(f"The {space.n}×{space.n} diagram is ready but refused the decisions: {cfg}")
+            return
+        self._set_engine(cfg)
+        self.engineChanged.emit("bdd")
+        self.changed.emit()
+        self.message.emit(
+            f"The {space.n}×{space.n} diagram is built: exact counts and the heat map from now on."
+        )
+
+    def _sat_client(self) -> SatClient:
+        if self._sat is None:
+            self._sat = SatClient(self)
+            self._sat.failed.connect(self._sat_failed)
+        return self._sat
+
+    def _open_on_sat(self, pending: PendingBoard) -> None:
+        """Ask the SAT engine about the board; it is shown once the engine takes its decisions."""
+        if self._waiting is not None:
+            self._waiting.deleteLater()
+        board = SatBoard(self._sat_client(), pending.n, pending.decisions, self)
+        self._waiting = board
+        board.accepted.connect(lambda: self._sat_accepted(board, pending))
+        board.refused.connect(lambda reason: self._sat_refused(board, reason))
+
+    def _sat_accepted(self, board: SatBoard, pending: PendingBoard) -> None:
+        if board is not self._waiting:
+            return
+        self._waiting = None
+        board.accepted.disconnect()
+        self._replace(board, pending.file_path, pending.label)
+
+    def _sat_refused(self, board: SatBoard, reason: str) -> None:
+        if board is self._waiting:
+            self._waiting = None
+            board.deleteLater()
+            self.refused.emit(f"The configuration was not opened: {reason}. The board is unchanged.")
+        elif board is self._cfg:
+            self.message.emit(f"The SAT engine refused the decisions: {reason}.")
+
+    def _sat_failed(self, reason: str) -> None:
+        self.message.emit(reason[0].upper() + reason[1:] + ".")
+        if isinstance(self._cfg, SatBoard):
+            self._cfg.restore(self._cfg.decisions)
+
+    def _replace(self, cfg: BoardEngine | str, file_path: Path | None, label: str) -> bool:
+        """Show a new board as one undo step; False (and ``refused``) if its decisions failed."""
+        if isinstance(cfg, str):
+            self.refused.emit(f"The configuration was not opened: {cfg}. The board is unchanged.")
             return False
         before = self._board()
         self._install(cfg, file_path)
         if before is not None:
-            self.undo_stack.push(BoardCommand(self, before, self._board(), label))
+            after = self._board()
+            assert after is not None
+            self.undo_stack.push(BoardCommand(self, before, after, label))
         if file_path is not None or before is None:
             self.undo_stack.setClean()
         return True
@@ -303,19 +453,41 @@ class BoardSession(QObject):
     def _board(self) -> Board | None:
         if self._cfg is None:
             return None
-        return Board(self._cfg.space, self._cfg.decisions, self._file_path)
+        return Board(self._cfg.n, self._cfg.decisions, self._file_path)
 
     def _show_board(self, board: Board) -> None:
-        """Undo and redo of a board change: the board was shown before, so it replays."""
-        self._install(replay(board.space, board.decisions), board.file_path)
+        """Undo and redo of a board change: the board was shown before, so its decisions hold."""
+        space = self._space_now(board.n) if self.uses_bdd(board.n) else None
+        if space is not None:
+            cfg: BoardEngine = replay(space, board.decisions)
+        else:
+            cfg = SatBoard(self._sat_client(), board.n, board.decisions, self)
+        self._install(cfg, board.file_path)
 
-    def _install(self, cfg: Configurator, file_path: Path | None) -> None:
-        self._cfg = cfg
-        self._file_path = file_path
+    def _set_engine(self, cfg: BoardEngine) -> None:
+        old, self._cfg = self._cfg, cfg
+        if isinstance(old, SatBoard) and old is not cfg:
+            old.deleteLater()
+        if isinstance(cfg, SatBoard):
+            cfg.updated.connect(self._sat_updated)
+            cfg.refused.connect(lambda reason: self._sat_refused(cfg, reason))
         self._explained.clear()
+        self._solutions.clear()
         self._browse = None
+
+    def _install(self, cfg: BoardEngine, file_path: Path | None) -> None:
+        self._set_engine(cfg)
+        self._file_path = file_path
         self.boardReplaced.emit(cfg.n)
         self.changed.emit()
+
+    def _sat_updated(self) -> None:
+        cfg = self._cfg
+        if isinstance(cfg, SatBoard):
+            if cfg.settled and cfg.is_solved and not self._was_solved:
+                self._was_solved = True
+                self.solved.emit()
+            self.updated.emit()
 
     # ----- decisions ---------------------------------------------------------------------
 
@@ -331,6 +503,8 @@ class BoardSession(QObject):
             self._change(_without(cfg.decisions, cell), f"Remove queen from {cell.label()}")
         elif state is CellState.MARKED:
             self.message.emit(f"{cell.label()} is marked empty: right-click (or Space) removes the mark.")
+        elif state is None:
+            self.message.emit(f"{cell.label()} is still being checked: try again in a moment.")
         else:
             self.message.emit(self.describe(cell))
 
@@ -346,6 +520,8 @@ class BoardSession(QObject):
             self._change((*cfg.decisions, Decision(cell, DecisionKind.MARK)), f"Mark {cell.label()}")
         elif state is CellState.QUEEN:
             self.message.emit(f"{cell.label()} holds your queen: click it to remove it first.")
+        elif state is None:
+            self.message.emit(f"{cell.label()} is still being checked: try again in a moment.")
         else:
             self.message.emit(self.describe(cell))
 
@@ -359,83 +535,147 @@ class BoardSession(QObject):
         if self._cfg is None:
             return ""
         state = self._cfg.cell(*cell)
-        closed = state.is_blocked or state is CellState.MARKED
+        closed = state is not None and (state.is_blocked or state is CellState.MARKED)
         return describe(self._cfg, cell, self.explain(cell) if closed else None)
 
     def explain(self, cell: Cell) -> Explanation:
         """The smallest set of decisions that keeps a queen off ``cell``, in words.
 
         Remembered until the decisions change: hovering, the panel and the board frame all ask
-        for the same square, and at N=15 one answer takes 50 ms.
+        for the same square (at N=15 one BDD answer takes 50 ms). The SAT engine answers in
+        the background: until then the explanation says it is being found, and ``explained``
+        tells when it is there.
         """
-        assert self._cfg is not None
-        explanation = self._explained.get(cell)
-        if explanation is None:
-            explanation = self._explained[cell] = explain(self._cfg, cell)
-        return explanation
+        cfg = self._cfg
+        assert cfg is not None
+        known = self._explained.get(cell)
+        if known is not None:
+            return known
+        if isinstance(cfg, Configurator):
+            found = self._explained[cell] = explanation(cfg.n, cfg.decisions, cell, cfg.explain(*cell))
+            return found
+        state = cfg.cell(*cell)
+        if state is not None and not (state.is_blocked or state is CellState.MARKED):
+            found = self._explained[cell] = explanation(cfg.n, cfg.decisions, cell, ())
+            return found
+        pending = self._explained[cell] = awaited(cell)
+        cfg.ask("explain", lambda record: self._sat_explained(cfg, cell, record), cell=list(cell))
+        return pending
+
+    def _sat_explained(self, board: SatBoard, cell: Cell, record: dict[str, Any]) -> None:
+        if board is not self._cfg or "error" in record:
+            return
+        cells = record["explain"]
+        self._explained[cell] = explanation(board.n, board.decisions, cell, None if cells is None else cells)
+        self.explained.emit(cell)
 
     def free(self, cell: Cell) -> None:
         """Retract exactly the decisions that keep a queen off ``cell`` and place one there: one undo step."""
         cfg = self._cfg
         if cfg is None:
             return
-        explanation = self.explain(cell)
-        if not explanation.can_free:
-            self.message.emit(explanation.text)
+        reason = self.explain(cell)
+        if not reason.can_free:
+            self.message.emit(reason.text)
             return
-        assert explanation.culprits is not None
-        dropped = {d.cell for d in explanation.culprits}
+        assert reason.culprits is not None
+        dropped = {d.cell for d in reason.culprits}
         kept = [d for d in cfg.decisions if d.cell not in dropped]
         self._change((*kept, Decision(cell, DecisionKind.QUEEN)), f"Free {cell.label()}")
 
     def hint(self) -> None:
-        """Place the queen that keeps the most solutions open (one undo step)."""
+        """Place the queen that keeps the most solutions open (on the SAT engine: the open
+        square the most solutions seen use), one undo step."""
         cfg = self._cfg
         if cfg is None:
             return
         if cfg.count == 0:
             self.message.emit(f"The {cfg.n}×{cfg.n} board has no solution: there is nothing to hint.")
             return
-        counts = cfg.cell_counts()
-        open_cells = [
-            Cell(r, c) for r in range(cfg.n) for c in range(cfg.n) if cfg.cell(r, c) is CellState.OPEN
-        ]
-        if not open_cells:
+        if cfg.is_solved:
             self.message.emit("The board is solved: no hint needed.")
             return
-        best = max(open_cells, key=lambda cell: counts[cell.row][cell.col])
+        if isinstance(cfg, Configurator):
+            self._place_hint(cfg, cfg.hint())
+        else:
+            cfg.ask("hint", lambda record: self._place_hint(cfg, _cell_of(record.get("hint"))))
+
+    def _place_hint(self, cfg: BoardEngine, best: Cell | None) -> None:
+        if cfg is not self._cfg:
+            return
+        if best is None:
+            self.message.emit("No square is open: no hint to give.")
+            return
         self._change((*cfg.decisions, Decision(best, DecisionKind.QUEEN)), f"Hint: queen on {best.label()}")
-        kept = plural(counts[best.row][best.col], "solution")
-        self.message.emit(f"Hint: a queen on {best.label()} keeps {kept} open.")
+        counts = cfg.cell_counts()
+        if counts is None:
+            self.message.emit(f"Hint: a queen on {best.label()}, the square most solutions seen use.")
+        else:
+            kept = plural(counts[best.row][best.col], "solution")
+            self.message.emit(f"Hint: a queen on {best.label()} keeps {kept} open.")
 
     # ----- the solution browser ----------------------------------------------------------
 
     @property
     def preview(self) -> tuple[int, ...] | None:
-        """The solution being browsed (queen's column per row), if any."""
+        """The solution being browsed (queen's column per row), if it is at hand."""
         if self._cfg is None or self._browse is None:
             return None
-        return self._cfg.solution(self._browse)
+        return self._solutions.get(self._browse)
 
     @property
     def browse_index(self) -> int | None:
         return self._browse
 
     def browse(self, step: int) -> None:
-        """Show the next (step 1) or previous (step −1) remaining solution, wrapping around."""
-        if self._cfg is None or self._cfg.count == 0:
+        """Show the next (step 1) or previous (step −1) remaining solution, wrapping around
+        where the number of solutions is known."""
+        cfg = self._cfg
+        if cfg is None or cfg.count == 0:
             return
-        start = -1 if step > 0 else 0
-        current = self._browse if self._browse is not None else start
-        self._browse = (current + step) % self._cfg.count
-        self.browsed.emit()
+        if self._browse is None:
+            index = 0 if step > 0 else (cfg.count - 1 if cfg.count is not None else 0)
+        else:
+            index = self._browse + step
+        if cfg.count is not None:
+            index %= cfg.count
+        self.browse_to(max(index, 0))
 
     def browse_to(self, index: int) -> None:
         """Show the index-th remaining solution (0-based, clamped to the remaining ones)."""
-        if self._cfg is None or self._cfg.count == 0:
+        cfg = self._cfg
+        if cfg is None or cfg.count == 0:
             return
-        self._browse = min(max(index, 0), self._cfg.count - 1)
+        if cfg.count is not None:
+            index = min(max(index, 0), cfg.count - 1)
+        self._with_solution(index, lambda shown, _: self._show_solution(shown))
+
+    def _show_solution(self, index: int) -> None:
+        self._browse = index
         self.browsed.emit()
+
+    def _with_solution(self, index: int, then: Callable[[int, tuple[int, ...]], None]) -> None:
+        """Run ``then(index, solution)`` with the index-th remaining solution: at once on the
+        BDD, when it arrives on the SAT engine. Past the last solution (the SAT engine may not
+        know how many there are) it runs with the first."""
+        cfg = self._cfg
+        assert cfg is not None
+        if index in self._solutions:
+            then(index, self._solutions[index])
+        elif isinstance(cfg, Configurator):
+            self._solutions[index] = cfg.solution(index)
+            then(index, self._solutions[index])
+        else:
+
+            def arrived(record: dict[str, Any]) -> None:
+                if "error" in record:
+                    if index > 0:
+                        self._with_solution(0, then)
+                    return
+                self._solutions[index] = tuple(record["solution"])
+                then(index, self._solutions[index])
+
+            cfg.ask("solution", arrived, index=index)
 
     def stop_browsing(self) -> None:
         if self._browse is not None:
@@ -447,7 +687,12 @@ class BoardSession(QObject):
         cfg = self._cfg
         if cfg is None or cfg.is_solved or cfg.count == 0:
             return
-        columns = self.preview or cfg.solution(0)
+        index = self._browse if self._browse is not None else 0
+        self._with_solution(index, lambda _, columns: self._complete(cfg, columns))
+
+    def _complete(self, cfg: BoardEngine, columns: tuple[int, ...]) -> None:
+        if cfg is not self._cfg:
+            return
         placed = {d.cell for d in cfg.decisions}
         queens = [
             Decision(Cell(r, c), DecisionKind.QUEEN)
@@ -468,13 +713,17 @@ class BoardSession(QObject):
         self.undo_stack.push(DecisionsCommand(self, before, after, text))
 
     def _restore(self, decisions: Sequence[Decision]) -> None:
-        assert self._cfg is not None
-        was_solved = self._cfg.is_solved
-        self._cfg.restore(decisions)
+        cfg = self._cfg
+        assert cfg is not None
+        was_solved = cfg.is_solved
+        cfg.restore(decisions)
         self._explained.clear()
+        self._solutions.clear()
         self._browse = None
+        self._was_solved = was_solved and cfg.is_solved
         self.changed.emit()
-        if self._cfg.is_solved and not was_solved:
+        if cfg.is_solved and not was_solved and isinstance(cfg, Configurator):
+            self._was_solved = True
             self.solved.emit()
 
 
@@ -482,9 +731,13 @@ def _without(decisions: Sequence[Decision], cell: Cell) -> tuple[Decision, ...]:
     return tuple(d for d in decisions if d.cell != cell)
 
 
+def _cell_of(value: object) -> Cell | None:
+    return Cell(*value) if isinstance(value, list) else None
+
+
 def _contradiction(decisions: Sequence[Decision]) -> str:
-    """Why these decisions cannot all hold on any board, found without the compiled space
-    (two decisions on one square, two queens in line), or ""."""
+    """Why these decisions cannot all hold on any board, found without an engine (two decisions
+    on one square, two queens in line), or ""."""
     seen: dict[Cell, int] = {}
     queens: list[tuple[int, Cell]] = []
     for number, decision in enumerate(decisions, start=1):

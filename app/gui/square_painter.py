@@ -70,6 +70,17 @@ def dots(painter: QPainter, rect: QRect, color: QColor) -> None:
     painter.restore()
 
 
+def checking(painter: QPainter, rect: QRect, color: QColor) -> None:
+    """A small dashed ring in the middle: a square whose state is still being worked out."""
+    size = rect.width()
+    radius = max(2.0, size / 6)
+    painter.save()
+    painter.setPen(QPen(color, max(1.0, size / 24), Qt.PenStyle.DashLine))
+    painter.setBrush(Qt.BrushStyle.NoBrush)
+    painter.drawEllipse(QRectF(rect).center(), radius, radius)
+    painter.restore()
+
+
 class SquarePainter:
     """Paints a square's background, pattern and piece for a given state."""
 
@@ -81,12 +92,16 @@ class SquarePainter:
         painter: QPainter,
         colors: BoardColors,
         rect: QRect,
-        state: CellState,
+        state: CellState | None,
         base: QColor,
         ratio: float,
     ) -> None:
-        """``base`` is the square's own colour (its chessboard shade, or its heat)."""
-        if state is CellState.ATTACKED:
+        """``base`` is the square's own colour (its chessboard shade, or its heat); a state of
+        None is a square the SAT engine is still checking."""
+        if state is None:
+            painter.fillRect(rect, base)
+            checking(painter, rect, colors.label)
+        elif state is CellState.ATTACKED:
             painter.fillRect(rect, colors.attacked)
             hatch(painter, rect, colors.attacked_hatch)
         elif state is CellState.LOOKAHEAD:

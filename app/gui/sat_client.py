@@ -1,0 +1,94 @@
+"""The window's line to the SAT worker process (``app.gui.sat_worker``): requests out, answers in.
+
+Requests are numbered; every answer names the request it answers, so an answer to a question
+that a newer one replaced is recognised and dropped by whoever asked. A worker that dies (it
+ran out of memory, or was killed) is reported once and started again at the next request.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from PySide6.QtCore import QObject, QProcess, Signal
+
+from app.gui.json_lines import JsonLines
+
+WORKER = "app.gui.sat_worker"
+
+
+def _worker_command() -> tuple[str, list[str]]:
+    """The worker's program and arguments, isolated from the working folder when we can."""
+    try:
+        from app.child_process import module_command
+    except ImportError:
+        import sys
+
+        return sys.executable, ["-m", WORKER]
+    program, *arguments = module_command(WORKER)
+    return program, arguments
+
+
+class SatClient(QObject):
+    """One SAT worker process and the numbered requests sent to it."""
+
+    answered = Signal(int, object)
+    """(request id, the answer's JSON object)"""
+    failed = Signal(str)
+    """The worker stopped; the sentence says so in user words."""
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._process: QProcess | None = None
+        self._lines = JsonLines()
+        self._next = 0
+        self._stopping = False
+
+    def request(self, op: str, **fields: Any) -> int:
+        """Send one request; its id comes back with every answer to it."""
+        self._next += 1
+        process = self._ensure_started()
+        payload = json.dumps({"id": self._next, "op": op, **fields}, separators=(",", ":"))
+        process.write((payload + "\n").encode())
+        return self._next
+
+    def stop(self) -> None:
+        """End the worker (the window closes)."""
+        process, self._process = self._process, None
+        if process is not None and process.state() != QProcess.ProcessState.NotRunning:
+            self._stopping = True
+            process.closeWriteChannel()
+            if not process.waitForFinished(1000):
+                process.kill()
+                process.waitForFinished(1000)
+
+    def _ensure_started(self) -> QProcess:
+        if self._process is not None and self._process.state() != QProcess.ProcessState.NotRunning:
+            return self._process
+        process = QProcess(self)
+        process.setProcessChannelMode(QProcess.ProcessChannelMode.ForwardedErrorChannel)
+        process.readyReadStandardOutput.connect(lambda: self._read(process))
+        process.finished.connect(lambda code, status: self._finished(process, code, status))
+        self._lines = JsonLines()
+        self._stopping = False
+        program, arguments = _worker_command()
+        process.start(program, arguments)
+        process.waitForStarted(5000)
+        self._process = process
+        return process
+
+    def _read(self, process: QProcess) -> None:
+        for record in self._lines.feed(bytes(process.readAllStandardOutput().data())):
+            ident = record.get("id")
+            if isinstance(ident, int):
+                self.answered.emit(ident, record)
+
+    def _finished(self, process: QProcess, code: int, status: QProcess.ExitStatus) -> None:
+        if process is self._process:
+            self._process = None
+        if not self._stopping:
+            how = (
+                "was stopped by the system" if status == QProcess.ExitStatus.CrashExit else f"ended ({code})"
+            )
+            self.failed.emit(f"the SAT engine's process {how}; it restarts at the next question")
+        process.deleteLater()

@@ -1,0 +1,182 @@
+"""Child process that answers the window with the SAT engine, apart from the window's lock.
+
+python-sat's CaDiCaL holds Python's GIL for a whole solver call (measured: a thread beside a
+3.4 s call is paused 3.4 s), so in a thread of the window it would freeze the window; in this
+process it cannot, and a large board's memory cannot take the window down. No Qt here.
+
+One JSON object a line each way. Requests:
+``{"id": k, "op": "board", "n": N, "decisions": [[r, c, "queen"|"mark"], ...]}`` (0-based),
+``{"id": k, "op": "explain", "cell": [r, c]}``, ``{"id": k, "op": "solution", "index": i}``,
+``{"id": k, "op": "hint"}``. Answers carry the id of the request they answer:
+``{"id": k, "known": [[state or null, ...], ...]}`` when a board is taken,
+``{"id": k, "cells": [[r, c, state], ...]}`` as squares are decided,
+``{"id": k, "settled": true, "count": int or null, "at_least": K, "calls": C}``,
+``{"id": k, "count": int}`` when a longer count finishes, ``{"id": k, "explain": [[r, c], ...]
+or null}``, ``{"id": k, "solution": [col, ...]}``, ``{"id": k, "hint": [r, c] or null}``,
+``{"id": k, "error": message}``.
+
+Every request stops the work in hand at its next look at the cancel token (between local
+searches and solver slices). The latest board is then settled further, and counted exactly
+within a budget, whenever no request waits.
+"""
+
+from __future__ import annotations
+
+import json
+import queue
+import sys
+import threading
+import time
+from collections import OrderedDict
+from typing import Any
+
+from bdd_model import Cell, CellState, Decision, DecisionKind, NQueensError
+from bdd_model.progress import CancelToken
+from bdd_model.sat.engine import SatEngine
+
+KEPT_ENGINES = 3
+"""Engines kept for the sizes used last (a new N=100 engine takes a moment to build)."""
+COUNT_NODES = 3_000_000
+"""Search nodes the background count may take (a few seconds) before the bound stands."""
+FLUSH_SECONDS = 0.03
+"""Decided squares are sent at most this often, in batches."""
+
+
+def _send(record: dict[str, Any]) -> None:
+    sys.stdout.write(json.dumps(record, separators=(",", ":")) + "\n")
+    sys.stdout.flush()
+
+
+class Worker:
+    """The engines, the board in hand and the work left on it."""
+
+    def __init__(self) -> None:
+        self.requests: queue.Queue[dict[str, Any] | None] = queue.Queue()
+        self.token = CancelToken()
+        self.lock = threading.Lock()
+        self.engines: OrderedDict[int, SatEngine] = OrderedDict()
+        self.engine: SatEngine | None = None
+        self.board_id = 0
+        self.settled = True
+        self.counted = True
+
+    def read(self) -> None:
+        """The reader thread: queue every request and stop the work in hand."""
+        for line in sys.stdin:
+            try:
+                request = json.loads(line)
+            except json.JSONDecodeError:
+                continue
+            if isinstance(request, dict):
+                self.requests.put(request)
+                with self.lock:
+                    self.token.cancel()
+        self.requests.put(None)
+        with self.lock:
+            self.token.cancel()
+
+    def fresh_token(self) -> CancelToken:
+        with self.lock:
+            self.token = CancelToken()
+            return self.token
+
+    def run(self) -> None:
+        threading.Thread(target=self.read, daemon=True).start()
+        while True:
+            idle = self.settled and self.counted
+            try:
+                request = self.requests.get(block=idle)
+            except queue.Empty:
+                self.work()
+                continue
+            if request is None:
+                return
+            self.answer(request)
+
+    def answer(self, request: dict[str, Any]) -> None:
+        ident = request.get("id", 0)
+        try:
+            op = request.get("op")
+            if op == "board":
+                self.take_board(ident, int(request["n"]), request.get("decisions", []))
+            elif self.engine is None:
+                _send({"id": ident, "error": "there is no board yet"})
+            elif op == "explain":
+                cells = self.engine.explain(*request["cell"])
+                _send({"id": ident, "explain": None if cells is None else [list(c) for c in cells]})
+            elif op == "solution":
+                _send({"id": ident, "solution": list(self.engine.solution(int(request["index"])))})
+            elif op == "hint":
+                cell = self.engine.hint()
+                _send({"id": ident, "hint": None if cell is None else list(cell)})
+            else:
+                _send({"id": ident, "error": f"unknown request {op!r}"})
+        except (NQueensError, IndexError) as error:
+            _send({"id": ident, "error": str(error)})
+        except (KeyError, TypeError, ValueError) as error:
+            _send({"id": ident, "error": f"malformed request ({error})"})
+
+    def take_board(self, ident: int, n: int, decisions: list[list[Any]]) -> None:
+        engine = self.engines.pop(n, None) or SatEngine(n)
+        self.engines[n] = engine
+        while len(self.engines) > KEPT_ENGINES:
+            self.engines.popitem(last=False)
+        taken = [
+            Decision(Cell(int(r), int(c)), DecisionKind.QUEEN if kind == "queen" else DecisionKind.MARK)
+            for r, c, kind in decisions
+        ]
+        engine.restore(taken)
+        self.engine, self.board_id = engine, ident
+        self.settled = self.counted = False
+        known = [[None if s is None else s.value for s in row] for row in engine.known_states()]
+        _send({"id": ident, "known": known})
+
+    def work(self) -> None:
+        """Settle the board in hand further, then count it, until a request comes."""
+        engine, ident = self.engine, self.board_id
+        assert engine is not None
+        token = self.fresh_token()
+        if not self.settled:
+            batch: list[list[Any]] = []
+            last = time.monotonic()
+
+            def decided(cell: Cell, state: CellState) -> None:
+                nonlocal last
+                batch.append([cell.row, cell.col, state.value])
+                if time.monotonic() - last >= FLUSH_SECONDS:
+                    _send({"id": ident, "cells": batch.copy()})
+                    batch.clear()
+                    last = time.monotonic()
+
+            self.settled = engine.settle(cancel=token, on_cell=decided)
+            if batch:
+                _send({"id": ident, "cells": batch})
+            if self.settled:
+                count = engine.count
+                _send(
+                    {
+                        "id": ident,
+                        "settled": True,
+                        "count": count,
+                        "at_least": engine.count_at_least,
+                        "calls": engine.solver_calls,
+                    }
+                )
+                self.counted = count is not None
+            return
+        exact = engine.count_within(COUNT_NODES, cancel=token)
+        if not token.cancelled:
+            self.counted = True
+            _send({"id": ident, "count": exact, "at_least": engine.count_at_least})
+
+
+def main() -> int:
+    try:
+        Worker().run()
+    except KeyboardInterrupt:
+        return 130
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

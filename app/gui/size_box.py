@@ -1,0 +1,63 @@
+"""The toolbar's board size: "8 × 8", typed or stepped with the arrows, from 1 up to 100.
+
+Typing a size and pressing Enter chooses it at once; stepping with the arrows (or the mouse
+wheel) chooses where the steps stop, so passing 13, 14 and 15 on the way to 20 does not start
+three compiles.
+"""
+
+from __future__ import annotations
+
+import re
+
+from PySide6.QtCore import QTimer, Signal
+from PySide6.QtGui import QValidator
+from PySide6.QtWidgets import QSpinBox, QWidget
+
+SETTLE_MS = 500
+"""Stepping pauses this long before the size it stopped on is chosen."""
+_NUMBER = re.compile(r"\s*(\d{1,3})")
+
+
+class SizeBox(QSpinBox):
+    """A spin box that shows N × N and emits ``chosen`` when the user settles on a size."""
+
+    chosen = Signal(int)
+
+    def __init__(self, maximum: int, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setRange(1, maximum)
+        self.setKeyboardTracking(False)
+        self.setAccessibleName("Board size")
+        self._settle = QTimer(self)
+        self._settle.setSingleShot(True)
+        self._settle.setInterval(SETTLE_MS)
+        self._settle.timeout.connect(lambda: self.chosen.emit(self.value()))
+        self.valueChanged.connect(lambda _: self._settle.start())
+        self.editingFinished.connect(self._choose_now)
+
+    def show_size(self, n: int) -> None:
+        """Show ``n`` (the board shown now) without choosing it."""
+        self._settle.stop()
+        self.blockSignals(True)
+        self.setValue(n)
+        self.blockSignals(False)
+
+    def _choose_now(self) -> None:
+        if self._settle.isActive():
+            self._settle.stop()
+            self.chosen.emit(self.value())
+
+    def textFromValue(self, value: int) -> str:
+        return f"{value} × {value}"
+
+    def valueFromText(self, text: str) -> int:
+        match = _NUMBER.match(text)
+        return int(match.group(1)) if match else self.value()
+
+    def validate(self, text: str, position: int) -> tuple[QValidator.State, str, int]:
+        match = _NUMBER.match(text)
+        if not text.strip() or match is None:
+            return QValidator.State.Intermediate, text, position
+        value = int(match.group(1))
+        inside = self.minimum() <= value <= self.maximum()
+        return (QValidator.State.Acceptable if inside else QValidator.State.Intermediate), text, position

@@ -1,0 +1,137 @@
+"""The window on the SAT engine: big boards, engine switches that keep the decisions, answers that
+arrive in the background while the window keeps running."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QTimer
+
+from app.gui.main_window import MainWindow
+from app.gui.sat_board import SatBoard
+from bdd_model import Cell, CellState, Decision, DecisionKind, load_or_compile
+from bdd_model.saved_game import replay
+from tests.gui_helpers import click, decisions_of, make_window
+
+
+def settle(qtbot, window: MainWindow, timeout: int = 60000) -> SatBoard:
+    """Wait until the SAT engine has decided every square of the window's board."""
+    cfg = window.session.configurator
+    assert isinstance(cfg, SatBoard)
+    qtbot.waitUntil(lambda: window.session.configurator is cfg and cfg.settled, timeout=timeout)
+    return cfg
+
+
+def open_on_sat(qtbot, window: MainWindow, n: int) -> SatBoard:
+    with qtbot.waitSignal(window.session.boardReplaced, timeout=60000):
+        window.choose_size(n)
+    assert window.session.engine == "sat"
+    return settle(qtbot, window)
+
+
+def bdd_states(n: int, decisions: list[Decision]) -> list[list[CellState]]:
+    cfg = replay(load_or_compile(n), decisions)
+    return [[cfg.cell(r, c) for c in range(n)] for r in range(n)]
+
+
+@pytest.mark.parametrize("n", [40, 100])
+def test_a_big_board_opens_and_plays_on_the_sat_engine(qtbot, tmp_path: Path, n: int) -> None:
+    window = make_window(qtbot, tmp_path)
+    ticks: list[int] = []
+    timer = QTimer(window)
+    timer.timeout.connect(lambda: ticks.append(1))
+    timer.start(20)
+    board = open_on_sat(qtbot, window, n)
+    assert all(s is CellState.OPEN for row in board.states() for s in row)
+    assert "SAT engine" in window.count_label.text() and "at least" in window.count_label.text()
+    click(qtbot, window, 0, 1)
+    assert board.cell(0, 1) is CellState.QUEEN and board.cell(n - 1, 1) is CellState.ATTACKED
+    assert board.cell(2, 2) is None or board.cell(2, 2) is CellState.OPEN
+    settle(qtbot, window)
+    assert board.cell(2, 2) is CellState.OPEN
+    assert all(s is not None for row in board.states() for s in row)
+    assert len(ticks) >= 5, "the event loop kept running while the engine worked"
+    window.session.undo_stack.undo()
+    assert decisions_of(window) == []
+
+
+def test_sat_states_equal_the_bdds_and_switching_keeps_the_decisions(qtbot, window: MainWindow) -> None:
+    for row, col in ((0, 0), (1, 4)):
+        click(qtbot, window, row, col)
+    mark = Decision(Cell(7, 7), DecisionKind.MARK)
+    window.session.toggle_mark(mark.cell)
+    decisions = decisions_of(window)
+    assert len(decisions) == 3 and window.session.engine == "bdd"
+    with qtbot.waitSignal(window.session.changed, timeout=5000):
+        window.choose_engine("sat")
+    board = settle(qtbot, window)
+    assert decisions_of(window) == decisions
+    assert board.states() == bdd_states(8, decisions)
+    assert "SAT engine" in window.count_label.text()
+    window.choose_engine("auto")
+    assert window.session.engine == "bdd" and decisions_of(window) == decisions
+    assert "BDD" in window.count_label.text()
+
+
+def test_a_contradiction_found_only_by_the_solver_is_refused(qtbot, window: MainWindow) -> None:
+    """Queens at 1,1 and 2,3 on 4×4 attack nothing of each other, but no solution keeps both."""
+    window.choose_engine("sat")
+    refused: list[str] = []
+    window.session.refused.connect(refused.append)
+    window.session.open_size(
+        4, [Decision(Cell(0, 0), DecisionKind.QUEEN), Decision(Cell(1, 2), DecisionKind.QUEEN)]
+    )
+    qtbot.waitUntil(lambda: bool(refused), timeout=10000)
+    assert "was not opened" in refused[0]
+    assert window.session.n == 8
+
+
+def test_explanations_arrive_in_the_background_and_match_the_bdd(qtbot, window: MainWindow) -> None:
+    click(qtbot, window, 0, 0)
+    click(qtbot, window, 1, 2)
+    expected = {cell: window.session.explain(cell).text for cell in (Cell(2, 4), Cell(2, 1), Cell(3, 3))}
+    assert expected[Cell(2, 1)] == "Retract the queen at 1,1 to free 3,2."
+    window.choose_engine("sat")
+    settle(qtbot, window)
+    for cell, text in expected.items():
+        qtbot.waitUntil(lambda cell=cell: not window.session.explain(cell).pending, timeout=10000)
+        assert window.session.explain(cell).text == text
+
+
+def test_solve_and_hint_work_on_the_sat_engine(qtbot, tmp_path: Path) -> None:
+    window = make_window(qtbot, tmp_path)
+    open_on_sat(qtbot, window, 20)
+    with qtbot.waitSignal(window.session.changed, timeout=10000):
+        window.session.hint()
+    assert len(decisions_of(window)) == 1
+    with qtbot.waitSignal(window.session.solved, timeout=30000):
+        window.session.solve()
+    queens = [d.cell for d in decisions_of(window)]
+    assert sorted(q.row for q in queens) == list(range(20)) and len({q.col for q in queens}) == 20
+    assert not any(
+        a != b and (a.col == b.col or abs(a.row - b.row) == abs(a.col - b.col))
+        for a in queens
+        for b in queens
+    )
+
+
+def test_auto_opens_on_sat_while_the_diagram_builds_then_switches(
+    qtbot, window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Sizes beyond the quick compiles open on the SAT engine at once; the BDD replaces it,
+    decisions kept (9×9 stands in for 13×13 to keep the test short)."""
+    monkeypatch.setenv("NQUEENS_CACHE_DIR", str(tmp_path / "fresh-cache"))
+    monkeypatch.setattr("app.gui.session.QUICK_COMPILE_MAX_N", 8)
+    window.session.in_process_max_n = 0
+    with qtbot.waitSignal(window.session.boardReplaced, timeout=30000):
+        window.choose_size(9)
+    assert window.session.engine == "sat" and window.session.compiling == 9
+    settle(qtbot, window)
+    click(qtbot, window, 0, 0)
+    with qtbot.waitSignal(window.session.engineChanged, timeout=60000) as switched:
+        pass
+    assert switched.args == ["bdd"]
+    assert decisions_of(window) == [Decision(Cell(0, 0), DecisionKind.QUEEN)]
+    assert window.session.configurator.count == 28
+    assert "BDD" in window.count_label.text()
