@@ -316,6 +316,16 @@ class SatEngine:
         ]
         return max(open_cells, key=lambda cell: use[cell.row, cell.col], default=None)
 
+    def witness(self, row: int, col: int) -> tuple[int, ...] | None:
+        """A remaining solution with a queen on (row, col): a kept one, else one solver call;
+        None when the square is in no remaining solution. For checks and the solution preview."""
+        cell = check_cell(self.n, row, col)
+        for columns in reversed(self._k.pool):
+            if columns[row] == col:
+                return tuple(columns)
+        found = self._solve([*self._assumptions(), variable(self.n, *cell)]) if self._has_solutions else None
+        return None if found is None else tuple(found)
+
     # ----- progressive answers -------------------------------------------------------------
 
     def known_states(self) -> list[list[CellState | None]]:
@@ -332,8 +342,9 @@ class SatEngine:
         """Decide every square: witnesses by local search, then one solver call for the rest
         at a time. ``on_cell`` hears each square once, when its final state is known; the cancel
         token is looked at between two searches or solver calls (and within long calls). False
-        when cancelled: what was proven stays proven."""
-        reported = np.zeros((self.n, self.n), dtype=bool)
+        when cancelled: what was proven stays proven. Squares known before the call are not
+        reported again (``known_states`` has them)."""
+        reported = np.logical_or.reduce(list(self._final_masks().values()))
         try:
             while True:
                 self._propagate()
