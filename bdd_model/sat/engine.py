@@ -57,6 +57,9 @@ CLICK_COUNT_NODES = 10_000
 CLICK_COUNT_ROWS = 20
 """A click tries the exact count only when at most this many rows hold no queen yet."""
 
+ROTATION_TRIES = 8
+"""Newest kept solutions tried with a three-row rotation (O(N) each) before local search."""
+
 POOL_START = 256
 """Kept models that agree with new decisions and serve as starting points for new witnesses."""
 
@@ -506,8 +509,8 @@ class SatEngine:
 
     def _witness(self, cell: Cell) -> bool:
         """A solution with a queen on the (unproven) square, learned if found: first by swapping
-        two rows of a kept solution that agrees with the decisions (O(1) a try), then by local
-        search from one."""
+        two rows of a kept solution that agrees with the decisions (O(1) a try), then by
+        rotating three rows of one of the newest (O(N)), then by local search from one."""
         k = self._k
         if k.allowed is None:
             k.allowed = [np.flatnonzero(~k.closed[r]).tolist() for r in range(self.n)]
@@ -519,6 +522,11 @@ class SatEngine:
             swapped = solution.swapped_onto(cell.row, cell.col, fixed, usable)
             if swapped is not None:
                 self._learn(swapped)
+                return True
+        for solution in k.indexed[: -ROTATION_TRIES - 1 : -1]:
+            rotated = solution.cycled_onto(cell.row, cell.col, fixed, usable)
+            if rotated is not None:
+                self._learn(rotated)
                 return True
         self.local_searches += 1
         if k.pool:
