@@ -1,9 +1,12 @@
-"""``nqueens bench``: compile, load and click timings, against the Java configurator's baseline.
+"""``nqueens bench``: compile, load and click timings, against the Java configurator's baseline;
+and the SAT engine's clicks, against the BDD where both can answer.
 
 The clicks follow random legal decision sequences from a fixed seed (mostly queens, some marks
 and retractions, a fresh board when one is solved). Each click is timed for the full answer:
-every square's state, the forced queens, the exact count and the per-square counts. The
-baseline answers the same decisions with N² BDD satisfiability checks and must agree.
+every square's state, the forced queens, the exact count and the per-square counts (on the
+SAT engine: the states and the count or its lower bound). The baseline answers the same
+decisions with N² BDD satisfiability checks and must agree; so must the SAT engine and the
+BDD at N ≤ 12.
 """
 
 from __future__ import annotations
@@ -19,10 +22,14 @@ from pathlib import Path
 from typing import Any
 
 from bdd_model.board import Cell, CellState, Decision
-from bdd_model.cache import load, save
+from bdd_model.cache import load, load_or_compile, save
 from bdd_model.configurator import Configurator
+from bdd_model.engine import Engine
+from bdd_model.engine_choice import AUTO_BDD_MAX_N
 from bdd_model.errors import NQueensError
 from bdd_model.java_baseline import SatisfiabilityChecks
+from bdd_model.sat.engine import SatEngine
+from bdd_model.sat.solving import DEFAULT_SOLVER
 from bdd_model.space import SolutionSpace
 
 
@@ -82,14 +89,15 @@ class Click:
     after: tuple[Decision, ...]
 
 
-def click_sequence(space: SolutionSpace, clicks: int, seed: int) -> list[Click]:
-    """``clicks`` random legal clicks: 70% queens on open squares, 15% marks, 15% retractions."""
+def click_sequence(board: Engine | SolutionSpace, clicks: int, seed: int) -> list[Click]:
+    """``clicks`` random legal clicks on a fresh board of either engine (a compiled space: the
+    BDD's): 70% queens on open squares, 15% marks, 15% retractions."""
     rng = random.Random(seed)
-    cfg = Configurator(space)
-    n = space.n
+    cfg = Configurator(board) if isinstance(board, SolutionSpace) else board
+    n = cfg.n
     sequence: list[Click] = []
     fresh = False
-    while len(sequence) < clicks and space.count:
+    while len(sequence) < clicks and cfg.count_at_least:
         grid = cfg.states()
         opens = [Cell(r, c) for r in range(n) for c in range(n) if grid[r][c] is CellState.OPEN]
         closed = [Cell(r, c) for r in range(n) for c in range(n) if grid[r][c].is_blocked]
@@ -175,4 +183,98 @@ def run_bench(
         clicks=len(measured["sequence"]),
         click_ms=time_clicks(space, measured["sequence"]),
         baseline_click_ms=measured["baseline"],
+    )
+
+
+@dataclass
+class SatBenchResult:
+    """The SAT engine's clicks (and explanations) on one board size."""
+
+    n: int
+    solver: str
+    setup_s: float
+    clicks: int
+    click_ms: list[float]
+    explain_ms: list[float]
+    exact_counts: int
+    solver_calls: list[int]
+    agrees_with_bdd: bool | None
+
+    def to_json(self) -> dict[str, Any]:
+        """The same ``click_ms`` fields as the BDD's report, and what only the SAT engine has."""
+        return {
+            "n": self.n,
+            "engine": "sat",
+            "solver": self.solver,
+            "setup_s": round(self.setup_s, 3),
+            "clicks": self.clicks,
+            "click_ms": summary(self.click_ms),
+            "explain_ms": summary(self.explain_ms),
+            "exact_count_clicks": self.exact_counts,
+            "solver_calls_per_click": summary([float(k) for k in self.solver_calls]),
+            "agrees_with_bdd": self.agrees_with_bdd,
+        }
+
+
+def _disagreement(sat: SatEngine, bdd: Configurator, target: Cell) -> str | None:
+    """What the two engines answer differently on the same decisions, if anything."""
+    if sat.states() != bdd.states():
+        return "the square states differ"
+    if sat.count is not None and sat.count != bdd.count:
+        return f"the counts differ ({sat.count} against {bdd.count})"
+    if sat.count_at_least > bdd.count:
+        return f"the lower bound {sat.count_at_least} exceeds the count {bdd.count}"
+    ours, theirs = sat.explain(*target), bdd.explain(*target)
+    if (ours is None) != (theirs is None) or len(ours or ()) != len(theirs or ()):
+        return f"the explanations of {target.label()} differ ({ours} against {theirs})"
+    return None
+
+
+def run_sat_bench(n: int, clicks: int = 50, seed: int = 1, solver: str = DEFAULT_SOLVER) -> SatBenchResult:
+    """Time the SAT engine's clicks: on the BDD's click paths, with every answer compared, where
+    the BDD compiles in about a second (N ≤ 12); on paths from the SAT engine itself beyond.
+
+    Each click times the decision, every square's state and the count or its bound. After
+    it, the explanation of a random closed square is timed apart. NQueensError if the
+    engines disagree.
+    """
+    reference = Configurator(load_or_compile(n)) if n <= AUTO_BDD_MAX_N else None
+    sequence = click_sequence(reference or SatEngine(n, solver, seed), clicks, seed)
+    rng = random.Random(seed)
+    started = time.perf_counter()
+    sat = SatEngine(n, solver, seed)
+    sat.states()
+    setup_s = time.perf_counter() - started
+    times, explain_times, calls, exact = [], [], [], 0
+    for click in sequence:
+        if click.fresh:
+            sat.clear()
+        before = sat.solver_calls
+        started = time.perf_counter()
+        getattr(sat, click.action)(*click.cell)
+        grid = sat.states()
+        exact += sat.count is not None
+        _ = sat.count_at_least
+        times.append((time.perf_counter() - started) * 1000)
+        calls.append(sat.solver_calls - before)
+        closed = [Cell(r, c) for r in range(n) for c in range(n) if grid[r][c].is_blocked]
+        target = rng.choice(closed) if closed else click.cell
+        started = time.perf_counter()
+        sat.explain(*target)
+        explain_times.append((time.perf_counter() - started) * 1000)
+        if reference is not None:
+            reference.restore(click.after)
+            problem = _disagreement(sat, reference, target)
+            if problem:
+                raise NQueensError(f"the SAT engine and the BDD disagree after {click.after}: {problem}")
+    return SatBenchResult(
+        n=n,
+        solver=solver,
+        setup_s=setup_s,
+        clicks=len(sequence),
+        click_ms=times,
+        explain_ms=explain_times,
+        exact_counts=exact,
+        solver_calls=calls,
+        agrees_with_bdd=True if reference is not None else None,
     )

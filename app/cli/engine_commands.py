@@ -1,4 +1,4 @@
-"""``nqueens count``, ``state`` and ``compile``: the engine's answers on the command line."""
+"""``nqueens count``, ``state`` and ``compile``: the engines' answers on the command line."""
 
 from __future__ import annotations
 
@@ -7,12 +7,11 @@ import json
 import sys
 import time
 
-from app.options import add_decision_options, board_size, fail
+from app.options import add_decision_options, board_size, fail, size_argument
 from bdd_model import (
     BACKEND_CHOICES,
     CONSTRUCTIONS,
     CellState,
-    Configurator,
     NQueensError,
     Progress,
     SolutionSpace,
@@ -21,8 +20,36 @@ from bdd_model import (
     load_or_compile,
     parse_cell,
 )
+from bdd_model.board import check_whole_size
 from bdd_model.cache import save
+from bdd_model.engine import Engine
+from bdd_model.engine_choice import ENGINE_CHOICES, choose_engine, open_engine
 from bdd_model.progress import ProgressCallback
+from bdd_model.sat.engine import SatEngine
+
+CLI_COUNT_NODES = 500_000
+"""Search nodes the command line gives the SAT engine's exact count (about a second)."""
+
+any_board_size = size_argument(lambda n: check_whole_size(n, 10**18, ""))
+"""N of ``state``: any whole number from 1; the engine then says what it can take."""
+
+
+def add_engine_option(parser: argparse.ArgumentParser) -> None:
+    """--engine auto|bdd|sat, shared by ``state`` and ``bench``."""
+    parser.add_argument(
+        "--engine",
+        choices=ENGINE_CHOICES,
+        default="auto",
+        help="bdd (exact, N ≤ 15), sat (N ≤ 100), or auto: the BDD up to 12 or when cached (default)",
+    )
+
+
+def engine_for(args: argparse.Namespace) -> str:
+    """The engine that answers args.n under args.engine; exit 2 with the reason if none can."""
+    try:
+        return choose_engine(args.n, args.engine, args.backend)
+    except NQueensError as error:
+        fail(str(error))
 
 
 def add_space_options(parser: argparse.ArgumentParser) -> None:
@@ -78,11 +105,12 @@ def register(commands: argparse._SubParsersAction) -> None:
     compile_.set_defaults(run=run_compile)
 
     state = commands.add_parser("state", help="the board after decisions: every square's state")
-    state.add_argument("n", metavar="N", type=board_size, help="board size")
+    state.add_argument("n", metavar="N", type=any_board_size, help="board size (1..15 BDD, 1..100 SAT)")
     add_decision_options(state)
     state.add_argument("--explain", metavar="R,C", help="fewest decisions to retract so a queen fits at R,C")
     state.add_argument("--counts", action="store_true", help="per-square counts of remaining solutions")
     state.add_argument("--json", action="store_true", help="one JSON object (the documented contract)")
+    add_engine_option(state)
     add_space_options(state)
     state.set_defaults(run=run_state)
 
@@ -114,12 +142,22 @@ def run_compile(args: argparse.Namespace) -> int:
 
 def run_state(args: argparse.Namespace) -> int:
     n = args.n
+    engine = engine_for(args)
+    if engine == "sat" and args.counts:
+        fail("--counts needs the BDD engine (N ≤ 15): the SAT engine does not count solutions per square")
     try:
         decisions = [(kind, parse_cell(text, n)) for kind, text in args.decisions]
         target = parse_cell(args.explain, n) if args.explain else None
     except NQueensError as error:
         fail(str(error))
-    cfg = Configurator(open_space(args))
+    cfg = open_engine(
+        n,
+        engine,
+        args.backend,
+        args.construction,
+        progress=stderr_progress(n),
+        warn=lambda message: sys.stderr.write(f"nqueens: warning: {message}\n"),
+    )
     for kind, cell in decisions:
         try:
             if kind == "queen":
@@ -128,6 +166,8 @@ def run_state(args: argparse.Namespace) -> int:
                 cfg.forbid(*cell)
         except NQueensError as error:
             fail(str(error))
+    if isinstance(cfg, SatEngine):
+        cfg.count_within(CLI_COUNT_NODES)
     report = state_report(cfg)
     if args.counts:
         report["counts"] = cfg.cell_counts()
@@ -153,10 +193,14 @@ _LISTS = {
 }
 
 
-def state_report(cfg: Configurator) -> dict[str, object]:
-    """The state object of the command-line contract: five lists that partition the board."""
+def state_report(cfg: Engine) -> dict[str, object]:
+    """The state object of the command-line contract: five lists that partition the board, and
+    the count (``null`` with a true lower bound when it is not known exactly)."""
     states = cfg.states()
-    report: dict[str, object] = {"n": cfg.n, "solutions": cfg.count}
+    count = cfg.count
+    report: dict[str, object] = {"n": cfg.n, "engine": cfg.engine, "solutions": count}
+    if count is None:
+        report["solutions_at_least"] = cfg.count_at_least
     for name, kinds in _LISTS.items():
         report[name] = [[r + 1, c + 1] for r in range(cfg.n) for c in range(cfg.n) if states[r][c] in kinds]
     return report
@@ -172,14 +216,18 @@ _SYMBOLS = {
 }
 
 
-def state_text(cfg: Configurator, report: dict[str, object]) -> str:
+def state_text(cfg: Engine, report: dict[str, object]) -> str:
     """The board for people: one symbol per square, then the legend and the numbers."""
     lines = [" ".join(_SYMBOLS[s] for s in row) for row in cfg.states()]
     lines.append("Q queen  F forced  . open  x marked  - attacked  ~ closed by look-ahead")
-    lines.append(f"{cfg.count} solutions remain")
+    solutions = report["solutions"]
+    remain = f"{solutions}" if solutions is not None else f"at least {report['solutions_at_least']:,}"
+    lines.append(f"{remain} solutions remain (engine: {cfg.engine})")
     if "counts" in report:
-        width = len(str(cfg.count))
-        lines.extend(" ".join(f"{k:>{width}}" for k in row) for row in cfg.cell_counts())
+        counts = report["counts"]
+        assert isinstance(counts, list)
+        width = len(str(solutions))
+        lines.extend(" ".join(f"{k:>{width}}" for k in row) for row in counts)
     if "explanation" in report:
         explanation = report["explanation"]
         assert isinstance(explanation, dict)

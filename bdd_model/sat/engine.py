@@ -57,6 +57,9 @@ CLICK_COUNT_NODES = 10_000
 CLICK_COUNT_ROWS = 20
 """A click tries the exact count only when at most this many rows hold no queen yet."""
 
+ROTATION_TRIES = 8
+"""Newest kept solutions tried with a three-row rotation (O(N) each) before local search."""
+
 POOL_START = 256
 """Kept models that agree with new decisions and serve as starting points for new witnesses."""
 
@@ -316,6 +319,16 @@ class SatEngine:
         ]
         return max(open_cells, key=lambda cell: use[cell.row, cell.col], default=None)
 
+    def witness(self, row: int, col: int) -> tuple[int, ...] | None:
+        """A remaining solution with a queen on (row, col): a kept one, else one solver call;
+        None when the square is in no remaining solution. For checks and the solution preview."""
+        cell = check_cell(self.n, row, col)
+        for columns in reversed(self._k.pool):
+            if columns[row] == col:
+                return tuple(columns)
+        found = self._solve([*self._assumptions(), variable(self.n, *cell)]) if self._has_solutions else None
+        return None if found is None else tuple(found)
+
     # ----- progressive answers -------------------------------------------------------------
 
     def known_states(self) -> list[list[CellState | None]]:
@@ -332,8 +345,9 @@ class SatEngine:
         """Decide every square: witnesses by local search, then one solver call for the rest
         at a time. ``on_cell`` hears each square once, when its final state is known; the cancel
         token is looked at between two searches or solver calls (and within long calls). False
-        when cancelled: what was proven stays proven."""
-        reported = np.zeros((self.n, self.n), dtype=bool)
+        when cancelled: what was proven stays proven. Squares known before the call are not
+        reported again (``known_states`` has them)."""
+        reported = np.logical_or.reduce(list(self._final_masks().values()))
         try:
             while True:
                 self._propagate()
@@ -495,8 +509,8 @@ class SatEngine:
 
     def _witness(self, cell: Cell) -> bool:
         """A solution with a queen on the (unproven) square, learned if found: first by swapping
-        two rows of a kept solution that agrees with the decisions (O(1) a try), then by local
-        search from one."""
+        two rows of a kept solution that agrees with the decisions (O(1) a try), then by
+        rotating three rows of one of the newest (O(N)), then by local search from one."""
         k = self._k
         if k.allowed is None:
             k.allowed = [np.flatnonzero(~k.closed[r]).tolist() for r in range(self.n)]
@@ -508,6 +522,11 @@ class SatEngine:
             swapped = solution.swapped_onto(cell.row, cell.col, fixed, usable)
             if swapped is not None:
                 self._learn(swapped)
+                return True
+        for solution in k.indexed[: -ROTATION_TRIES - 1 : -1]:
+            rotated = solution.cycled_onto(cell.row, cell.col, fixed, usable)
+            if rotated is not None:
+                self._learn(rotated)
                 return True
         self.local_searches += 1
         if k.pool:

@@ -87,8 +87,9 @@ class IndexedSolution:
     def swapped_onto(
         self, row: int, col: int, fixed: Sequence[bool], usable: Sequence[Sequence[bool]]
     ) -> list[int] | None:
-        """The solution with a queen on (row, col) made by swapping two rows' queens, or None
-        when that swap moves a ``fixed`` row, uses a square that is not ``usable``, or attacks."""
+        """The solution with a queen on the usable square (row, col) made by swapping two rows'
+        queens, or None when that swap moves a ``fixed`` row, uses a square that is not
+        ``usable``, or attacks."""
         n = len(self.columns)
         other = self.row_of[col]
         moved = self.columns[row]
@@ -105,3 +106,39 @@ class IndexedSolution:
         columns = list(self.columns)
         columns[row], columns[other] = col, moved
         return columns
+
+    def cycled_onto(
+        self, row: int, col: int, fixed: Sequence[bool], usable: Sequence[Sequence[bool]]
+    ) -> list[int] | None:
+        """The solution with a queen on the usable square (row, col) made by rotating the queens of three rows
+        (row takes col, the row that held col takes a third row's column, the third row takes
+        row's old column), or None when no third row makes a solution: O(N)."""
+        n = len(self.columns)
+        other = self.row_of[col]
+        moved = self.columns[row]
+        if other == row or fixed[row] or fixed[other]:
+            return None
+        here = (self.down[row - col + n], self.up[row + col])
+        for third in range(n):
+            if third in (row, other) or fixed[third]:
+                continue
+            taken = self.columns[third]
+            if not (usable[other][taken] and usable[third][moved]):
+                continue
+            rotating = (-1, row, other, third)
+            owners = (
+                *here,
+                self.down[other - taken + n],
+                self.up[other + taken],
+                self.down[third - moved + n],
+                self.up[third + moved],
+            )
+            if any(owner not in rotating for owner in owners):
+                continue
+            downs = {row - col, other - taken, third - moved}
+            ups = {row + col, other + taken, third + moved}
+            if len(downs) == len(ups) == 3:
+                columns = list(self.columns)
+                columns[row], columns[other], columns[third] = col, taken, moved
+                return columns
+        return None

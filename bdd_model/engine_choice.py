@@ -1,0 +1,54 @@
+"""Which engine answers a board: the BDD where it is at hand, the SAT engine beyond.
+
+``auto`` takes the BDD when its space is cached or compiles in about a second (N ≤ 12), and
+the SAT engine otherwise (N = 13…100), so that no board makes the user wait for a compile.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from bdd_model.backends import resolve_backend
+from bdd_model.board import check_whole_size
+from bdd_model.cache import cache_path, load_or_compile
+from bdd_model.configurator import Configurator
+from bdd_model.engine import ENGINES, Engine
+from bdd_model.progress import ProgressCallback, no_progress
+from bdd_model.sat.engine import SAT_ENGINE_MAX_N, SatEngine, check_sat_engine_size
+from bdd_model.space import MAX_N, check_size
+
+ENGINE_CHOICES = ("auto", *ENGINES)
+
+AUTO_BDD_MAX_N = 12
+"""``auto`` compiles the BDD up to this size (N = 12: about a second); larger only from the cache."""
+
+
+def choose_engine(n: int, choice: str = "auto", backend: str = "auto") -> str:
+    """ "bdd" or "sat" for an n×n board; BoardSizeError (one sentence) when the engine asked for
+    cannot take n."""
+    check_whole_size(
+        n, max(MAX_N, SAT_ENGINE_MAX_N), "N={n} is above {maximum}, the largest board this program answers"
+    )
+    if choice == "bdd":
+        check_size(n)
+        return "bdd"
+    if choice == "sat":
+        check_sat_engine_size(n)
+        return "sat"
+    if n <= AUTO_BDD_MAX_N or (n <= MAX_N and cache_path(n, resolve_backend(backend)).exists()):
+        return "bdd"
+    return "sat"
+
+
+def open_engine(
+    n: int,
+    engine: str,
+    backend: str = "auto",
+    construction: str = "search",
+    progress: ProgressCallback = no_progress,
+    warn: Callable[[str], None] = lambda _: None,
+) -> Engine:
+    """A fresh board on the named engine ("bdd": loaded from the cache or compiled)."""
+    if engine == "bdd":
+        return Configurator(load_or_compile(n, backend, construction, progress=progress, warn=warn))
+    return SatEngine(n)
