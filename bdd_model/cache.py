@@ -1,9 +1,9 @@
 """Compiled spaces on disk, one file per (N, backend), verified before they are trusted.
 
 A file is a numpy ``.npz`` holding the frozen row layers and a JSON record (format version,
-N, backend, construction, node counts, solution count, SHA-256 of the arrays). Writes go to a
-temporary file in the same folder and are renamed into place, so a reader sees either the old
-file or the whole new one, whichever of two concurrent writers finishes last.
+N, backend, construction, node counts, solution count, SHA-256 of the arrays). Writes are atomic
+(``atomic_file``), so a reader sees either the old file or the whole new one, whichever of two
+concurrent writers finishes last.
 """
 
 from __future__ import annotations
@@ -11,7 +11,6 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import tempfile
 import time
 import zipfile
 from collections.abc import Callable
@@ -20,6 +19,7 @@ from pathlib import Path
 import numpy as np
 import platformdirs
 
+from bdd_model.atomic_file import atomic_output
 from bdd_model.backends import resolve_backend
 from bdd_model.errors import CacheError, DiagramShapeError, NQueensError
 from bdd_model.frozen import FrozenDiagram
@@ -58,16 +58,8 @@ def save(space: SolutionSpace, path: Path | None = None) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     arrays = space.diagram.to_arrays()
     record = {"format": FORMAT_VERSION, "sha256": _digest(arrays), **space.info.to_json()}
-    handle, temporary = tempfile.mkstemp(prefix=path.name, suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(handle, "wb") as stream:
-            np.savez(stream, record=np.array(json.dumps(record)), **arrays)
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+    with atomic_output(path, replace_special=True) as stream:
+        np.savez(stream, record=np.array(json.dumps(record)), **arrays)
     return path
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import errno
 import sys
 import time
 from collections.abc import Iterable
@@ -10,9 +11,13 @@ from pathlib import Path
 
 from app.options import fail, positive_int, sat_board_size
 from bdd_model import board_text, queens_text
+from bdd_model.atomic_file import atomic_output
 from bdd_model.sat.answer_file import SolverOutputError, broken_rules, parse_answer, queens_of
 from bdd_model.sat.encoding import SAT_MAX_N, clause_count, dimacs, smtlib
 from bdd_model.sat.solving import DEFAULT_SOLVER, SOLVERS, solve_all
+
+DISK_FAILURES = (errno.ENOSPC, errno.EDQUOT, errno.EIO, errno.EFBIG)
+"""Write errors that are the disk's fault, not the path's: exit status 1, not 2."""
 
 
 def register(commands: argparse._SubParsersAction) -> None:
@@ -45,22 +50,24 @@ def register(commands: argparse._SubParsersAction) -> None:
 
 
 def _write(lines: Iterable[str], target: str) -> None:
-    """Write to a file (or standard output for '-'); exit 2 with one line if it cannot be written."""
+    """Write to a file atomically (or to standard output for '-'); one line and exit if it cannot:
+    2 when the path is wrong, 1 when the disk fails (the old file, if any, is intact)."""
     if target == "-":
         sys.stdout.writelines(lines)
         return
     try:
-        with open(target, "w", encoding="ascii") as stream:
-            stream.writelines(lines)
+        with atomic_output(Path(target)) as stream:
+            stream.writelines(line.encode("ascii") for line in lines)
     except OSError as error:
-        fail(f"cannot write '{target}': {error.strerror or error}")
+        status = 1 if error.errno in DISK_FAILURES else 2
+        fail(f"cannot write '{target}': {error.strerror or error}", status=status)
 
 
 def _export(n: int, output: str | None, kind: str, suffix: str, lines: Iterable[str], items: str) -> int:
     target = output or f"{n}-queens.{suffix}"
     report = sys.stderr if target == "-" else sys.stdout
     where = "standard output" if target == "-" else f"'{target}'"
-    print(f"Generating {kind} for {n}-Queens problem...", file=report)
+    print(f"Generating {kind} for {n}-Queens problem...", file=report, flush=True)
     _write(lines, target)
     size = f"{n * n} variables, {clause_count(n)} {items}"
     print(f"Successfully wrote problem to {where} ({size})", file=report)

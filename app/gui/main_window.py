@@ -29,6 +29,7 @@ from app.gui.pieces import app_icon
 from app.gui.session import BoardSession
 from app.gui.theme import APPEARANCES, apply_appearance
 from bdd_model import MAX_N, Cell, CellState, NQueensError, Progress, queens_text
+from bdd_model.atomic_file import atomic_output
 from bdd_model.sat.encoding import clause_count, dimacs, smtlib
 from bdd_model.saved_game import dumps, loads
 
@@ -377,7 +378,8 @@ class MainWindow(QMainWindow):
         if cfg is None:
             return False
         try:
-            path.write_text(dumps(cfg.n, cfg.decisions) + "\n", encoding="utf-8")
+            with atomic_output(path) as stream:
+                stream.write((dumps(cfg.n, cfg.decisions) + "\n").encode("utf-8"))
         except OSError as error:
             self.show_message(f"Could not save {path.name}: {error.strerror or error}")
             return False
@@ -429,8 +431,8 @@ class MainWindow(QMainWindow):
         n = self.session.n
         lines = dimacs(n) if kind == "cnf" else smtlib(n)
         try:
-            with path.open("w", encoding="ascii") as stream:
-                stream.writelines(lines)
+            with atomic_output(path) as stream:
+                stream.writelines(line.encode("ascii") for line in lines)
         except OSError as error:
             self.show_message(f"Could not export {path.name}: {error.strerror or error}")
             return False
