@@ -17,7 +17,6 @@ from PySide6.QtGui import QUndoCommand, QUndoStack
 from app.gui.compile_job import CompileJob
 from app.gui.explanations import Explanation, describe, explain
 from bdd_model import (
-    CacheError,
     Cell,
     CellState,
     Configurator,
@@ -25,6 +24,7 @@ from bdd_model import (
     DecisionKind,
     NQueensError,
     SolutionSpace,
+    load_cached,
     load_or_compile,
     resolve_backend,
 )
@@ -133,15 +133,7 @@ class BoardSession(QObject):
         """The space of n if it can be had at once: small enough, or in a cache that verifies."""
         if n <= self.in_process_max_n:
             return load_or_compile(n, self.backend, warn=self.message.emit)
-        backend = resolve_backend(self.backend)
-        path = cache_path(n, backend)
-        if not path.exists():
-            return None
-        try:
-            return load(n, backend, path)
-        except CacheError as error:
-            self.message.emit(f"Rebuilding the {n}×{n} cache: {error}")
-            return None
+        return load_cached(n, self.backend, warn=self.message.emit)
 
     def _compiled(self, job: CompileJob, path: Path) -> None:
         backend = resolve_backend(self.backend)
