@@ -5,8 +5,8 @@ from __future__ import annotations
 import argparse
 import json
 import subprocess
-import sys
 
+from app.child_process import module_command
 from app.options import board_size, fail, positive_int
 from bdd_model import BACKEND_CHOICES, CONSTRUCTIONS
 from bdd_model.bench import run_bench
@@ -41,7 +41,7 @@ def run(args: argparse.Namespace) -> int:
 def window_timings(n: int, clicks: int, seed: int, backend: str) -> dict[str, object]:
     """The window's timings, measured in a child process that starts the window as a user's would
     (the command line never loads Qt itself)."""
-    command = [sys.executable, "-m", "app.gui.window_bench", str(n), str(clicks), str(seed), backend]
+    command = module_command("app.gui.window_bench", str(n), str(clicks), str(seed), backend)
     child = subprocess.run(command, capture_output=True, text=True, check=False)
     try:
         return json.loads(child.stdout.splitlines()[-1])

@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 import json
-import sys
 
 from PySide6.QtCore import QObject, QProcess, Signal
 
+from app.child_process import module_command
 from bdd_model import Progress
 
 
 class CompileJob(QObject):
-    """Runs ``app.gui.compile_worker`` in a QProcess and reports on the Qt event loop.
+    """Runs ``app.gui.compile_worker`` in a QProcess (isolated from the working folder, see
+    ``app.child_process``) and reports on the Qt event loop.
 
     Exactly one of ``succeeded`` (with the path of the compiled space) or ``failed`` is emitted
     when the child ends; a cancel is a failure with the message "cancelled".
@@ -37,9 +38,8 @@ class CompileJob(QObject):
         self._process.errorOccurred.connect(self._error_occurred)
 
     def start(self) -> None:
-        self._process.start(
-            sys.executable, ["-m", "app.gui.compile_worker", str(self.n), "--backend", self.backend]
-        )
+        program, *arguments = module_command("app.gui.compile_worker", str(self.n), "--backend", self.backend)
+        self._process.start(program, arguments)
 
     def cancel(self) -> None:
         """Stop the child now; the previous board stays."""
