@@ -12,10 +12,13 @@ from typing import NoReturn
 
 from bdd_model import BoardSizeError, check_size
 from bdd_model.sat.encoding import check_sat_size
+from bdd_model.untrusted_text import excerpt
 
 MEMORY_SHARE = 0.8
 """A compile may use this share of physical memory; beyond it allocation fails cleanly."""
 MEMORY_ENV = "NQUEENS_MEMORY_LIMIT_MB"
+MESSAGE_LIMIT = 300
+"""Characters of an error line; what argparse quotes from the command line is cut to fit."""
 
 
 def limit_memory() -> None:
@@ -48,7 +51,7 @@ class Parser(argparse.ArgumentParser):
 
 def fail(message: str, status: int = 2, program: str = "nqueens") -> NoReturn:
     """Print one line to stderr and exit (2: bad input)."""
-    sys.stderr.write(f"{program}: error: {message}\n")
+    sys.stderr.write(f"{program}: error: {excerpt(message, MESSAGE_LIMIT)}\n")
     raise SystemExit(status)
 
 
@@ -84,7 +87,7 @@ def size_argument(check: Callable[[int], int]) -> Callable[[str], int]:
     def parse(text: str) -> int:
         n = whole_number(text)
         if n is None:
-            raise argparse.ArgumentTypeError(f"N must be a whole number, not '{text[:40]}'")
+            raise argparse.ArgumentTypeError(f"N must be a whole number, not '{excerpt(text)}'")
         try:
             return check(n)
         except BoardSizeError as error:
@@ -103,7 +106,7 @@ def positive_int(text: str) -> int:
     """argparse type for counts such as --clicks and --limit."""
     value = whole_number(text)
     if value is None:
-        raise argparse.ArgumentTypeError(f"'{text[:40]}' is not a whole number")
+        raise argparse.ArgumentTypeError(f"'{excerpt(text)}' is not a whole number")
     if value < 1:
         raise argparse.ArgumentTypeError(f"{value} is not a positive number")
     return value

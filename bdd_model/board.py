@@ -12,6 +12,7 @@ from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
 from bdd_model.errors import BoardSizeError, CellError
+from bdd_model.untrusted_text import excerpt
 
 
 class Cell(NamedTuple):
@@ -68,7 +69,7 @@ def check_whole_size(n: object, maximum: int, too_big: str) -> int:
     """n if it is a whole number from 1 to ``maximum``, else BoardSizeError (``too_big`` is the
     message for n > maximum, formatted with n and maximum)."""
     if isinstance(n, bool) or not isinstance(n, int):
-        raise BoardSizeError(f"N must be a whole number, not {n!r}")
+        raise BoardSizeError(f"N must be a whole number, not {excerpt(repr(n))}")
     if n < 1:
         raise BoardSizeError(f"N must be at least 1, not {n}")
     if n > maximum:
@@ -92,9 +93,9 @@ def parse_cell(text: str, n: int) -> Cell:
     """Parse ``ROW,COL`` (1-based) into a 0-based Cell of the n×n board."""
     match = _CELL_TEXT.fullmatch(text)
     if match is None:
-        raise CellError(f"cell '{text[:40]}' is not of the form ROW,COL (for example 2,3)")
+        raise CellError(f"cell '{excerpt(text)}' is not of the form ROW,COL (for example 2,3)")
     if max(len(match.group(1)), len(match.group(2))) > 9:
-        raise CellError(f"cell '{text[:40]}' is off the {n}x{n} board (rows and columns run 1..{n})")
+        raise CellError(f"cell '{excerpt(text)}' is off the {n}x{n} board (rows and columns run 1..{n})")
     row, col = int(match.group(1)), int(match.group(2))
     if not (1 <= row <= n and 1 <= col <= n):
         raise CellError(f"cell {row},{col} is off the {n}x{n} board (rows and columns run 1..{n})")

@@ -29,7 +29,7 @@ from bdd_model.frozen import FrozenDiagram
 from bdd_model.progress import CancelToken, ProgressCallback, no_progress
 from bdd_model.space import SolutionSpace, check_size
 from bdd_model.stored_arrays import Member, StoredFileError, read_arrays
-from bdd_model.untrusted_text import excerpt
+from bdd_model.untrusted_text import PATH_EXCERPT, excerpt
 from bdd_model.verification import check_solution_set, known_count
 
 CACHE_ENV = "NQUEENS_CACHE_DIR"
@@ -142,7 +142,7 @@ def load_or_compile(
     """
     check_size(n)
     backend = resolve_backend(backend)
-    where = f"the cache folder '{excerpt(str(cache_dir()), 60)}'"
+    where = f"the cache folder '{excerpt(str(cache_dir()), PATH_EXCERPT)}'"
     problem = _unusable(cache_dir()) if use_cache else None
     if problem:
         warn(f"{where} cannot be used ({problem}); answering without it")

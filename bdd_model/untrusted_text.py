@@ -10,6 +10,8 @@ from __future__ import annotations
 
 EXCERPT = 40
 """Characters of untrusted text quoted in a message, escapes included."""
+PATH_EXCERPT = 160
+"""Characters of a path quoted in a message: paths are often long, and the user's own."""
 
 
 def excerpt(text: str | bytes, limit: int = EXCERPT) -> str:

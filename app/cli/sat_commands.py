@@ -12,9 +12,10 @@ from pathlib import Path
 from app.options import fail, positive_int, sat_board_size
 from bdd_model import board_text, queens_text
 from bdd_model.atomic_file import atomic_output
-from bdd_model.sat.answer_file import SolverOutputError, broken_rules, parse_answer, queens_of
+from bdd_model.sat.answer_file import SolverOutputError, broken_rules, queens_of, read_answer
 from bdd_model.sat.encoding import SAT_MAX_N, clause_count, dimacs, smtlib
 from bdd_model.sat.solving import DEFAULT_SOLVER, SOLVERS, solve_all
+from bdd_model.untrusted_text import PATH_EXCERPT, excerpt
 
 DISK_FAILURES = (errno.ENOSPC, errno.EDQUOT, errno.EIO, errno.EFBIG)
 """Write errors that are the disk's fault, not the path's: exit status 1, not 2."""
@@ -60,13 +61,13 @@ def _write(lines: Iterable[str], target: str) -> None:
             stream.writelines(line.encode("ascii") for line in lines)
     except OSError as error:
         status = 1 if error.errno in DISK_FAILURES else 2
-        fail(f"cannot write '{target}': {error.strerror or error}", status=status)
+        fail(f"cannot write '{excerpt(target, PATH_EXCERPT)}': {error.strerror or error}", status=status)
 
 
 def _export(n: int, output: str | None, kind: str, suffix: str, lines: Iterable[str], items: str) -> int:
     target = output or f"{n}-queens.{suffix}"
     report = sys.stderr if target == "-" else sys.stdout
-    where = "standard output" if target == "-" else f"'{target}'"
+    where = "standard output" if target == "-" else f"'{excerpt(target, PATH_EXCERPT)}'"
     print(f"Generating {kind} for {n}-Queens problem...", file=report, flush=True)
     _write(lines, target)
     size = f"{n * n} variables, {clause_count(n)} {items}"
@@ -128,17 +129,20 @@ class _Progress:
 
 def run_show(args: argparse.Namespace) -> int:
     n = args.n
+    name = "standard input" if args.file == "-" else f"'{excerpt(args.file, PATH_EXCERPT)}'"
     try:
-        text = sys.stdin.read() if args.file == "-" else Path(args.file).read_text(errors="replace")
+        if args.file == "-":
+            answer = read_answer(sys.stdin.buffer, n)
+        else:
+            with open(args.file, "rb") as stream:
+                answer = read_answer(stream, n)
     except OSError as error:
-        fail(f"cannot read '{args.file}': {error.strerror or error}")
-    try:
-        answer = parse_answer(text)
-        if not answer.satisfiable:
-            fail(f"the solver found no solution (UNSAT): there is no {n}x{n} board to show")
-        queens = queens_of(answer, n)
+        fail(f"cannot read {name}: {error.strerror or error}")
     except SolverOutputError as error:
-        fail(f"'{args.file}': {error}")
+        fail(f"{name}: {error}")
+    if not answer.satisfiable:
+        fail(f"the solver found no solution (UNSAT): there is no {n}x{n} board to show")
+    queens = queens_of(answer, n)
     print(queens_text(n, queens))
     problems = broken_rules(n, queens)
     if problems:

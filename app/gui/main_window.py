@@ -31,7 +31,7 @@ from app.gui.theme import APPEARANCES, apply_appearance
 from bdd_model import MAX_N, Cell, CellState, NQueensError, Progress, queens_text
 from bdd_model.atomic_file import atomic_output
 from bdd_model.sat.encoding import clause_count, dimacs, smtlib
-from bdd_model.saved_game import dumps, loads
+from bdd_model.saved_game import dumps, loads, read_text
 
 PHASE_NAMES = {"search": "searching rows", "build": "building the BDD", "freeze": "freezing rows"}
 FILE_FILTER = "N-Queens configurations (*.nqueens.json *.json);;All files (*)"
@@ -390,9 +390,9 @@ class MainWindow(QMainWindow):
     def open_from(self, path: Path) -> bool:
         """Read a configuration; a bad file is refused with a message and the board untouched."""
         try:
-            n, decisions = loads(path.read_text(encoding="utf-8-sig"))
-        except (OSError, UnicodeDecodeError) as error:
-            self.show_message(f"Could not read {path.name}: {getattr(error, 'strerror', None) or error}")
+            n, decisions = loads(read_text(path))
+        except OSError as error:
+            self.show_message(f"Could not read {path.name}: {error.strerror or error}")
             return False
         except NQueensError as error:
             self.show_message(f"{path.name} was not opened: {error}")

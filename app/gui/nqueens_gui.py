@@ -20,6 +20,7 @@ from app.options import Parser, add_decision_options, board_size, positive_int
 from app.options import fail as fail_with
 from bdd_model import BACKEND_CHOICES, Cell, Decision, DecisionKind, NQueensError, load_or_compile, parse_cell
 from bdd_model.saved_game import replay
+from bdd_model.untrusted_text import PATH_EXCERPT, excerpt
 
 DEFAULT_SIZE = QSize(1040, 780)
 ORGANIZATION = "nqueens-configurator"
@@ -35,7 +36,7 @@ def _window_size(text: str) -> QSize:
     try:
         width, height = (int(v) for v in text.lower().split("x"))
     except ValueError:
-        raise ValueError(f"window size '{text}' is not of the form WIDTHxHEIGHT") from None
+        raise ValueError(f"window size '{excerpt(text)}' is not of the form WIDTHxHEIGHT") from None
     if not (200 <= width <= 8000 and 200 <= height <= 8000):
         raise ValueError(f"window size {width}x{height} is outside 200..8000")
     return QSize(width, height)
@@ -145,7 +146,7 @@ def _screenshot(
     window.show()
     QApplication.processEvents()
     if not window.grab().save(path):
-        fail(f"could not write the screenshot to '{path}'")
+        fail(f"could not write the screenshot to '{excerpt(path, PATH_EXCERPT)}'")
     window.close()
     return 0
 
