@@ -7,7 +7,7 @@ import json
 import subprocess
 
 from app.child_process import module_command
-from app.options import board_size, fail, positive_int
+from app.options import board_size, fail, integer, positive_int
 from bdd_model import BACKEND_CHOICES, CONSTRUCTIONS
 from bdd_model.bench import run_bench
 
@@ -18,7 +18,7 @@ def register(commands: argparse._SubParsersAction) -> None:
     bench.add_argument("--clicks", type=positive_int, default=50, help="clicks to time (default 50)")
     bench.add_argument("--backend", choices=BACKEND_CHOICES, default="auto", help="dd backend")
     bench.add_argument("--construction", choices=CONSTRUCTIONS, default="search", help="BDD construction")
-    bench.add_argument("--seed", type=int, default=1, help="seed of the random clicks (default 1)")
+    bench.add_argument("--seed", type=integer, default=1, help="seed of the random clicks (default 1)")
     bench.add_argument(
         "--gui", action="store_true", help="also time the window (offscreen without a display)"
     )

@@ -6,7 +6,7 @@ import sys
 
 from app.cli import bench_commands, engine_commands, sat_commands
 from app.cli.output import OutputError, guarded_stdout, silence_stdout
-from app.options import Parser, limit_memory
+from app.options import Parser, SettingError, fail, limit_memory
 from bdd_model import NQueensError
 
 
@@ -38,9 +38,11 @@ def _run(argv: list[str] | None) -> int:
     """Parse and run, flushing standard output before returning so that its errors surface here."""
     try:
         args = build_parser().parse_args(argv)
-        limit_memory()
         try:
+            limit_memory(getattr(args, "backend", None))
             return args.run(args)
+        except SettingError as error:
+            fail(str(error))
         except NQueensError as error:
             sys.stderr.write(f"nqueens: error: {error}\n")
             return 1

@@ -9,7 +9,7 @@ import time
 from collections.abc import Iterable
 from pathlib import Path
 
-from app.options import fail, positive_int, sat_board_size
+from app.options import fail, file_name, positive_int, sat_board_size
 from bdd_model import board_text, queens_text
 from bdd_model.atomic_file import atomic_output
 from bdd_model.sat.answer_file import SolverOutputError, broken_rules, queens_of, read_answer
@@ -24,12 +24,16 @@ DISK_FAILURES = (errno.ENOSPC, errno.EDQUOT, errno.EIO, errno.EFBIG)
 def register(commands: argparse._SubParsersAction) -> None:
     generate = commands.add_parser("generate", help="write the DIMACS CNF (default N-queens.cnf)")
     generate.add_argument("n", metavar="N", type=sat_board_size, help=f"board size (1..{SAT_MAX_N})")
-    generate.add_argument("-o", "--output", metavar="FILE", help="where to write ('-': standard output)")
+    generate.add_argument(
+        "-o", "--output", metavar="FILE", type=file_name, help="where to write ('-': standard output)"
+    )
     generate.set_defaults(run=run_generate)
 
     smt = commands.add_parser("smtlib", help="write SMT-LIB v2 for Z3 and cvc5 (default N-queens.smt2)")
     smt.add_argument("n", metavar="N", type=sat_board_size, help=f"board size (1..{SAT_MAX_N})")
-    smt.add_argument("-o", "--output", metavar="FILE", help="where to write ('-': standard output)")
+    smt.add_argument(
+        "-o", "--output", metavar="FILE", type=file_name, help="where to write ('-': standard output)"
+    )
     smt.set_defaults(run=run_smtlib)
 
     solve = commands.add_parser("solve", help="solve with a SAT solver in memory and print boards")
@@ -45,7 +49,9 @@ def register(commands: argparse._SubParsersAction) -> None:
     solve.set_defaults(run=run_solve)
 
     show = commands.add_parser("show", help="print a SAT solver's answer as a board")
-    show.add_argument("file", metavar="FILE", help="MiniSat result file, or s/v lines ('-': stdin)")
+    show.add_argument(
+        "file", metavar="FILE", type=file_name, help="MiniSat result file, or s/v lines ('-': stdin)"
+    )
     show.add_argument("--n", type=sat_board_size, required=True, help="board size")
     show.set_defaults(run=run_show)
 

@@ -14,11 +14,30 @@ from PySide6.QtCore import QSettings, QSize, Qt
 from PySide6.QtWidgets import QApplication
 
 from app.gui.main_window import MainWindow
-from app.gui.session import BoardSession
+from app.gui.session import IN_PROCESS_MAX_N, BoardSession
 from app.gui.theme import APPEARANCES, apply_appearance, quiet_platform_notes
-from app.options import Parser, add_decision_options, board_size, positive_int
+from app.options import (
+    Parser,
+    SettingError,
+    add_decision_options,
+    board_size,
+    file_name,
+    memory_cap,
+    positive_int,
+    whole_number,
+)
 from app.options import fail as fail_with
-from bdd_model import BACKEND_CHOICES, Cell, Decision, DecisionKind, NQueensError, load_or_compile, parse_cell
+from bdd_model import (
+    BACKEND_CHOICES,
+    Cell,
+    Decision,
+    DecisionKind,
+    NQueensError,
+    load_cached,
+    load_or_compile,
+    parse_cell,
+)
+from bdd_model.board import first_conflict
 from bdd_model.saved_game import replay
 from bdd_model.untrusted_text import PATH_EXCERPT, excerpt
 
@@ -33,10 +52,10 @@ def fail(message: str) -> NoReturn:
 
 
 def _window_size(text: str) -> QSize:
-    try:
-        width, height = (int(v) for v in text.lower().split("x"))
-    except ValueError:
-        raise ValueError(f"window size '{excerpt(text)}' is not of the form WIDTHxHEIGHT") from None
+    sides = [whole_number(side) for side in text.lower().split("x")]
+    if len(sides) != 2 or None in sides:
+        raise ValueError(f"window size '{excerpt(text)}' is not of the form WIDTHxHEIGHT")
+    width, height = sides
     if not (200 <= width <= 8000 and 200 <= height <= 8000):
         raise ValueError(f"window size {width}x{height} is outside 200..8000")
     return QSize(width, height)
@@ -48,7 +67,9 @@ def build_parser() -> Parser:
         "n", metavar="N", type=board_size, nargs="?", help="board size (default: the last used)"
     )
     add_decision_options(parser)
-    parser.add_argument("--screenshot", metavar="FILE", help="write the window to FILE (PNG) and exit")
+    parser.add_argument(
+        "--screenshot", metavar="FILE", type=file_name, help="write the window to FILE (PNG) and exit"
+    )
     parser.add_argument("--window-size", metavar="WxH", help="window size, e.g. 900x800")
     parser.add_argument("--theme", choices=APPEARANCES, help="appearance (default: as last chosen)")
     parser.add_argument("--backend", choices=BACKEND_CHOICES, default="auto", help="dd backend")
@@ -64,11 +85,12 @@ def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     args = build_parser().parse_args(argv)
     size = None
-    if args.window_size:
-        try:
+    try:
+        memory_cap()
+        if args.window_size:
             size = _window_size(args.window_size)
-        except ValueError as error:
-            fail(str(error))
+    except (SettingError, ValueError) as error:
+        fail(str(error))
     quiet_platform_notes()
     app = QApplication.instance() or QApplication([sys.argv[0]])
     app.setOrganizationName(ORGANIZATION)
@@ -89,6 +111,9 @@ def main(argv: list[str] | None = None) -> int:
     session = BoardSession(args.backend)
     if args.screenshot:
         return _screenshot(session, settings, n, decisions, view, args.screenshot, size)
+    conflict = _refusal(n, decisions, session.backend)
+    if conflict:
+        fail(conflict)
     window = MainWindow(session, settings)
     if size is not None:
         window.resize(size)
@@ -112,6 +137,19 @@ class ViewOptions:
             window.point_at(self.explain)
         if self.browse is not None:
             window.session.browse_to(self.browse - 1)
+
+
+def _refusal(n: int, decisions: list[Decision], backend: str) -> str | None:
+    """Why the decisions given on the command line cannot all be taken, found before the window
+    opens: replayed on the space when it is at hand (small, or cached), else checked pairwise."""
+    try:
+        space = load_or_compile(n, backend) if n <= IN_PROCESS_MAX_N else load_cached(n, backend)
+        if space is None:
+            return first_conflict(decisions)
+        replay(space, decisions)
+    except NQueensError as error:
+        return str(error)
+    return None
 
 
 def _remembered_size(settings: QSettings) -> int:
