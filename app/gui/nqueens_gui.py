@@ -6,14 +6,18 @@ with --screenshot it writes the window to FILE and exits (0 on success, 2 on bad
 
 from __future__ import annotations
 
+import os
 import sys
+import tempfile
 from dataclasses import dataclass
+from pathlib import Path
 from typing import NoReturn
 
-from PySide6.QtCore import QSettings, QSize, Qt
+from PySide6.QtCore import QCoreApplication, QSettings, QSize, Qt
 from PySide6.QtWidgets import QApplication
 
 from app.gui.main_window import MainWindow
+from app.gui.qt_startup import display_problem
 from app.gui.session import IN_PROCESS_MAX_N, BoardSession
 from app.gui.theme import APPEARANCES, apply_appearance, quiet_platform_notes
 from app.options import (
@@ -82,6 +86,8 @@ def build_parser() -> Parser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """The window, or with --screenshot a PNG of it: 0 on success, 2 on bad input (one line),
+    1 when the window cannot be shown here (a few lines saying why, never Qt's abort)."""
     argv = sys.argv[1:] if argv is None else argv
     args = build_parser().parse_args(argv)
     size = None
@@ -91,12 +97,8 @@ def main(argv: list[str] | None = None) -> int:
             size = _window_size(args.window_size)
     except (SettingError, ValueError) as error:
         fail(str(error))
-    quiet_platform_notes()
-    app = QApplication.instance() or QApplication([sys.argv[0]])
-    app.setOrganizationName(ORGANIZATION)
-    app.setApplicationName(APPLICATION)
-    app.setApplicationDisplayName("N-Queens configurator")
-    app.setDesktopFileName("nqueens-configurator")
+    QCoreApplication.setOrganizationName(ORGANIZATION)
+    QCoreApplication.setApplicationName(APPLICATION)
     settings = QSettings()
     n = args.n or _remembered_size(settings)
     try:
@@ -107,13 +109,25 @@ def main(argv: list[str] | None = None) -> int:
         view = ViewOptions(args.heat, parse_cell(args.explain, n) if args.explain else None, args.browse)
     except NQueensError as error:
         fail(str(error))
+    if args.screenshot:
+        if not os.environ.get("QT_QPA_PLATFORM"):
+            os.environ["QT_QPA_PLATFORM"] = "offscreen"
+    else:
+        conflict = _refusal(n, decisions, args.backend)
+        if conflict:
+            fail(conflict)
+        problem = display_problem(os.environ)
+        if problem:
+            sys.stderr.write(f"nqueens-gui: error: {problem}\n")
+            return 1
+    quiet_platform_notes()
+    app = QApplication.instance() or QApplication([sys.argv[0]])
+    app.setApplicationDisplayName("N-Queens configurator")
+    app.setDesktopFileName("nqueens-configurator")
     apply_appearance(args.theme or str(settings.value("view/appearance", "system")))
     session = BoardSession(args.backend)
     if args.screenshot:
-        return _screenshot(session, settings, n, decisions, view, args.screenshot, size)
-    conflict = _refusal(n, decisions, session.backend)
-    if conflict:
-        fail(conflict)
+        return _screenshot(session, n, decisions, view, args.screenshot, size)
     window = MainWindow(session, settings)
     if size is not None:
         window.resize(size)
@@ -161,14 +175,16 @@ def _remembered_size(settings: QSettings) -> int:
 
 def _screenshot(
     session: BoardSession,
-    settings: QSettings,
     n: int,
     decisions: list[Decision],
     view: ViewOptions,
     path: str,
     size: QSize | None,
 ) -> int:
-    """Compile in this process (no window is waiting), build the state, grab the window."""
+    """Compile in this process (no window is waiting), build the state, grab the window.
+
+    The window gets throwaway settings: a headless run changes nothing the user's window
+    remembers (board size, geometry)."""
     try:
         space = load_or_compile(n, session.backend)
         count = replay(space, decisions).count
@@ -177,15 +193,18 @@ def _screenshot(
     if view.browse is not None and view.browse > count:
         fail(f"--browse {view.browse}: only {count} solutions remain")
     session.in_process_max_n = n
-    window = MainWindow(session, settings)
-    window.resize(size or DEFAULT_SIZE)
-    session.open_size(n, decisions)
-    view.apply(window)
-    window.show()
-    QApplication.processEvents()
-    if not window.grab().save(path):
+    with tempfile.TemporaryDirectory(prefix="nqueens-gui-") as folder:
+        scratch = QSettings(str(Path(folder) / "headless.ini"), QSettings.Format.IniFormat)
+        window = MainWindow(session, scratch)
+        window.resize(size or DEFAULT_SIZE)
+        session.open_size(n, decisions)
+        view.apply(window)
+        window.show()
+        QApplication.processEvents()
+        saved = window.grab().save(path)
+        window.close()
+    if not saved:
         fail(f"could not write the screenshot to '{excerpt(path, PATH_EXCERPT)}'")
-    window.close()
     return 0
 
 
