@@ -8,6 +8,7 @@ import io
 import json
 import os
 import random
+import shutil
 import struct
 import subprocess
 import sys
@@ -342,3 +343,35 @@ def test_the_window_opens_a_size_whose_cache_is_damaged_or_unusable(
     assert messages[0].startswith("the cached 7x7 diagram ") and messages[0].endswith("; rebuilding it")
     if folder == "damaged file":
         assert load(7, "cudd").count == 40
+
+
+def _as_a_user() -> list[str]:
+    """A command prefix that drops root's power to ignore file permissions (none needed for a user)."""
+    if os.geteuid() != 0:
+        return []
+    setpriv = shutil.which("setpriv")
+    if setpriv is None:
+        pytest.skip("running as root without setpriv: permissions cannot be tested")
+    return [setpriv, "--bounding-set=-dac_override,-dac_read_search", "--"]
+
+
+@pytest.mark.parametrize(
+    ("mode", "warning"),
+    [(0o000, "cannot be used (Permission denied); answering without it"), (0o555, "cannot be written")],
+)
+def test_a_cache_folder_without_permission_only_warns(tmp_path: Path, mode: int, warning: str) -> None:
+    folder = tmp_path / "cache"
+    folder.mkdir()
+    folder.chmod(mode)
+    try:
+        result = subprocess.run(
+            [*_as_a_user(), sys.executable, "-m", "app.cli", "count", "7"],
+            capture_output=True,
+            text=True,
+            env={**os.environ, "NQUEENS_CACHE_DIR": str(folder)},
+            check=False,
+        )
+    finally:
+        folder.chmod(0o755)
+    assert (result.returncode, result.stdout) == (0, "40\n")
+    assert result.stderr.count("\n") == 1 and warning in result.stderr

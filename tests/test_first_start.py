@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from app.gui.qt_startup import all_packages, display_problem
+from app.gui.qt_startup import all_packages, display_problem, import_window
 from tests.gui_helpers import run_gui
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -84,6 +84,16 @@ def test_a_display_without_a_server_is_one_line() -> None:
     assert problem == (
         "cannot connect to the X display ':987': is an X server running there, and may this user use it?"
     )
+
+
+def test_qt_modules_that_cannot_load_name_their_packages(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "app.gui.nqueens_gui", None)
+    assert import_window(_loader({"libEGL.so.1", "libdbus-1.so.3"})) == (
+        "Qt cannot start: the system libraries of libegl1, libdbus-1-3 are missing.\n"
+        "Install them with: sudo apt-get install libegl1 libdbus-1-3"
+    )
+    with pytest.raises(ImportError):
+        import_window(_loader(set()))
 
 
 def _without_display() -> dict[str, str]:

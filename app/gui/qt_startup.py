@@ -129,12 +129,13 @@ def _x_server_answers(display: str, load: Loader) -> bool:
         disconnect(connection)
 
 
-def import_window() -> ModuleType | str:
-    """The window's entry module, or a few lines saying which packages Qt's GUI modules lack."""
+def import_window(load: Loader = ctypes.CDLL) -> ModuleType | str:
+    """The window's entry module, or a few lines saying which packages Qt's GUI modules lack
+    (an ImportError with no missing library behind it is a real bug and is raised)."""
     try:
         from app.gui import nqueens_gui
     except ImportError:
-        missing = missing_packages(GUI_LIBRARIES)
+        missing = missing_packages(GUI_LIBRARIES, load)
         if not missing:
             raise
         return install_advice("Qt cannot start", missing)
