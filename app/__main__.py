@@ -2,6 +2,6 @@
 
 import sys
 
-from app.gui.nqueens_gui import main
+from app.gui.qt_startup import main
 
 sys.exit(main())

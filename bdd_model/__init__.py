@@ -18,7 +18,7 @@ from bdd_model.board import (
     plural,
     queens_text,
 )
-from bdd_model.cache import cache_dir, cache_path, load_or_compile
+from bdd_model.cache import cache_dir, cache_path, load_cached, load_or_compile
 from bdd_model.configurator import Configurator
 from bdd_model.constructions import CONSTRUCTIONS
 from bdd_model.errors import (
@@ -60,6 +60,7 @@ __all__ = [
     "check_cell",
     "check_size",
     "in_line",
+    "load_cached",
     "load_or_compile",
     "parse_cell",
     "plural",

@@ -12,6 +12,7 @@ from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
 from bdd_model.errors import BoardSizeError, CellError
+from bdd_model.untrusted_text import excerpt
 
 
 class Cell(NamedTuple):
@@ -68,7 +69,7 @@ def check_whole_size(n: object, maximum: int, too_big: str) -> int:
     """n if it is a whole number from 1 to ``maximum``, else BoardSizeError (``too_big`` is the
     message for n > maximum, formatted with n and maximum)."""
     if isinstance(n, bool) or not isinstance(n, int):
-        raise BoardSizeError(f"N must be a whole number, not {n!r}")
+        raise BoardSizeError(f"N must be a whole number, not {excerpt(repr(n))}")
     if n < 1:
         raise BoardSizeError(f"N must be at least 1, not {n}")
     if n > maximum:
@@ -76,7 +77,7 @@ def check_whole_size(n: object, maximum: int, too_big: str) -> int:
     return n
 
 
-_CELL_TEXT = re.compile(r"\s*(\d+)\s*,\s*(\d+)\s*")
+_CELL_TEXT = re.compile(r"\s*([0-9]+)\s*,\s*([0-9]+)\s*", re.ASCII)
 
 
 def check_cell(n: int, row: int, col: int) -> Cell:
@@ -92,9 +93,9 @@ def parse_cell(text: str, n: int) -> Cell:
     """Parse ``ROW,COL`` (1-based) into a 0-based Cell of the n×n board."""
     match = _CELL_TEXT.fullmatch(text)
     if match is None:
-        raise CellError(f"cell '{text[:40]}' is not of the form ROW,COL (for example 2,3)")
+        raise CellError(f"cell '{excerpt(text)}' is not of the form ROW,COL (for example 2,3)")
     if max(len(match.group(1)), len(match.group(2))) > 9:
-        raise CellError(f"cell '{text[:40]}' is off the {n}x{n} board (rows and columns run 1..{n})")
+        raise CellError(f"cell '{excerpt(text)}' is off the {n}x{n} board (rows and columns run 1..{n})")
     row, col = int(match.group(1)), int(match.group(2))
     if not (1 <= row <= n and 1 <= col <= n):
         raise CellError(f"cell {row},{col} is off the {n}x{n} board (rows and columns run 1..{n})")
@@ -115,6 +116,30 @@ def plural(count: int, word: str, words: str | None = None) -> str:
 def in_line(a: Cell, b: Cell) -> bool:
     """True when queens on a and b would attack each other (same row, column or diagonal)."""
     return a != b and (a.row == b.row or a.col == b.col or abs(a.row - b.row) == abs(a.col - b.col))
+
+
+def first_conflict(decisions: Sequence[Decision]) -> str | None:
+    """Why no solution can take all ``decisions``, judged pairwise in one pass (two decisions on
+    one square, two queens in line), or None. The configurator finds every conflict; this
+    check needs no compiled space."""
+    taken: dict[Cell, int] = {}
+    lines: dict[tuple[str, int], tuple[int, Cell]] = {}
+    for number, (cell, kind) in enumerate(decisions, start=1):
+        if cell in taken:
+            return f"decisions {taken[cell]} and {number} are both on {cell.label()}"
+        taken[cell] = number
+        if kind is not DecisionKind.QUEEN:
+            continue
+        row, col = cell
+        for line in (("row", row), ("column", col), ("diagonal", row - col), ("anti-diagonal", row + col)):
+            if line in lines:
+                first, other = lines[line]
+                return (
+                    f"decisions {first} and {number}: queens on {other.label()} and {cell.label()} "
+                    f"attack each other"
+                )
+            lines[line] = (number, cell)
+    return None
 
 
 def queens_text(n: int, queens: Iterable[Cell]) -> str:

@@ -1,34 +1,38 @@
 """Compiled spaces on disk, one file per (N, backend), verified before they are trusted.
 
 A file is a numpy ``.npz`` holding the frozen row layers and a JSON record (format version,
-N, backend, construction, node counts, solution count, SHA-256 of the arrays). Writes go to a
-temporary file in the same folder and are renamed into place, so a reader sees either the old
-file or the whole new one, whichever of two concurrent writers finishes last.
+N, backend, construction, node counts, solution count, and a SHA-256 over all of it). Writes
+are atomic (``atomic_file``), so a reader sees either the old file or the whole new one,
+whichever of two concurrent writers finishes last. Reading is strict and bounded
+(``stored_arrays``, ``cache_record``), and a file that passes its checksum must still prove
+to be exactly the board's solution set (``verification``). Nothing about a cache file or
+folder can stop an answer: a damaged file is one warning and a rebuild, an unusable folder one
+warning and an answer computed without it.
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
-import tempfile
 import time
-import zipfile
 from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
 import platformdirs
 
+from bdd_model.atomic_file import atomic_output, remove_abandoned
 from bdd_model.backends import resolve_backend
-from bdd_model.errors import CacheError, DiagramShapeError, NQueensError
+from bdd_model.cache_record import ARRAY_NAMES, MAX_RECORD, check_record, make_record, parse_record
+from bdd_model.errors import CacheError, CacheMissing, NQueensError
 from bdd_model.frozen import FrozenDiagram
 from bdd_model.progress import CancelToken, ProgressCallback, no_progress
-from bdd_model.space import SolutionSpace, SpaceInfo, check_size
+from bdd_model.space import SolutionSpace, check_size
+from bdd_model.stored_arrays import Member, StoredFileError, read_arrays
+from bdd_model.untrusted_text import PATH_EXCERPT, excerpt
+from bdd_model.verification import check_solution_set, known_count
 
-FORMAT_VERSION = 1
 CACHE_ENV = "NQUEENS_CACHE_DIR"
-_ARRAYS = ("widths", "row_edges", "src", "col", "dst")
 
 
 def cache_dir() -> Path:
@@ -42,14 +46,18 @@ def cache_path(n: int, backend: str) -> Path:
     return cache_dir() / f"queens-{n}-{backend}.npz"
 
 
-def _digest(arrays: dict[str, np.ndarray]) -> str:
-    sha = hashlib.sha256()
-    for name in _ARRAYS:
-        array = np.ascontiguousarray(arrays[name])
-        sha.update(name.encode())
-        sha.update(str(array.dtype).encode())
-        sha.update(array.tobytes())
-    return sha.hexdigest()
+def _members(n: int) -> dict[str, Member]:
+    """The arrays of an n×n file and their bounds: each row's edges lie on distinct solutions,
+    so a row holds at most A000170(n) edges and the whole diagram n times that."""
+    edges = n * known_count(n)
+    return {
+        "record": Member(None, 0, MAX_RECORD),
+        "widths": Member(np.dtype(np.int64), 1, n + 1),
+        "row_edges": Member(np.dtype(np.int64), 1, n),
+        "src": Member(np.dtype(np.int32), 1, edges),
+        "col": Member(np.dtype(np.int16), 1, edges),
+        "dst": Member(np.dtype(np.int32), 1, edges),
+    }
 
 
 def save(space: SolutionSpace, path: Path | None = None) -> Path:
@@ -57,50 +65,64 @@ def save(space: SolutionSpace, path: Path | None = None) -> Path:
     path = path or cache_path(space.n, space.info.backend)
     path.parent.mkdir(parents=True, exist_ok=True)
     arrays = space.diagram.to_arrays()
-    record = {"format": FORMAT_VERSION, "sha256": _digest(arrays), **space.info.to_json()}
-    handle, temporary = tempfile.mkstemp(prefix=path.name, suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(handle, "wb") as stream:
-            np.savez(stream, record=np.array(json.dumps(record)), **arrays)
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+    record = make_record(space.info, arrays)
+    with atomic_output(path, replace_special=True) as stream:
+        np.savez(stream, record=np.array(json.dumps(record)), **arrays)
     return path
 
 
 def load(n: int, backend: str, path: Path | None = None) -> SolutionSpace:
-    """Read and verify a cached space; CacheError (never a wrong answer) if it does not check out."""
+    """Read and verify a cached space.
+
+    Any failure is a CacheError whose message is one sentence in user words ("the cached 8x8
+    diagram is damaged (checksum mismatch)"); CacheMissing when there is no file. Only running
+    out of memory passes through as MemoryError.
+    """
     path = path or cache_path(n, backend)
     started = time.perf_counter()
     try:
-        with np.load(path, allow_pickle=False) as stored:
-            record = json.loads(str(stored["record"][()]))
-            arrays = {name: stored[name] for name in _ARRAYS}
+        space = _read_verified(n, backend, path)
     except FileNotFoundError:
-        raise CacheError(f"no cached {n}x{n} space at {path}") from None
-    except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile, json.JSONDecodeError) as error:
-        raise CacheError(f"{path} is not a readable cache file ({error})") from None
-    if not isinstance(record, dict) or record.get("format") != FORMAT_VERSION:
-        raise CacheError(f"{path} has another format version")
-    if record.get("n") != n or record.get("backend") != backend:
-        raise CacheError(
-            f"{path} holds the {record.get('n')}x{record.get('n')} board of backend "
-            f"{record.get('backend')}, not {n}x{n} of {backend}"
-        )
-    if record.get("sha256") != _digest(arrays):
-        raise CacheError(f"{path} is corrupt (checksum mismatch)")
-    try:
-        info = SpaceInfo.from_json(record)
-        diagram = FrozenDiagram.from_arrays(n, arrays)
-        space = SolutionSpace(diagram, info, "cache", 0.0)
-        space.check_consistent()
-    except (KeyError, TypeError, ValueError, DiagramShapeError, NQueensError) as error:
-        raise CacheError(f"{path} does not hold a consistent space ({error})") from None
+        raise CacheMissing(f"there is no cached {n}x{n} diagram") from None
+    except CacheError as error:
+        raise CacheError(f"the cached {n}x{n} diagram {error}") from None
+    except StoredFileError as error:
+        raise CacheError(f"the cached {n}x{n} diagram is damaged ({error})") from None
+    except OSError as error:
+        raise CacheError(f"the cached {n}x{n} diagram cannot be read ({error.strerror or error})") from None
+    except MemoryError:
+        raise
+    except Exception as error:
+        reason = excerpt(str(error) or type(error).__name__, 60)
+        raise CacheError(f"the cached {n}x{n} diagram is damaged ({reason})") from None
     space.seconds = time.perf_counter() - started
     return space
+
+
+def _read_verified(n: int, backend: str, path: Path) -> SolutionSpace:
+    arrays = read_arrays(path, _members(n))
+    record = parse_record(str(arrays.pop("record")[()]))
+    info = check_record(record, n, backend, arrays)
+    try:
+        diagram = FrozenDiagram.from_arrays(n, {name: arrays[name] for name in ARRAY_NAMES})
+        space = SolutionSpace(diagram, info, "cache", 0.0)
+        check_solution_set(space.empty_sweep)
+        space.check_consistent()
+    except NQueensError as error:
+        raise CacheError(f"is damaged ({error})") from None
+    return space
+
+
+def load_cached(n: int, backend: str, warn: Callable[[str], None] = lambda _: None) -> SolutionSpace | None:
+    """The cached space if there is one that verifies, else None (a damaged file or an unusable
+    folder is reported through ``warn`` in one line)."""
+    try:
+        return load(n, resolve_backend(backend))
+    except CacheMissing:
+        return None
+    except CacheError as error:
+        warn(f"{error}; rebuilding it")
+        return None
 
 
 def load_or_compile(
@@ -115,20 +137,35 @@ def load_or_compile(
     """The cached space if it verifies, else a fresh compile that is then cached.
 
     A damaged or foreign file is reported through ``warn`` and rebuilt; a cache folder that
-    cannot be written is reported and the compiled space is used anyway.
+    cannot be used is reported once and the space is compiled without it. Temporary files of
+    writers that were killed are removed on the way.
     """
     check_size(n)
     backend = resolve_backend(backend)
-    path = cache_path(n, backend)
-    if use_cache and path.exists():
-        try:
-            return load(n, backend, path)
-        except CacheError as error:
-            warn(f"rebuilding the {n}x{n} cache: {error}")
+    where = f"the cache folder '{excerpt(str(cache_dir()), PATH_EXCERPT)}'"
+    problem = _unusable(cache_dir()) if use_cache else None
+    if problem:
+        warn(f"{where} cannot be used ({problem}); answering without it")
+    elif use_cache:
+        space = load_cached(n, backend, warn)
+        if space is not None:
+            return space
     space = SolutionSpace.compile(n, backend, construction, progress, cancel)
-    if use_cache:
+    if use_cache and not problem:
         try:
-            save(space, path)
+            save(space, cache_path(n, backend))
         except OSError as error:
-            warn(f"could not write the cache file {path}: {error}")
+            warn(f"{where} cannot be written ({error.strerror or error}); the {n}x{n} diagram is not cached")
     return space
+
+
+def _unusable(folder: Path) -> str | None:
+    """Why the cache folder cannot be used (created if missing, abandoned temporaries removed), or None."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        remove_abandoned(folder)
+    except (FileExistsError, NotADirectoryError):
+        return "a file stands where a folder should be"
+    except OSError as error:
+        return error.strerror or str(error)
+    return None

@@ -25,5 +25,9 @@ class CacheError(NQueensError):
     """A cache file is missing, corrupt or belongs to another board or backend."""
 
 
+class CacheMissing(CacheError):
+    """There is no cache file for that board and backend (nothing to warn about)."""
+
+
 class DiagramShapeError(NQueensError):
     """A BDD is not one-queen-per-row shaped, so it cannot be frozen into row layers."""

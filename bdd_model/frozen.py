@@ -124,10 +124,12 @@ class FrozenDiagram:
         """Rebuild and validate a diagram stored with ``to_arrays``."""
         widths = [int(w) for w in arrays["widths"]]
         row_edges = np.asarray(arrays["row_edges"], dtype=np.int64)
-        if len(row_edges) != n or row_edges.min(initial=0) < 0:
-            raise DiagramShapeError("stored edge counts do not match the board size")
-        bounds = np.concatenate([[0], np.cumsum(row_edges)])
         src, col, dst = arrays["src"], arrays["col"], arrays["dst"]
+        if len(row_edges) != n or row_edges.min(initial=0) < 0 or row_edges.max(initial=0) > len(src):
+            raise DiagramShapeError("stored edge counts do not match the board size")
+        if not all(0 <= w <= len(src) + 1 for w in widths):
+            raise DiagramShapeError("stored row widths exceed the edges")
+        bounds = np.concatenate([[0], np.cumsum(row_edges)])
         if not (len(src) == len(col) == len(dst) == bounds[-1]):
             raise DiagramShapeError("stored edge arrays are truncated")
         rows = range(n)

@@ -10,16 +10,22 @@ contradictory file is refused naming the decision that fails.
 from __future__ import annotations
 
 import json
+import os
+import stat
 from collections.abc import Sequence
+from pathlib import Path
 
 from bdd_model.board import Cell, Decision, DecisionKind
 from bdd_model.configurator import Configurator
 from bdd_model.errors import NQueensError
 from bdd_model.space import MAX_N, SolutionSpace, check_size
+from bdd_model.untrusted_text import excerpt
 
 FORMAT = "nqueens-configuration"
 VERSION = 1
 _KINDS = {"queen": DecisionKind.QUEEN, "empty": DecisionKind.MARK}
+MAX_BYTES = 1 << 20
+"""The largest configuration file read (N=15 with every square decided takes about 10 KB)."""
 
 
 class SavedGameError(NQueensError):
@@ -40,6 +46,23 @@ def dumps(n: int, decisions: Sequence[Decision]) -> str:
     )
 
 
+def read_text(path: Path) -> str:
+    """The text of a configuration file, read with a bound: SavedGameError for a file that is
+    not a regular file (``/dev/zero``, a FIFO: never read) or is far larger than any
+    configuration; OSError if it cannot be opened."""
+    handle = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    with os.fdopen(handle, "rb") as stream:
+        if not stat.S_ISREG(os.fstat(stream.fileno()).st_mode):
+            raise SavedGameError("it is not a regular file")
+        data = stream.read(MAX_BYTES + 1)
+    if len(data) > MAX_BYTES:
+        raise SavedGameError(f"the file is larger than {MAX_BYTES >> 20} MB; a configuration takes a few KB")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise SavedGameError("the file is not text (not UTF-8)") from None
+
+
 def loads(text: str) -> tuple[int, list[Decision]]:
     """N and the decisions of a configuration; SavedGameError with one clear sentence if not valid."""
     try:
@@ -49,10 +72,13 @@ def loads(text: str) -> tuple[int, list[Decision]]:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SavedGameError("the file is not an N-Queens configuration")
     if data.get("version") != VERSION:
-        raise SavedGameError(f"the file has version {data.get('version')!r}; this program reads {VERSION}")
+        version = excerpt(repr(data.get("version")), 24)
+        raise SavedGameError(f"the file has version {version}; this program reads {VERSION}")
     size = data.get("n")
     if isinstance(size, int) and abs(size) > 10**6:
-        raise SavedGameError(f"the file's board size is impossible: N={str(size)[:12]}… is far above {MAX_N}")
+        raise SavedGameError(
+            f"the file's board size is impossible: N={excerpt(str(size), 12)} is far above {MAX_N}"
+        )
     try:
         n = check_size(size)
     except NQueensError as error:

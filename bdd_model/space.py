@@ -9,7 +9,7 @@ from dataclasses import asdict, dataclass
 from functools import cached_property
 from typing import Any
 
-from bdd_model.backends import new_manager, resolve_backend
+from bdd_model.backends import new_manager, out_of_memory, resolve_backend
 from bdd_model.board import check_whole_size
 from bdd_model.constructions import BUILDERS, CONSTRUCTIONS
 from bdd_model.errors import NQueensError
@@ -113,8 +113,9 @@ class SolutionSpace:
                 f"unknown construction '{construction}' (choose one of {', '.join(CONSTRUCTIONS)})"
             )
         started = time.perf_counter()
-        manager = new_manager(backend)
-        root = BUILDERS[construction](manager, n, progress, cancel)
+        with out_of_memory():
+            manager = new_manager(backend)
+            root = BUILDERS[construction](manager, n, progress, cancel)
         try:
             solutions = int(manager.count(root, nvars=n * n))
             diagram, level_nodes = freeze(manager, root, n, progress, cancel)

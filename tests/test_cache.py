@@ -65,7 +65,9 @@ def test_damaged_files_are_rebuilt_with_a_warning(cache_folder: Path, damage: st
         load(8, "cudd")
     space, warned = warnings_of(8)
     assert space.origin == "compiled" and space.count == 92
-    assert len(warned) == 1 and "rebuilding the 8x8 cache" in warned[0]
+    assert len(warned) == 1
+    assert warned[0].startswith("the cached 8x8 diagram is damaged (")
+    assert warned[0].endswith("; rebuilding it")
     assert load(8, "cudd").count == 92
 
 
@@ -73,14 +75,15 @@ def test_a_file_of_another_board_is_not_trusted(cache_folder: Path) -> None:
     warnings_of(6)
     shutil.copy(cache_path(6, "cudd"), cache_path(8, "cudd"))
     space, warned = warnings_of(8)
-    assert space.count == 92 and "6x6" in warned[0]
+    assert space.count == 92 and warned == ["the cached 8x8 diagram holds another board (6x6); rebuilding it"]
 
 
 def test_a_file_of_another_backend_is_not_trusted(cache_folder: Path) -> None:
     warnings_of(8, "autoref")
     shutil.copy(cache_path(8, "autoref"), cache_path(8, "cudd"))
     space, warned = warnings_of(8, "cudd")
-    assert space.info.backend == "cudd" and "autoref" in warned[0]
+    assert space.info.backend == "cudd"
+    assert warned == ["the cached 8x8 diagram was compiled by another backend ('autoref'); rebuilding it"]
 
 
 def test_consistent_looking_but_wrong_layers_are_refused(cache_folder: Path) -> None:
@@ -88,16 +91,21 @@ def test_consistent_looking_but_wrong_layers_are_refused(cache_folder: Path) -> 
     space, _ = warnings_of(8)
     path = cache_path(8, "cudd")
     save(SolutionSpace(space.diagram, replace(space.info, solutions=93), "compiled", 0.0), path)
-    with pytest.raises(CacheError, match="count"):
+    with pytest.raises(CacheError, match=r"claims 93 solutions, not 92"):
         load(8, "cudd")
 
 
-def test_an_unwritable_cache_folder_only_warns(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("inside", [False, True])
+def test_a_file_in_place_of_the_cache_folder_only_warns(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, inside: bool
+) -> None:
     blocker = tmp_path / "file"
     blocker.write_text("not a folder")
-    monkeypatch.setenv("NQUEENS_CACHE_DIR", str(blocker / "cache"))
+    monkeypatch.setenv("NQUEENS_CACHE_DIR", str(blocker / "cache" if inside else blocker))
     space, warned = warnings_of(6)
-    assert space.count == 4 and "could not write" in warned[0]
+    assert space.count == 4 and len(warned) == 1
+    assert "cannot be used (a file stands where a folder should be); answering without it" in warned[0]
+    assert blocker.read_text() == "not a folder"
 
 
 def _write_repeatedly(folder: str, rounds: int) -> None:

@@ -5,10 +5,10 @@ from __future__ import annotations
 import argparse
 import json
 import subprocess
-import sys
 
+from app.child_process import module_command
 from app.cli.engine_commands import add_engine_option, any_board_size, engine_for
-from app.options import fail, positive_int
+from app.options import fail, integer, positive_int
 from bdd_model import BACKEND_CHOICES, CONSTRUCTIONS
 from bdd_model.bench import run_bench, run_sat_bench
 
@@ -19,7 +19,7 @@ def register(commands: argparse._SubParsersAction) -> None:
     bench.add_argument("--clicks", type=positive_int, default=50, help="clicks to time (default 50)")
     bench.add_argument("--backend", choices=BACKEND_CHOICES, default="auto", help="dd backend")
     bench.add_argument("--construction", choices=CONSTRUCTIONS, default="search", help="BDD construction")
-    bench.add_argument("--seed", type=int, default=1, help="seed of the random clicks (default 1)")
+    bench.add_argument("--seed", type=integer, default=1, help="seed of the random clicks (default 1)")
     bench.add_argument(
         "--gui", action="store_true", help="also time the window (offscreen without a display)"
     )
@@ -50,7 +50,7 @@ def run(args: argparse.Namespace) -> int:
 def window_timings(n: int, clicks: int, seed: int, backend: str) -> dict[str, object]:
     """The window's timings, measured in a child process that starts the window as a user's would
     (the command line never loads Qt itself)."""
-    command = [sys.executable, "-m", "app.gui.window_bench", str(n), str(clicks), str(seed), backend]
+    command = module_command("app.gui.window_bench", str(n), str(clicks), str(seed), backend)
     child = subprocess.run(command, capture_output=True, text=True, check=False)
     try:
         return json.loads(child.stdout.splitlines()[-1])

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import os
 import sys
 
 from app.cli import bench_commands, engine_commands, sat_commands
-from app.options import Parser, limit_memory
+from app.cli.output import OutputError, guarded_stdout, silence_stdout
+from app.options import Parser, SettingError, fail, limit_memory
 from bdd_model import NQueensError
 
 
@@ -21,23 +21,39 @@ def build_parser() -> Parser:
 
 def main(argv: list[str] | None = None) -> int:
     """Run one command; 0 on success, 2 on bad input (one line on stderr), 1 on other failures."""
-    args = build_parser().parse_args(argv)
-    limit_memory()
+    with guarded_stdout():
+        try:
+            return _run(argv)
+        except OutputError as error:
+            silence_stdout()
+            sys.stderr.write(f"nqueens: error: {error}\n")
+            return 1
+        except BrokenPipeError:
+            # The reader went away (e.g. `| head`): stop quietly, as Unix tools do.
+            silence_stdout()
+            return 141
+
+
+def _run(argv: list[str] | None) -> int:
+    """Parse and run, flushing standard output before returning so that its errors surface here."""
     try:
-        return args.run(args)
-    except NQueensError as error:
-        sys.stderr.write(f"nqueens: error: {error}\n")
-        return 1
-    except MemoryError:
-        sys.stderr.write("nqueens: error: ran out of memory\n")
-        return 1
-    except KeyboardInterrupt:
-        sys.stderr.write("nqueens: interrupted\n")
-        return 130
-    except BrokenPipeError:
-        # The reader went away (e.g. `| head`): stop quietly, as Unix tools do.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 141
+        args = build_parser().parse_args(argv)
+        try:
+            limit_memory(getattr(args, "backend", None))
+            return args.run(args)
+        except SettingError as error:
+            fail(str(error))
+        except NQueensError as error:
+            sys.stderr.write(f"nqueens: error: {error}\n")
+            return 1
+        except MemoryError:
+            sys.stderr.write("nqueens: error: ran out of memory\n")
+            return 1
+        except KeyboardInterrupt:
+            sys.stderr.write("nqueens: interrupted\n")
+            return 130
+    finally:
+        sys.stdout.flush()
 
 
 if __name__ == "__main__":

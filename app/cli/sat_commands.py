@@ -3,27 +3,37 @@
 from __future__ import annotations
 
 import argparse
+import errno
 import sys
 import time
 from collections.abc import Iterable
 from pathlib import Path
 
-from app.options import fail, positive_int, sat_board_size
+from app.options import fail, file_name, positive_int, sat_board_size
 from bdd_model import board_text, queens_text
-from bdd_model.sat.answer_file import SolverOutputError, broken_rules, parse_answer, queens_of
+from bdd_model.atomic_file import atomic_output
+from bdd_model.sat.answer_file import SolverOutputError, broken_rules, queens_of, read_answer
 from bdd_model.sat.encoding import SAT_MAX_N, clause_count, dimacs, smtlib
 from bdd_model.sat.solving import DEFAULT_SOLVER, SOLVERS, solve_all
+from bdd_model.untrusted_text import PATH_EXCERPT, excerpt
+
+DISK_FAILURES = (errno.ENOSPC, errno.EDQUOT, errno.EIO, errno.EFBIG)
+"""Write errors that are the disk's fault, not the path's: exit status 1, not 2."""
 
 
 def register(commands: argparse._SubParsersAction) -> None:
     generate = commands.add_parser("generate", help="write the DIMACS CNF (default N-queens.cnf)")
     generate.add_argument("n", metavar="N", type=sat_board_size, help=f"board size (1..{SAT_MAX_N})")
-    generate.add_argument("-o", "--output", metavar="FILE", help="where to write ('-': standard output)")
+    generate.add_argument(
+        "-o", "--output", metavar="FILE", type=file_name, help="where to write ('-': standard output)"
+    )
     generate.set_defaults(run=run_generate)
 
     smt = commands.add_parser("smtlib", help="write SMT-LIB v2 for Z3 and cvc5 (default N-queens.smt2)")
     smt.add_argument("n", metavar="N", type=sat_board_size, help=f"board size (1..{SAT_MAX_N})")
-    smt.add_argument("-o", "--output", metavar="FILE", help="where to write ('-': standard output)")
+    smt.add_argument(
+        "-o", "--output", metavar="FILE", type=file_name, help="where to write ('-': standard output)"
+    )
     smt.set_defaults(run=run_smtlib)
 
     solve = commands.add_parser("solve", help="solve with a SAT solver in memory and print boards")
@@ -39,28 +49,32 @@ def register(commands: argparse._SubParsersAction) -> None:
     solve.set_defaults(run=run_solve)
 
     show = commands.add_parser("show", help="print a SAT solver's answer as a board")
-    show.add_argument("file", metavar="FILE", help="MiniSat result file, or s/v lines ('-': stdin)")
+    show.add_argument(
+        "file", metavar="FILE", type=file_name, help="MiniSat result file, or s/v lines ('-': stdin)"
+    )
     show.add_argument("--n", type=sat_board_size, required=True, help="board size")
     show.set_defaults(run=run_show)
 
 
 def _write(lines: Iterable[str], target: str) -> None:
-    """Write to a file (or standard output for '-'); exit 2 with one line if it cannot be written."""
+    """Write to a file atomically (or to standard output for '-'); one line and exit if it cannot:
+    2 when the path is wrong, 1 when the disk fails (the old file, if any, is intact)."""
     if target == "-":
         sys.stdout.writelines(lines)
         return
     try:
-        with open(target, "w", encoding="ascii") as stream:
-            stream.writelines(lines)
+        with atomic_output(Path(target)) as stream:
+            stream.writelines(line.encode("ascii") for line in lines)
     except OSError as error:
-        fail(f"cannot write '{target}': {error.strerror or error}")
+        status = 1 if error.errno in DISK_FAILURES else 2
+        fail(f"cannot write '{excerpt(target, PATH_EXCERPT)}': {error.strerror or error}", status=status)
 
 
 def _export(n: int, output: str | None, kind: str, suffix: str, lines: Iterable[str], items: str) -> int:
     target = output or f"{n}-queens.{suffix}"
     report = sys.stderr if target == "-" else sys.stdout
-    where = "standard output" if target == "-" else f"'{target}'"
-    print(f"Generating {kind} for {n}-Queens problem...", file=report)
+    where = "standard output" if target == "-" else f"'{excerpt(target, PATH_EXCERPT)}'"
+    print(f"Generating {kind} for {n}-Queens problem...", file=report, flush=True)
     _write(lines, target)
     size = f"{n * n} variables, {clause_count(n)} {items}"
     print(f"Successfully wrote problem to {where} ({size})", file=report)
@@ -121,17 +135,20 @@ class _Progress:
 
 def run_show(args: argparse.Namespace) -> int:
     n = args.n
+    name = "standard input" if args.file == "-" else f"'{excerpt(args.file, PATH_EXCERPT)}'"
     try:
-        text = sys.stdin.read() if args.file == "-" else Path(args.file).read_text(errors="replace")
+        if args.file == "-":
+            answer = read_answer(sys.stdin.buffer, n)
+        else:
+            with open(args.file, "rb") as stream:
+                answer = read_answer(stream, n)
     except OSError as error:
-        fail(f"cannot read '{args.file}': {error.strerror or error}")
-    try:
-        answer = parse_answer(text)
-        if not answer.satisfiable:
-            fail(f"the solver found no solution (UNSAT): there is no {n}x{n} board to show")
-        queens = queens_of(answer, n)
+        fail(f"cannot read {name}: {error.strerror or error}")
     except SolverOutputError as error:
-        fail(f"'{args.file}': {error}")
+        fail(f"{name}: {error}")
+    if not answer.satisfiable:
+        fail(f"the solver found no solution (UNSAT): there is no {n}x{n} board to show")
+    queens = queens_of(answer, n)
     print(queens_text(n, queens))
     problems = broken_rules(n, queens)
     if problems:

@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-import json
-import sys
-
 from PySide6.QtCore import QObject, QProcess, Signal
 
+from app.child_process import module_command
+from app.gui.json_lines import JsonLines
 from bdd_model import Progress
 
 
 class CompileJob(QObject):
-    """Runs ``app.gui.compile_worker`` in a QProcess and reports on the Qt event loop.
+    """Runs ``app.gui.compile_worker`` in a QProcess (isolated from the working folder, see
+    ``app.child_process``) and reports on the Qt event loop.
 
     Exactly one of ``succeeded`` (with the path of the compiled space) or ``failed`` is emitted
     when the child ends; a cancel is a failure with the message "cancelled".
@@ -29,7 +29,7 @@ class CompileJob(QObject):
         self._cancelled = False
         self._error = ""
         self._result = ""
-        self._buffer = b""
+        self._lines = JsonLines()
         self._process = QProcess(self)
         self._process.setProcessChannelMode(QProcess.ProcessChannelMode.SeparateChannels)
         self._process.readyReadStandardOutput.connect(self._read)
@@ -37,9 +37,8 @@ class CompileJob(QObject):
         self._process.errorOccurred.connect(self._error_occurred)
 
     def start(self) -> None:
-        self._process.start(
-            sys.executable, ["-m", "app.gui.compile_worker", str(self.n), "--backend", self.backend]
-        )
+        program, *arguments = module_command("app.gui.compile_worker", str(self.n), "--backend", self.backend)
+        self._process.start(program, arguments)
 
     def cancel(self) -> None:
         """Stop the child now; the previous board stays."""
@@ -52,13 +51,7 @@ class CompileJob(QObject):
         return self._process.state() != QProcess.ProcessState.NotRunning
 
     def _read(self) -> None:
-        self._buffer += bytes(self._process.readAllStandardOutput().data())
-        *lines, self._buffer = self._buffer.split(b"\n")
-        for line in lines:
-            try:
-                record = json.loads(line)
-            except json.JSONDecodeError:
-                continue
+        for record in self._lines.feed(bytes(self._process.readAllStandardOutput().data())):
             if "progress" in record:
                 phase, done, total = record["progress"]
                 self.progressed.emit(Progress(phase, done, total))

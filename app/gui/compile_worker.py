@@ -17,7 +17,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from app.options import limit_memory
+from app.options import SettingError, limit_memory
 from bdd_model import CacheError, NQueensError, Progress, cache_path, load_or_compile
 from bdd_model.cache import load, save
 
@@ -32,7 +32,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("n", type=int)
     parser.add_argument("--backend", default="auto")
     args = parser.parse_args(argv)
-    limit_memory()
+    try:
+        limit_memory(args.backend)
+    except (SettingError, NQueensError) as error:
+        _emit({"error": str(error)})
+        return 2
 
     def report(progress: Progress) -> None:
         _emit({"progress": [progress.phase, progress.done, progress.total]})

@@ -36,9 +36,10 @@ from app.gui.status_line import StatusLine
 from app.gui.theme import APPEARANCES, apply_appearance
 from app.gui.words import duration, memory, solutions_remain
 from bdd_model import MAX_N, Cell, CellState, Configurator, NQueensError, plural, queens_text, resolve_backend
+from bdd_model.atomic_file import atomic_output
 from bdd_model.costs import CompileCost, compile_cost
 from bdd_model.sat.encoding import clause_count, dimacs, smtlib
-from bdd_model.saved_game import dumps, loads
+from bdd_model.saved_game import dumps, loads, read_text
 
 FILE_FILTER = "N-Queens configurations (*.nqueens.json *.json);;All files (*)"
 PROMPT = (
@@ -695,7 +696,8 @@ class MainWindow(QMainWindow):
         if cfg is None:
             return False
         try:
-            path.write_text(dumps(cfg.n, cfg.decisions) + "\n", encoding="utf-8")
+            with atomic_output(path) as stream:
+                stream.write((dumps(cfg.n, cfg.decisions) + "\n").encode("utf-8"))
         except OSError as error:
             self.show_message(f"Could not save {path.name}: {error.strerror or error}")
             return False
@@ -707,9 +709,9 @@ class MainWindow(QMainWindow):
     def open_from(self, path: Path) -> bool:
         """Read a configuration; a bad file is refused with a message and nothing changes."""
         try:
-            n, decisions = loads(path.read_text(encoding="utf-8-sig"))
-        except (OSError, UnicodeDecodeError) as error:
-            self.show_message(f"Could not read {path.name}: {getattr(error, 'strerror', None) or error}")
+            n, decisions = loads(read_text(path))
+        except OSError as error:
+            self.show_message(f"Could not read {path.name}: {error.strerror or error}")
             return False
         except NQueensError as error:
             self.show_message(f"{path.name} was not opened: {error}")
@@ -742,8 +744,8 @@ class MainWindow(QMainWindow):
         n = self.session.n
         lines = dimacs(n) if kind == "cnf" else smtlib(n)
         try:
-            with path.open("w", encoding="ascii") as stream:
-                stream.writelines(lines)
+            with atomic_output(path) as stream:
+                stream.writelines(line.encode("ascii") for line in lines)
         except OSError as error:
             self.show_message(f"Could not export {path.name}: {error.strerror or error}")
             return False

@@ -12,21 +12,10 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QProcess, Signal
 
+from app.child_process import module_command
 from app.gui.json_lines import JsonLines
 
 WORKER = "app.gui.sat_worker"
-
-
-def _worker_command() -> tuple[str, list[str]]:
-    """The worker's program and arguments, isolated from the working folder when we can."""
-    try:
-        from app.child_process import module_command
-    except ImportError:
-        import sys
-
-        return sys.executable, ["-m", WORKER]
-    program, *arguments = module_command(WORKER)
-    return program, arguments
 
 
 class SatClient(QObject):
@@ -71,7 +60,7 @@ class SatClient(QObject):
         process.finished.connect(lambda code, status: self._finished(process, code, status))
         self._lines = JsonLines()
         self._stopping = False
-        program, arguments = _worker_command()
+        program, *arguments = module_command(WORKER)
         process.start(program, arguments)
         process.waitForStarted(5000)
         self._process = process

@@ -31,7 +31,6 @@ from app.gui.sat_board import SatBoard
 from app.gui.sat_client import SatClient
 from bdd_model import (
     MAX_N,
-    CacheError,
     Cell,
     CellState,
     Configurator,
@@ -40,6 +39,7 @@ from bdd_model import (
     NQueensError,
     SolutionSpace,
     in_line,
+    load_cached,
     load_or_compile,
     plural,
     resolve_backend,
@@ -207,10 +207,10 @@ class BoardSession(QObject):
         return self.engine_choice != "sat" and n <= MAX_N
 
     def waits_for_bdd(self, n: int) -> bool:
-        """True when opening n×n shows nothing until its BDD is compiled (else the SAT engine
-        answers meanwhile)."""
+        """True when an n×n board whose BDD is not at hand shows nothing until it is compiled
+        (else the SAT engine answers meanwhile)."""
         quick = n <= QUICK_COMPILE_MAX_N or self.engine_choice == "bdd"
-        return self.uses_bdd(n) and quick and not self.is_cached(n)
+        return self.uses_bdd(n) and quick
 
     # ----- boards ------------------------------------------------------------------------
 
@@ -318,14 +318,8 @@ class BoardSession(QObject):
         if n <= self.in_process_max_n:
             space = load_or_compile(n, self.backend, warn=self._note)
         else:
-            backend = resolve_backend(self.backend)
-            path = cache_path(n, backend)
-            if not path.exists():
-                return None
-            try:
-                space = load(n, backend, path)
-            except CacheError as error:
-                self._note(f"Rebuilding the {n}×{n} cache: {error}")
+            space = load_cached(n, self.backend, warn=self._note)
+            if space is None:
                 return None
         self._spaces[n] = space
         return space

@@ -7,6 +7,7 @@ look-ahead squares dotted, marks carry a cross, forced queens are drawn as outli
 
 from __future__ import annotations
 
+import os
 import sys
 from dataclasses import dataclass
 
@@ -88,13 +89,17 @@ DARK = BoardColors(
 
 
 def _pass_on(kind: QtMsgType, context: QMessageLogContext, message: str) -> None:
+    if kind == QtMsgType.QtFatalMsg:
+        sys.stderr.write(f"nqueens-gui: error: Qt cannot start: {message.splitlines()[0]}\n")
+        os._exit(1)
     if "propagateSizeHints" not in message:
         sys.stderr.write(message + "\n")
 
 
 def quiet_platform_notes() -> None:
     """Pass Qt's messages on to stderr, except the offscreen platform's note on size hints
-    (printed at every window shown without a display, and meaningless there)."""
+    (printed at every window shown without a display, and meaningless there). A fatal message
+    ends the program with its first line and exit status 1, not with Qt's abort and a core dump."""
     qInstallMessageHandler(_pass_on)
 
 

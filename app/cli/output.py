@@ -1,0 +1,65 @@
+"""Standard output that fails in one sentence: a full disk is "cannot write the output: No space
+left on device", not a traceback, and nothing is left to fail again when the interpreter exits."""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from typing import Any, TextIO
+
+
+class OutputError(Exception):
+    """Standard output could not be written (a closed pipe stays a BrokenPipeError)."""
+
+
+class _GuardedOutput:
+    """Wraps a text stream; its write errors become OutputError."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        with _as_output_error():
+            return self._stream.write(text)
+
+    def writelines(self, lines: Iterable[str]) -> None:
+        with _as_output_error():
+            self._stream.writelines(lines)
+
+    def flush(self) -> None:
+        with _as_output_error():
+            self._stream.flush()
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
+
+
+@contextmanager
+def _as_output_error() -> Iterator[None]:
+    try:
+        yield
+    except BrokenPipeError:
+        raise
+    except OSError as error:
+        raise OutputError(f"cannot write the output: {error.strerror or error}") from None
+
+
+@contextmanager
+def guarded_stdout() -> Iterator[None]:
+    """``sys.stdout`` raises OutputError instead of OSError while the block runs."""
+    stream = sys.stdout
+    sys.stdout = _GuardedOutput(stream)  # type: ignore[assignment]
+    try:
+        yield
+    finally:
+        sys.stdout = stream
+
+
+def silence_stdout() -> None:
+    """Point descriptor 1 at /dev/null, so the interpreter's last flush of what could not be
+    written succeeds quietly (no "Exception ignored" after our own message)."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, 1)
+    os.close(devnull)

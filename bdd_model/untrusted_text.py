@@ -1,0 +1,32 @@
+"""Quoting text that came from outside (a file, an argument, a path) in a one-line message.
+
+Such text may be huge, hold line breaks, terminal escape sequences or bidirectional overrides:
+quoted raw, it could flood the terminal, forge extra lines or recolour it. ``excerpt`` keeps a
+short head of it and shows every unprintable character as an escape (``\\n``, ``\\x1b``,
+``\\u202e``), so what reaches the terminal is short, printable and on one line.
+"""
+
+from __future__ import annotations
+
+EXCERPT = 40
+"""Characters of untrusted text quoted in a message, escapes included."""
+PATH_EXCERPT = 160
+"""Characters of a path quoted in a message: paths are often long, and the user's own."""
+
+
+def excerpt(text: str | bytes, limit: int = EXCERPT) -> str:
+    """At most ``limit`` printable characters of ``text``, unprintable ones escaped, ``…`` if cut.
+
+    Bytes are decoded as UTF-8; bytes that are not UTF-8 are shown as ``\\xNN``.
+    """
+    if isinstance(text, bytes):
+        text = text[: 4 * limit + 4].decode("utf-8", "backslashreplace")
+    pieces: list[str] = []
+    length = 0
+    for char in text:
+        piece = char if char.isprintable() else char.encode("unicode_escape").decode("ascii")
+        if length + len(piece) > limit:
+            return "".join(pieces) + "…"
+        pieces.append(piece)
+        length += len(piece)
+    return "".join(pieces)
