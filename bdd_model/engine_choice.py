@@ -23,12 +23,19 @@ AUTO_BDD_MAX_N = 12
 """``auto`` compiles the BDD up to this size (N = 12: about a second); larger only from the cache."""
 
 
+LARGEST_N = max(MAX_N, SAT_ENGINE_MAX_N)
+"""The largest board some engine answers."""
+
+
+def check_board_size(n: object) -> int:
+    """n if some engine answers an n×n board (1 … LARGEST_N), else BoardSizeError."""
+    return check_whole_size(n, LARGEST_N, "N={n} is above {maximum}, the largest board this program answers")
+
+
 def choose_engine(n: int, choice: str = "auto", backend: str = "auto") -> str:
     """ "bdd" or "sat" for an n×n board; BoardSizeError (one sentence) when the engine asked for
     cannot take n."""
-    check_whole_size(
-        n, max(MAX_N, SAT_ENGINE_MAX_N), "N={n} is above {maximum}, the largest board this program answers"
-    )
+    check_board_size(n)
     if choice == "bdd":
         check_size(n)
         return "bdd"

@@ -14,16 +14,21 @@ import os
 import stat
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TypeVar
 
 from bdd_model.board import Cell, Decision, DecisionKind
 from bdd_model.configurator import Configurator
+from bdd_model.engine import Engine
+from bdd_model.engine_choice import LARGEST_N, check_board_size
 from bdd_model.errors import NQueensError
-from bdd_model.space import MAX_N, SolutionSpace, check_size
+from bdd_model.space import SolutionSpace
 from bdd_model.untrusted_text import excerpt
 
 FORMAT = "nqueens-configuration"
 VERSION = 1
 _KINDS = {"queen": DecisionKind.QUEEN, "empty": DecisionKind.MARK}
+EngineT = TypeVar("EngineT", bound=Engine)
+
 MAX_BYTES = 1 << 20
 """The largest configuration file read (N=15 with every square decided takes about 10 KB)."""
 
@@ -77,10 +82,10 @@ def loads(text: str) -> tuple[int, list[Decision]]:
     size = data.get("n")
     if isinstance(size, int) and abs(size) > 10**6:
         raise SavedGameError(
-            f"the file's board size is impossible: N={excerpt(str(size), 12)} is far above {MAX_N}"
+            f"the file's board size is impossible: N={excerpt(str(size), 12)} is far above {LARGEST_N}"
         )
     try:
-        n = check_size(size)
+        n = check_board_size(size)
     except NQueensError as error:
         raise SavedGameError(f"the file's board size is impossible: {error}") from None
     entries = data.get("decisions")
@@ -107,11 +112,16 @@ def _decision(entry: object, n: int, number: int) -> Decision:
 
 def replay(space: SolutionSpace, decisions: Sequence[Decision]) -> Configurator:
     """A new configurator with the decisions taken in order; SavedGameError naming a refused one."""
-    cfg = Configurator(space)
+    return take_in_order(Configurator(space), decisions)
+
+
+def take_in_order(engine: EngineT, decisions: Sequence[Decision]) -> EngineT:
+    """``engine`` with the decisions taken one by one, on either engine; SavedGameError naming
+    the first one refused."""
     for number, decision in enumerate(decisions, start=1):
-        take = cfg.place if decision.kind is DecisionKind.QUEEN else cfg.forbid
+        take = engine.place if decision.kind is DecisionKind.QUEEN else engine.forbid
         try:
             take(*decision.cell)
         except NQueensError as error:
             raise SavedGameError(f"decision {number} cannot be taken: {error}") from None
-    return cfg
+    return engine

@@ -167,7 +167,7 @@ def test_save_and_open_round_trip(qtbot, window: MainWindow, tmp_path: Path) -> 
         (dumps(8, [])[:30], "not a configuration"),
         ("\x00\x01garbage", "not a configuration"),
         (
-            json.dumps({"format": "nqueens-configuration", "version": 1, "n": 40, "decisions": []}),
+            json.dumps({"format": "nqueens-configuration", "version": 1, "n": 101, "decisions": []}),
             "impossible",
         ),
         (
@@ -322,7 +322,9 @@ def test_screenshot_writes_a_picture(tmp_path: Path) -> None:
     [
         (["8", "--queen", "1,1", "--queen", "1,2"], "cannot place a queen on 1,2"),
         (["8", "--queen", "9,9"], "cell 9,9 is off the 8x8 board"),
-        (["99"], "above this program's maximum"),
+        (["101"], "N=101 is above 100, the largest board this program answers"),
+        (["16", "--engine", "bdd"], "N=16 would need about 35 GB"),
+        (["30", *(a for c in range(1, 31) for a in ("--empty", f"1,{c}"))], "decision 30 cannot be taken"),
         (["8", "--window-size", "huge"], "not of the form WIDTHxHEIGHT"),
     ],
 )

@@ -291,18 +291,24 @@ class BoardWidget(QWidget):
         font.setPixelSize(max(8, min(13, size // 3)))
         painter.setFont(font)
         painter.setPen(colors.label)
-        step = 1 if size >= 16 else 2
-        for i in range(0, self._picture.n, step):
-            painter.drawText(
-                QRect(left - LABEL_SPACE, top + i * size, LABEL_SPACE - 4, size),
-                Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
-                str(i + 1),
-            )
-            painter.drawText(
-                QRect(left + i * size, top - LABEL_SPACE, size, LABEL_SPACE - 2),
-                Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignBottom,
-                str(i + 1),
-            )
+        n = self._picture.n
+        metrics = painter.fontMetrics()
+        across = label_step(metrics.horizontalAdvance(str(n)) + 4, size)
+        down = label_step(metrics.height(), size)
+        for i in range(n):
+            number = i + 1
+            if labelled(number, down):
+                painter.drawText(
+                    QRect(left - LABEL_SPACE, top + i * size, LABEL_SPACE - 4, size),
+                    Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
+                    str(number),
+                )
+            if labelled(number, across):
+                painter.drawText(
+                    QRect(left + i * size - size, top - LABEL_SPACE, 3 * size, LABEL_SPACE - 2),
+                    Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignBottom,
+                    str(number),
+                )
 
     def _paint_focus(self, painter: QPainter, colors: BoardColors, size: int) -> None:
         if not (self._cursor_visible and self._cursor):
@@ -464,3 +470,20 @@ class LegendWidget(QWidget):
                 painter.drawText(text_rect, Qt.AlignmentFlag.AlignVCenter, text)
                 x += widths[index] + self.GAP
             top += self.SWATCH + 6
+
+
+def label_step(room: int, size: int) -> int:
+    """Label every k-th row or column, k the smallest of 1, 2, 5, 10, 20, 25, 50 that gives each
+    label ``room`` pixels on squares of ``size`` pixels."""
+    for step in (1, 2, 5, 10, 20, 25, 50):
+        if step * size >= room:
+            return step
+    return 100
+
+
+def labelled(number: int, step: int) -> bool:
+    """Whether row or column ``number`` (1-based) carries its label: 1, 3, 5… when every other
+    one is labelled, else 1 and the multiples of ``step``."""
+    if step == 2:
+        return number % 2 == 1
+    return number == 1 or number % step == 0

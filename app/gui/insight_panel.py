@@ -204,6 +204,7 @@ class InsightPanel(QWidget):
         drawn_layout.addWidget(self.diagram)
         drawn_layout.addWidget(self.save_diagram_button)
         layout.addWidget(drawn)
+        self.diagram_group = drawn
         layout.addStretch(1)
 
         self.free_button.clicked.connect(self.freeRequested)
@@ -240,6 +241,7 @@ class InsightPanel(QWidget):
     def show_solver(self, n: int, decided: int, calls: int, settled: bool) -> None:
         """The SAT engine's side of the panel (the BDD's figures and diagram are hidden)."""
         self.bdd_group.hide()
+        self.diagram_group.hide()
         self.solver_group.show()
         progress = "every square decided" if settled else f"{decided:,} of {n * n:,} squares decided so far"
         self.solver_label.setText(
@@ -249,8 +251,6 @@ class InsightPanel(QWidget):
             "covers cost a call. Counts are exact once counted, else a lower bound; there is "
             "no heat map."
         )
-        self.diagram.set_view(None, "The SAT engine keeps no diagram to draw.")
-        self.save_diagram_button.setEnabled(False)
 
     def show_layers(self, view: LayerView | None, n: int, edges: int) -> None:
         """Draw the diagram of the current board with its live edges, when it is small enough."""
@@ -267,6 +267,7 @@ class InsightPanel(QWidget):
     def show_space(self, space: SolutionSpace) -> None:
         self.solver_group.hide()
         self.bdd_group.show()
+        self.diagram_group.show()
         info = space.info
         values = {
             "Backend": backend_description(info.backend),

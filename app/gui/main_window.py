@@ -78,6 +78,8 @@ class MainWindow(QMainWindow):
         self._focus: Cell | None = None
         self._describing_focus = False
         self._replaced = False
+        self._opening = ""
+        """The words for a board just opened on the SAT engine, until it is settled."""
         self.setWindowIcon(app_icon())
         self.board = BoardWidget(self)
         self.legend = LegendWidget(self)
@@ -496,6 +498,8 @@ class MainWindow(QMainWindow):
         """After every change of the board: the picture, and a status line about the new state."""
         self.refresh()
         replaced, self._replaced = self._replaced, False
+        if not replaced:
+            self._opening = ""
         if self._focus is not None:
             self._describe_focus()
         elif not replaced:
@@ -510,6 +514,7 @@ class MainWindow(QMainWindow):
         """Say something that just happened; the next change of the board replaces it."""
         self.status_line.set_text(text)
         self._describing_focus = False
+        self._opening = ""
 
     def status_text(self) -> str:
         """The whole text of the status line (it may be shown elided)."""
@@ -566,6 +571,7 @@ class MainWindow(QMainWindow):
                 text = f"{board}: {solutions_remain(cfg.count)}."
             else:
                 text = f"{board}, on the SAT engine: squares fill in as they are checked."
+                self._opening = board
         self.status_line.set_text(" ".join([text, *self.session.take_notes()]))
 
     def _show_engine(self) -> None:
@@ -576,10 +582,19 @@ class MainWindow(QMainWindow):
         self.refresh()
 
     def _updated(self) -> None:
-        """The SAT engine decided more squares: repaint, and keep the status line current."""
+        """The SAT engine decided more squares: repaint, and keep the status line current (once
+        a newly opened board is settled, it says what is known of its solutions)."""
         self.refresh()
         if self._focus is not None and self._describing_focus:
             self._describe_focus()
+        cfg = self.session.configurator
+        if self._opening and isinstance(cfg, SatBoard) and cfg.settled:
+            if cfg.count is not None:
+                known = solutions_remain(cfg.count)
+            else:
+                known = f"at least {plural(cfg.count_at_least, 'solution')} remain"
+            self.status_line.set_text(f"{self._opening}, on the SAT engine: {known}.")
+            self._opening = ""
 
     def _explained(self, cell: Cell) -> None:
         if cell == self._focus:
@@ -804,10 +819,9 @@ class MainWindow(QMainWindow):
             n, decisions = loads(str(text)) if text else (int(size), [])  # type: ignore[call-overload]
         except (NQueensError, ValueError, TypeError):
             n, decisions = 8, []
-        if not 1 <= n <= MAX_N:
+        if not 1 <= n <= self.session.max_n:
             n = 8
-        self.session.open_size(n, decisions)
-        if self.session.configurator is None and not self.session.compiling:
+        if not self.session.open_size(n, decisions):
             self.session.open_size(n)
 
     def closeEvent(self, event: QCloseEvent) -> None:

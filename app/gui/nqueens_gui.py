@@ -1,7 +1,8 @@
 """``nqueens-gui`` and ``python -m app``: start the window, or render one state to a PNG.
 
-``nqueens-gui [N] [--queen R,C]... [--empty R,C]... [--screenshot FILE]`` builds that state;
-with --screenshot it writes the window to FILE and exits (0 on success, 2 on bad input).
+``nqueens-gui [N] [--queen R,C]... [--empty R,C]... [--engine E] [--screenshot FILE]`` builds
+that state; with --screenshot it writes the window to FILE and exits (0 on success, 2 on bad
+input). N goes to 100: boards the BDD cannot hold are answered by the SAT engine.
 """
 
 from __future__ import annotations
@@ -9,25 +10,28 @@ from __future__ import annotations
 import os
 import sys
 import tempfile
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import NoReturn
 
-from PySide6.QtCore import QCoreApplication, QSettings, QSize, Qt
+from PySide6.QtCore import QCoreApplication, QEventLoop, QSettings, QSize, Qt, QThread
 from PySide6.QtWidgets import QApplication
 
 from app.gui.main_window import MainWindow
 from app.gui.qt_startup import display_problem
-from app.gui.session import IN_PROCESS_MAX_N, BoardSession
+from app.gui.sat_board import SatBoard
+from app.gui.session import ENGINE_CHOICES, IN_PROCESS_MAX_N, BoardSession
 from app.gui.theme import APPEARANCES, apply_appearance, quiet_platform_notes
 from app.options import (
     Parser,
     SettingError,
     add_decision_options,
-    board_size,
     file_name,
     memory_cap,
     positive_int,
+    size_argument,
     whole_number,
 )
 from app.options import fail as fail_with
@@ -42,12 +46,18 @@ from bdd_model import (
     parse_cell,
 )
 from bdd_model.board import first_conflict
-from bdd_model.saved_game import replay
+from bdd_model.engine_choice import check_board_size, choose_engine
+from bdd_model.sat.engine import SatEngine
+from bdd_model.saved_game import replay, take_in_order
 from bdd_model.untrusted_text import PATH_EXCERPT, excerpt
 
 DEFAULT_SIZE = QSize(1040, 780)
 ORGANIZATION = "nqueens-configurator"
 APPLICATION = "nqueens-gui"
+SETTLE_SECONDS = 120.0
+"""A screenshot on the SAT engine waits at most this long for every square to be decided."""
+window_board_size = size_argument(check_board_size)
+"""N of the window: 1 … 100 (the BDD to 15, the SAT engine beyond)."""
 
 
 def fail(message: str) -> NoReturn:
@@ -68,9 +78,19 @@ def _window_size(text: str) -> QSize:
 def build_parser() -> Parser:
     parser = Parser(prog="nqueens-gui", description="The N-Queens configurator window.")
     parser.add_argument(
-        "n", metavar="N", type=board_size, nargs="?", help="board size (default: the last used)"
+        "n",
+        metavar="N",
+        type=window_board_size,
+        nargs="?",
+        help="board size, 1 to 100 (default: the last used)",
     )
     add_decision_options(parser)
+    parser.add_argument(
+        "--engine",
+        choices=ENGINE_CHOICES,
+        help="bdd (exact, N ≤ 15), sat (N ≤ 100), or auto: the BDD up to 12 or when built, the SAT "
+        "engine meanwhile and beyond (default: as last chosen in View → Engine)",
+    )
     parser.add_argument(
         "--screenshot", metavar="FILE", type=file_name, help="write the window to FILE (PNG) and exit"
     )
@@ -101,7 +121,9 @@ def main(argv: list[str] | None = None) -> int:
     QCoreApplication.setApplicationName(APPLICATION)
     settings = QSettings()
     n = args.n or _remembered_size(settings)
+    engine_choice = args.engine or _remembered_engine(settings)
     try:
+        engine = choose_engine(n, engine_choice, args.backend)
         decisions = [
             Decision(parse_cell(text, n), DecisionKind.QUEEN if kind == "queen" else DecisionKind.MARK)
             for kind, text in args.decisions
@@ -109,13 +131,13 @@ def main(argv: list[str] | None = None) -> int:
         view = ViewOptions(args.heat, parse_cell(args.explain, n) if args.explain else None, args.browse)
     except NQueensError as error:
         fail(str(error))
+    conflict = _refusal(n, decisions, args.backend, engine)
+    if conflict:
+        fail(conflict)
     if args.screenshot:
         if not os.environ.get("QT_QPA_PLATFORM"):
             os.environ["QT_QPA_PLATFORM"] = "offscreen"
     else:
-        conflict = _refusal(n, decisions, args.backend)
-        if conflict:
-            fail(conflict)
         problem = display_problem(os.environ)
         if problem:
             sys.stderr.write(f"nqueens-gui: error: {problem}\n")
@@ -125,9 +147,9 @@ def main(argv: list[str] | None = None) -> int:
     app.setApplicationDisplayName("N-Queens configurator")
     app.setDesktopFileName("nqueens-configurator")
     apply_appearance(args.theme or str(settings.value("view/appearance", "system")))
-    session = BoardSession(args.backend)
+    session = BoardSession(args.backend, engine_choice)
     if args.screenshot:
-        return _screenshot(session, n, decisions, view, args.screenshot, size)
+        return _screenshot(session, n, decisions, view, args.screenshot, size, engine)
     window = MainWindow(session, settings)
     if size is not None:
         window.resize(size)
@@ -156,10 +178,14 @@ class ViewOptions:
             window.session.browse_to(self.browse - 1)
 
 
-def _refusal(n: int, decisions: list[Decision], backend: str) -> str | None:
+def _refusal(n: int, decisions: list[Decision], backend: str, engine: str) -> str | None:
     """Why the decisions given on the command line cannot all be taken, found before the window
-    opens: replayed on the space when it is at hand (small, or cached), else checked pairwise."""
+    opens: replayed on the engine that will answer (the BDD's space when it is at hand, small
+    or cached, else checked pairwise while it is built)."""
     try:
+        if engine == "sat":
+            take_in_order(SatEngine(n), decisions)
+            return None
         space = load_or_compile(n, backend) if n <= IN_PROCESS_MAX_N else load_cached(n, backend)
         if space is None:
             return first_conflict(decisions)
@@ -171,9 +197,14 @@ def _refusal(n: int, decisions: list[Decision], backend: str) -> str | None:
 
 def _remembered_size(settings: QSettings) -> int:
     try:
-        return board_size(str(settings.value("board/size", 8)))
+        return window_board_size(str(settings.value("board/size", 8)))
     except Exception:
         return 8
+
+
+def _remembered_engine(settings: QSettings) -> str:
+    choice = settings.value("view/engine", "auto")
+    return choice if choice in ENGINE_CHOICES else "auto"
 
 
 def _screenshot(
@@ -183,32 +214,65 @@ def _screenshot(
     view: ViewOptions,
     path: str,
     size: QSize | None,
+    engine: str,
 ) -> int:
-    """Compile in this process (no window is waiting), build the state, grab the window.
+    """Build the state on the engine that answers it (the BDD compiled in this process, no
+    window is waiting; the SAT engine until every square is decided), grab the window.
 
     The window gets throwaway settings: a headless run changes nothing the user's window
-    remembers (board size, geometry)."""
-    try:
-        space = load_or_compile(n, session.backend)
-        count = replay(space, decisions).count
-    except NQueensError as error:
-        fail(str(error))
-    if view.browse is not None and view.browse > count:
-        fail(f"--browse {view.browse}: only {count} solutions remain")
-    session.in_process_max_n = n
+    remembers (board size, geometry, engine)."""
+    if engine == "bdd":
+        try:
+            space = load_or_compile(n, session.backend)
+            count = replay(space, decisions).count
+        except NQueensError as error:
+            fail(str(error))
+        if view.browse is not None and view.browse > count:
+            fail(f"--browse {view.browse}: only {count} solutions remain")
+        session.in_process_max_n = n
+    refused: list[str] = []
+    session.refused.connect(refused.append)
     with tempfile.TemporaryDirectory(prefix="nqueens-gui-") as folder:
         scratch = QSettings(str(Path(folder) / "headless.ini"), QSettings.Format.IniFormat)
         window = MainWindow(session, scratch)
         window.resize(size or DEFAULT_SIZE)
-        session.open_size(n, decisions)
-        view.apply(window)
-        window.show()
-        QApplication.processEvents()
-        saved = window.grab().save(path)
-        window.close()
+        try:
+            session.open_size(n, decisions, build_exact=False)
+            _wait_for(lambda: bool(refused) or _settled(session))
+            view.apply(window)
+            _wait_for(lambda: _shown(session, view))
+            window.show()
+            QApplication.processEvents()
+            saved = not refused and window.grab().save(path)
+            window.close()
+        finally:
+            session.shut_down()
+    if refused:
+        fail(refused[0])
     if not saved:
         fail(f"could not write the screenshot to '{excerpt(path, PATH_EXCERPT)}'")
     return 0
+
+
+def _settled(session: BoardSession) -> bool:
+    """The board is shown and every square decided (at once on the BDD)."""
+    cfg = session.configurator
+    return cfg is not None and (not isinstance(cfg, SatBoard) or cfg.settled)
+
+
+def _shown(session: BoardSession, view: ViewOptions) -> bool:
+    """What the view options ask for has arrived (the SAT engine answers in the background)."""
+    if view.explain is not None and session.explain(view.explain).pending:
+        return False
+    return view.browse is None or session.preview is not None
+
+
+def _wait_for(ready: Callable[[], bool], seconds: float = SETTLE_SECONDS) -> None:
+    """Run the event loop until ``ready()`` or the time is up (a picture of what is known then)."""
+    deadline = time.monotonic() + seconds
+    while not ready() and time.monotonic() < deadline:
+        QApplication.processEvents(QEventLoop.ProcessEventsFlag.AllEvents, 50)
+        QThread.msleep(5)
 
 
 if __name__ == "__main__":

@@ -420,7 +420,11 @@ class BoardSession(QObject):
         if board is self._waiting:
             self._waiting = None
             board.deleteLater()
-            self.refused.emit(f"The configuration was not opened: {reason}. The board is unchanged.")
+            if self._cfg is None:
+                self.refused.emit(f"The configuration was not opened: {reason}. The board is empty.")
+                self._open_on_sat(PendingBoard(board.n, (), None, f"Size {board.n}×{board.n}"))
+            else:
+                self.refused.emit(f"The configuration was not opened: {reason}. The board is unchanged.")
         elif board is self._cfg:
             self.message.emit(f"The SAT engine refused the decisions: {reason}.")
 

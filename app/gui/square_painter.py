@@ -17,6 +17,10 @@ from app.gui.pieces import QueenPictures
 from app.gui.theme import BoardColors
 from bdd_model import CellState
 
+SMALLEST_GLYPH = 14
+"""Squares narrower than this (pixels) show a queen as a disc (solid) or a ring (forced):
+the crown cannot be read there."""
+
 
 @contextmanager
 def painting(widget: QWidget) -> Iterator[QPainter]:
@@ -125,6 +129,17 @@ class SquarePainter:
     def paint_queen(
         self, painter: QPainter, color: QColor, rect: QRect, ratio: float, style: str = "solid"
     ) -> None:
+        if rect.width() < SMALLEST_GLYPH:
+            disc = QRectF(rect).adjusted(1, 1, -1, -1)
+            painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+            if style == "solid":
+                painter.setPen(Qt.PenStyle.NoPen)
+                painter.setBrush(color)
+            else:
+                painter.setPen(QPen(color, 1.5))
+                painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawEllipse(disc)
+            return
         inset = max(1, rect.width() // 10)
         glyph = rect.adjusted(inset, inset, -inset, -inset)
         painter.drawPixmap(glyph.topLeft(), self._queens.pixmap(style, glyph.width(), color, ratio))
