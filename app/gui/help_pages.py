@@ -125,8 +125,18 @@ to a full solution, and every square that can be is offered.</p>
 a new size or an opened file included. Help → Keyboard Shortcuts lists every shortcut.</p>
 <h3>The count</h3>
 <p>The status bar counts your queens, the forced ones, and how many complete solutions of the
-puzzle remain with your decisions. The count is exact: every solution of the board was compiled
-once into a binary decision diagram, and each click is answered from it.</p>
+puzzle remain with your decisions, and names the engine that answers. On the BDD (up to 15×15)
+the count is exact: every solution of the board was compiled once into a binary decision
+diagram, and each click is answered from it. On the SAT engine (any size to 100×100) it is
+exact once counted, else a lower bound said as such (“at least 429 solutions”).</p>
+<h3>Big boards and the two engines</h3>
+<p>View → Engine chooses who answers. <b>Automatic</b> takes the BDD where it is built or builds
+in about a second, and the SAT engine elsewhere; for 13×13 to 15×15 the board opens at once on
+the SAT engine and switches to the BDD, your decisions kept, once its diagram is built in the
+background. The SAT engine asks a SAT solver with your decisions as assumptions; its squares
+show the same states, filled in as they are decided. A square not decided yet shows a small
+dashed ring (“checking”), usually for a few milliseconds; a click on it meanwhile only says
+so in the status bar.</p>
 <h3>Why not here?</h3>
 <p>Point at a closed or marked square: the Insight panel says which of your decisions close it,
 and the board frames them in red. It is always a <i>smallest</i> such set. <b>Free this
