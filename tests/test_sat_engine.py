@@ -270,3 +270,11 @@ def test_swaps_and_rotations_make_legal_solutions_with_the_square() -> None:
             changed = [i for i in range(n) if moved[i] != columns[i]]
             assert all(usable[i][moved[i]] for i in changed) and len(changed) in (2, 3)
     assert made >= 10
+
+
+def test_a_cancelled_count_is_tried_again_with_the_same_budget() -> None:
+    sat = SatEngine(11)
+    stopped = CancelToken()
+    stopped.cancel()
+    assert sat.count_within(10_000_000, stopped) is None
+    assert sat.count_within(10_000_000) == 2680

@@ -259,7 +259,8 @@ class SatEngine:
             return 0
         if k.exact is None and nodes > k.count_nodes:
             result = count_solutions(~k.closed, nodes, cancel)
-            k.count_nodes = nodes
+            if cancel is None or not cancel.cancelled:
+                k.count_nodes = nodes
             k.found = max(k.found, result.found)
             k.exact = result.exact
         return k.exact
