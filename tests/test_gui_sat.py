@@ -135,3 +135,14 @@ def test_auto_opens_on_sat_while_the_diagram_builds_then_switches(
     assert decisions_of(window) == [Decision(Cell(0, 0), DecisionKind.QUEEN)]
     assert window.session.configurator.count == 28
     assert "BDD" in window.count_label.text()
+
+
+def test_the_heat_map_is_off_on_the_sat_engine_and_says_why(qtbot, window: MainWindow) -> None:
+    window.heat_action.setChecked(True)
+    window.choose_engine("sat")
+    settle(qtbot, window)
+    assert not window.heat_action.isEnabled() and window.legend._heat_peak is None
+    assert "Off on the SAT engine" in window.heat_action.toolTip()
+    window.choose_engine("bdd")
+    assert window.heat_action.isEnabled() and window.heat_action.isChecked()
+    assert "Shade open squares" in window.heat_action.toolTip()

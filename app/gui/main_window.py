@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.gui import help_pages
-from app.gui.action_help import explain_action, shortcut_text, tooltip_html
+from app.gui.action_help import explain_action, plain_text, shortcut_text, tooltip_html
 from app.gui.board_widget import BoardPicture, BoardWidget, LegendWidget, heat_peak
 from app.gui.compile_indicator import CompileIndicator
 from app.gui.diagram_view import MAX_DRAWN_N
@@ -62,6 +62,10 @@ ENGINE_MENU = (
 """View → Engine: the choices, their menu texts and what they mean."""
 LARGER_SIZES = (20, 32, 40, 64, 100)
 """Sizes beyond the BDD's reach offered in Game → Size (any other one through Other Size…)."""
+HEAT_ON_SAT = (
+    "Off on the SAT engine: it counts no solutions per square. On the BDD (View → Engine, up to "
+    "15×15) the heat map is there."
+)
 ASK_BEFORE = 5.0
 """Compiles expected to take longer than this many seconds are announced and confirmed first."""
 
@@ -484,7 +488,7 @@ class MainWindow(QMainWindow):
         heat = self.heat_action.isChecked() and isinstance(cfg, Configurator)
         self.legend.set_heat(heat_peak(self.board.picture) if heat else None)
         self.legend.set_checking(isinstance(cfg, SatBoard))
-        self.heat_action.setEnabled(isinstance(cfg, Configurator))
+        self._offer_heat(isinstance(cfg, Configurator))
         if isinstance(cfg, Configurator):
             layers = cfg.layers() if cfg.n <= MAX_DRAWN_N else None
             self.panel.show_layers(layers, cfg.n, cfg.space.diagram.edge_count)
@@ -536,6 +540,17 @@ class MainWindow(QMainWindow):
     def _activated(self, cell: Cell) -> None:
         self._hovered(cell)
         self.session.activate(cell)
+
+    def _offer_heat(self, available: bool) -> None:
+        """The heat map needs per-square counts, which only the BDD has: off on the SAT engine,
+        and its tooltip says why."""
+        action = self.heat_action
+        if action.isEnabled() == available and action.statusTip():
+            return
+        action.setEnabled(available)
+        what = action.whatsThis() if available else HEAT_ON_SAT
+        action.setStatusTip(what)
+        action.setToolTip(tooltip_html(plain_text(action), what, shortcut_text(action)))
 
     def _mark_toggled(self, cell: Cell) -> None:
         self._hovered(cell)
