@@ -180,8 +180,19 @@ def test_the_pairwise_check_finds_squares_taken_twice_and_queens_in_line() -> No
             ["8", "--queen", "1,1", "--queen", "2,3"],
             "decision 2 cannot be taken: cannot place a queen on 2,3",
         ),
-        (["13", "--queen", "1,1", "--queen", "2,2"], "queens on 1,1 and 2,2 attack each other"),
-        (["13", "--empty", "3,3", "--queen", "3,3"], "decisions 1 and 2 are both on 3,3"),
+        (
+            ["13", "--queen", "1,1", "--queen", "2,2"],
+            "decision 2 cannot be taken: cannot place a queen on 2,2",
+        ),
+        (
+            ["13", "--empty", "3,3", "--queen", "3,3"],
+            "decision 2 cannot be taken: cannot place a queen on 3,3",
+        ),
+        (
+            ["13", "--engine", "bdd", "--queen", "1,1", "--queen", "2,2"],
+            "queens on 1,1 and 2,2 attack each other",
+        ),
+        (["13", "--engine", "bdd", "--empty", "3,3", "--queen", "3,3"], "decisions 1 and 2 are both on 3,3"),
     ],
 )
 def test_the_window_refuses_contradictory_decisions_before_it_opens(
