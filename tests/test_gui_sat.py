@@ -3,6 +3,8 @@ arrive in the background while the window keeps running."""
 
 from __future__ import annotations
 
+import os
+import signal
 from pathlib import Path
 
 import pytest
@@ -146,3 +148,15 @@ def test_the_heat_map_is_off_on_the_sat_engine_and_says_why(qtbot, window: MainW
     window.choose_engine("bdd")
     assert window.heat_action.isEnabled() and window.heat_action.isChecked()
     assert "Shade open squares" in window.heat_action.toolTip()
+
+
+def test_a_killed_sat_worker_is_said_once_and_started_again(qtbot, window: MainWindow) -> None:
+    click(qtbot, window, 0, 0)
+    window.choose_engine("sat")
+    settle(qtbot, window)
+    process = window.session._sat._process
+    with qtbot.waitSignal(window.session.message, timeout=10000) as said:
+        os.kill(process.processId(), signal.SIGKILL)
+    assert said.args[0].startswith("The SAT engine's process was stopped by the system; it restarts")
+    board = settle(qtbot, window)
+    assert board.states() == bdd_states(8, [Decision(Cell(0, 0), DecisionKind.QUEEN)])

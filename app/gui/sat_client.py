@@ -31,7 +31,6 @@ class SatClient(QObject):
         self._process: QProcess | None = None
         self._lines = JsonLines()
         self._next = 0
-        self._stopping = False
 
     def request(self, op: str, **fields: Any) -> int:
         """Send one request; its id comes back with every answer to it."""
@@ -42,14 +41,19 @@ class SatClient(QObject):
         return self._next
 
     def stop(self) -> None:
-        """End the worker (the window closes)."""
+        """End the worker (the window closes), quietly: its signals are cut first, so nothing
+        reaches a client that is being destroyed."""
         process, self._process = self._process, None
-        if process is not None and process.state() != QProcess.ProcessState.NotRunning:
-            self._stopping = True
+        if process is None:
+            return
+        process.readyReadStandardOutput.disconnect()
+        process.finished.disconnect()
+        if process.state() != QProcess.ProcessState.NotRunning:
             process.closeWriteChannel()
             if not process.waitForFinished(1000):
                 process.kill()
                 process.waitForFinished(1000)
+        process.deleteLater()
 
     def _ensure_started(self) -> QProcess:
         if self._process is not None and self._process.state() != QProcess.ProcessState.NotRunning:
@@ -59,7 +63,6 @@ class SatClient(QObject):
         process.readyReadStandardOutput.connect(lambda: self._read(process))
         process.finished.connect(lambda code, status: self._finished(process, code, status))
         self._lines = JsonLines()
-        self._stopping = False
         program, *arguments = module_command(WORKER)
         process.start(program, arguments)
         process.waitForStarted(5000)
@@ -75,9 +78,6 @@ class SatClient(QObject):
     def _finished(self, process: QProcess, code: int, status: QProcess.ExitStatus) -> None:
         if process is self._process:
             self._process = None
-        if not self._stopping:
-            how = (
-                "was stopped by the system" if status == QProcess.ExitStatus.CrashExit else f"ended ({code})"
-            )
-            self.failed.emit(f"the SAT engine's process {how}; it restarts at the next question")
+        how = "was stopped by the system" if status == QProcess.ExitStatus.CrashExit else f"ended ({code})"
+        self.failed.emit(f"the SAT engine's process {how}; it restarts at the next question")
         process.deleteLater()
