@@ -76,7 +76,7 @@ def test_forced_queens_appear(capsys) -> None:
         (["count", "-3"], "N must be at least 1, not -3"),
         (["count", "eight"], "N must be a whole number, not 'eight'"),
         (["count", "2.5"], "N must be a whole number, not '2.5'"),
-        (["count", "16"], "above this program's maximum of 15"),
+        (["count", "16"], "above the BDD's maximum of 15"),
         (["state", "8", "--queen", "9,1"], "cell 9,1 is off the 8x8 board"),
         (["state", "8", "--queen", "0,1"], "cell 0,1 is off the 8x8 board"),
         (["state", "8", "--empty", "a,b"], "cell 'a,b' is not of the form ROW,COL"),

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QRect, Qt, QTimer
-from PySide6.QtWidgets import QApplication, QMessageBox
+from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox
 
 from app.gui import help_pages
 from app.gui.action_help import plain_text, shortcut_text
@@ -299,3 +299,24 @@ def test_the_panel_draws_the_diagram_with_its_live_paths(qtbot, tmp_path: Path) 
     window.choose_size(8)
     assert window.panel.diagram.view is None and not window.panel.save_diagram_button.isEnabled()
     assert "up to 7×7; this 8×8 one has 378 row edges" in window.panel.diagram._note
+
+
+def test_save_as_adds_the_suffix_and_the_dialogs_start_where_the_last_file_was(
+    qtbot, window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder = tmp_path / "games"
+    folder.mkdir()
+    asked: list[str] = []
+
+    def save_dialog(_parent, _title, suggestion, _filter):
+        asked.append(suggestion)
+        return str(folder / "mine"), ""
+
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", save_dialog)
+    click(qtbot, window, 0, 0)
+    window.save_as_action.trigger()
+    assert (folder / "mine.nqueens.json").is_file() and window.file_path == folder / "mine.nqueens.json"
+    assert Path(asked[0]).parent == Path.home()
+    again = make_window(qtbot, tmp_path)
+    again.save_as_action.trigger()
+    assert Path(asked[1]).parent == folder

@@ -667,7 +667,7 @@ class MainWindow(QMainWindow):
         )
         if meanwhile_sat:
             box.setWindowTitle(f"Build the exact {n}×{n} diagram?")
-            box.setText(f"The {n}×{n} board opens now on the SAT engine.")
+            box.setText(f"The {n}×{n} board opens on the SAT engine whatever you choose.")
             box.setInformativeText(
                 f"{price} With it come exact counts and the heat map; the board switches to it by "
                 "itself, your decisions kept. Cancel in the status bar stops the build."
@@ -732,6 +732,7 @@ class MainWindow(QMainWindow):
             self.show_message(f"Could not save {path.name}: {error.strerror or error}")
             return False
         self.session.mark_saved(path)
+        self.settings.setValue("files/folder", str(path.parent))
         self._refresh_title()
         self.show_message(f"Saved {path.name}")
         return True
@@ -746,6 +747,7 @@ class MainWindow(QMainWindow):
         except NQueensError as error:
             self.show_message(f"{path.name} was not opened: {error}")
             return False
+        self.settings.setValue("files/folder", str(path.parent))
         return self.session.open_size(n, decisions, file_path=path, label=f"Open {path.name}")
 
     def _open_dialog(self) -> None:
@@ -764,10 +766,14 @@ class MainWindow(QMainWindow):
         suggestion = str(Path(self._folder()) / f"queens-{n}x{n}.nqueens.json")
         name, _ = QFileDialog.getSaveFileName(self, "Save configuration", suggestion, FILE_FILTER)
         if name:
-            self.save_to(Path(name))
+            path = Path(name)
+            self.save_to(path if path.suffix else path.with_name(path.name + ".nqueens.json"))
 
     def _folder(self) -> str:
-        return str(self.file_path.parent) if self.file_path else str(Path.home())
+        """Where the file dialogs start: the current file's folder, else the last one used."""
+        if self.file_path:
+            return str(self.file_path.parent)
+        return str(self.settings.value("files/folder", str(Path.home())))
 
     def export_to(self, path: Path, kind: str) -> bool:
         """Write the DIMACS (kind "cnf") or SMT-LIB ("smt2") encoding of the current size."""

@@ -41,18 +41,16 @@ class SatClient(QObject):
         return self._next
 
     def stop(self) -> None:
-        """End the worker (the window closes), quietly: its signals are cut first, so nothing
-        reaches a client that is being destroyed."""
+        """End the worker (the window closes) at once, quietly: it holds nothing to save, and
+        its signals are cut first, so nothing reaches a client that is being destroyed."""
         process, self._process = self._process, None
         if process is None:
             return
         process.readyReadStandardOutput.disconnect()
         process.finished.disconnect()
         if process.state() != QProcess.ProcessState.NotRunning:
-            process.closeWriteChannel()
-            if not process.waitForFinished(1000):
-                process.kill()
-                process.waitForFinished(1000)
+            process.kill()
+            process.waitForFinished(1000)
         process.deleteLater()
 
     def _ensure_started(self) -> QProcess:

@@ -406,6 +406,7 @@ class BoardSession(QObject):
             self._waiting.deleteLater()
         board = SatBoard(self._sat_client(), pending.n, pending.decisions, self)
         self._waiting = board
+        self.message.emit(f"Opening the {pending.n}×{pending.n} board on the SAT engine…")
         board.accepted.connect(lambda: self._sat_accepted(board, pending))
         board.refused.connect(lambda reason: self._sat_refused(board, reason))
 
