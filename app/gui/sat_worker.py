@@ -171,10 +171,17 @@ class Worker:
 
 
 def main() -> int:
+    """Serve until the window closes the line; a window that went away or an interrupt ends the
+    worker quietly, running out of memory in one line (the window then says so and restarts it)."""
     try:
         Worker().run()
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:
+        return 0
+    except MemoryError:
+        sys.stderr.write("nqueens-gui: the SAT engine ran out of memory\n")
+        return 1
     return 0
 
 
