@@ -136,40 +136,50 @@ class Engine(Protocol):
 def line_mask(n: int, queens: np.ndarray) -> np.ndarray:
     """Squares in line with (attacked by) any of the queens of the boolean mask, the queens excluded."""
     rows, cols = np.nonzero(queens)
-    r, c = np.indices((n, n))
-    attacked = np.isin(r, rows) | np.isin(c, cols) | np.isin(r - c, rows - cols) | np.isin(r + c, rows + cols)
+    r, c = np.ogrid[:n, :n]
+    in_row, in_col = np.zeros(n, dtype=bool), np.zeros(n, dtype=bool)
+    down, up = np.zeros(2 * n - 1, dtype=bool), np.zeros(2 * n - 1, dtype=bool)
+    in_row[rows], in_col[cols] = True, True
+    down[rows - cols + n - 1], up[rows + cols] = True, True
+    attacked = in_row[r] | in_col[c] | down[r - c + n - 1] | up[r + c]
     return attacked & ~queens
 
 
-def board_states(
+STATE_ORDER = (
+    CellState.QUEEN,
+    CellState.MARKED,
+    CellState.FORCED,
+    CellState.OPEN,
+    CellState.ATTACKED,
+    CellState.LOOKAHEAD,
+)
+"""The states by their codes in ``state_codes``."""
+
+
+def state_codes(
     n: int, decisions: Mapping[Cell, DecisionKind], possible: np.ndarray, queens: np.ndarray
-) -> tuple[tuple[CellState, ...], ...]:
-    """Every square's state, the one definition both engines share.
+) -> np.ndarray:
+    """Every square's state as its index in ``STATE_ORDER`` (int8): the one definition both
+    engines share.
 
     ``possible``: some remaining solution has a queen there; ``queens``: every remaining solution
     has (placed or forced). A square in no remaining solution is ATTACKED when in line with one
     of ``queens``, else closed by LOOKAHEAD.
     """
-    attacked = line_mask(n, queens)
-    states = []
-    for i in range(n):
-        line = []
-        for j in range(n):
-            kind = decisions.get(Cell(i, j))
-            if kind is DecisionKind.QUEEN:
-                line.append(CellState.QUEEN)
-            elif kind is DecisionKind.MARK:
-                line.append(CellState.MARKED)
-            elif queens[i, j]:
-                line.append(CellState.FORCED)
-            elif possible[i, j]:
-                line.append(CellState.OPEN)
-            elif attacked[i, j]:
-                line.append(CellState.ATTACKED)
-            else:
-                line.append(CellState.LOOKAHEAD)
-        states.append(tuple(line))
-    return tuple(states)
+    codes = np.where(line_mask(n, queens), 4, 5).astype(np.int8)
+    codes[possible] = 3
+    codes[queens] = 2
+    for (row, col), kind in decisions.items():
+        codes[row, col] = 0 if kind is DecisionKind.QUEEN else 1
+    return codes
+
+
+def board_states(
+    n: int, decisions: Mapping[Cell, DecisionKind], possible: np.ndarray, queens: np.ndarray
+) -> tuple[tuple[CellState, ...], ...]:
+    """Every square's state (see ``state_codes``)."""
+    codes = state_codes(n, decisions, possible, queens)
+    return tuple(tuple(STATE_ORDER[code] for code in row) for row in codes.tolist())
 
 
 def why_not_open(engine: Engine, row: int, col: int) -> str:

@@ -7,6 +7,8 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 
+import numpy as np
+
 from bdd_model.errors import CompileCancelled
 
 CANCEL_EVERY = 512
@@ -40,13 +42,16 @@ def no_progress(_: Progress) -> None:
 
 class CancelToken:
     """Set from any thread (or a signal handler); a compile checks it between rows, the SAT
-    engine between two solver calls."""
+    engine between two solver calls, and its compiled kernels look at ``flag`` as they run."""
 
     def __init__(self) -> None:
         self._event = threading.Event()
+        self.flag = np.zeros(1, dtype=np.int64)
+        """1 once cancelled: the stop flag the compiled kernels read while they run."""
 
     def cancel(self) -> None:
         """Ask the compile to stop at its next check."""
+        self.flag[0] = 1
         self._event.set()
 
     @property

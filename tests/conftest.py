@@ -27,8 +27,15 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 @pytest.fixture(autouse=True, scope="session")
 def private_cache(tmp_path_factory: pytest.TempPathFactory) -> None:
-    """Every test compiles into a fresh folder, never the user's cache."""
+    """Every test compiles into a fresh folder, never the user's cache; the SAT engine's kernels
+    are compiled there once, first, so that every process of the run (the window's workers
+    too) answers with them from the start (tests of the numpy path ask for it by name)."""
     os.environ["NQUEENS_CACHE_DIR"] = str(tmp_path_factory.mktemp("cache"))
+    os.environ["NQUEENS_KERNEL_DIR"] = str(tmp_path_factory.mktemp("kernels"))
+    os.environ["NQUEENS_KERNELS"] = "numba"
+    from bdd_model.sat.jit import kernels
+
+    assert kernels().compiled
 
 
 @pytest.fixture

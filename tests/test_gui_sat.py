@@ -126,6 +126,8 @@ def test_auto_opens_on_sat_while_the_diagram_builds_then_switches(
     monkeypatch.setenv("NQUEENS_CACHE_DIR", str(tmp_path / "fresh-cache"))
     monkeypatch.setattr("app.gui.session.QUICK_COMPILE_MAX_N", 8)
     window.session.in_process_max_n = 0
+    with qtbot.waitSignal(window.session._sat_client().ready, timeout=30000):
+        window.session.start_sat_engine()
     with qtbot.waitSignal(window.session.boardReplaced, timeout=30000):
         window.choose_size(9)
     assert window.session.engine == "sat" and window.session.compiling == 9

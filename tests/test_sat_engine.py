@@ -21,8 +21,6 @@ from bdd_model.progress import CancelToken
 from bdd_model.sat.answer_file import broken_rules
 from bdd_model.sat.encoding import clauses, variable
 from bdd_model.sat.engine import SatEngine
-from bdd_model.sat.local_search import IndexedSolution
-from bdd_model.sat.solving import solve_all
 from tests import oracle
 from tests.spaces import space
 
@@ -248,28 +246,6 @@ def test_large_boards_are_backed_by_models_and_refutations(n: int, seed: int) ->
         if step % (n // 3) == 0 or len(opens) < n:
             check_large_board(sat)
     check_large_board(sat)
-
-
-def test_swaps_and_rotations_make_legal_solutions_with_the_square() -> None:
-    n = 30
-    columns = next(solve_all(n))
-    solution = IndexedSolution(columns)
-    fixed = [r == 3 for r in range(n)]
-    usable = [[(r + c) % 7 != 0 for c in range(n)] for r in range(n)]
-    made = 0
-    for r, c in ((r, c) for r in range(n) for c in range(n) if usable[r][c]):
-        for moved in (
-            solution.swapped_onto(r, c, fixed, usable),
-            solution.cycled_onto(r, c, fixed, usable),
-        ):
-            if moved is None:
-                continue
-            made += 1
-            assert moved[r] == c and moved[3] == columns[3]
-            assert broken_rules(n, {Cell(i, j) for i, j in enumerate(moved)}) == []
-            changed = [i for i in range(n) if moved[i] != columns[i]]
-            assert all(usable[i][moved[i]] for i in changed) and len(changed) in (2, 3)
-    assert made >= 10
 
 
 def test_a_cancelled_count_is_tried_again_with_the_same_budget() -> None:

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import sys
 
+from app.child_process import silence_stdout
 from app.cli import bench_commands, engine_commands, sat_commands
-from app.cli.output import OutputError, guarded_stdout, silence_stdout
+from app.cli.output import OutputError, guarded_stdout
 from app.options import Parser, SettingError, fail, limit_memory
 from bdd_model import NQueensError
 

@@ -3,7 +3,6 @@ left on device", not a traceback, and nothing is left to fail again when the int
 
 from __future__ import annotations
 
-import os
 import sys
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
@@ -55,11 +54,3 @@ def guarded_stdout() -> Iterator[None]:
         yield
     finally:
         sys.stdout = stream
-
-
-def silence_stdout() -> None:
-    """Point descriptor 1 at /dev/null, so the interpreter's last flush of what could not be
-    written succeeds quietly (no "Exception ignored" after our own message)."""
-    devnull = os.open(os.devnull, os.O_WRONLY)
-    os.dup2(devnull, 1)
-    os.close(devnull)

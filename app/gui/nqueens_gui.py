@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import NoReturn
 
-from PySide6.QtCore import QCoreApplication, QEventLoop, QSettings, QSize, Qt, QThread
+from PySide6.QtCore import QCoreApplication, QEventLoop, QSettings, QSize, Qt, QThread, QTimer
 from PySide6.QtWidgets import QApplication
 
 from app.gui.main_window import MainWindow
@@ -154,6 +154,7 @@ def main(argv: list[str] | None = None) -> int:
     if size is not None:
         window.resize(size)
     window.show()
+    QTimer.singleShot(0, session.start_sat_engine)
     session.boardReplaced.connect(lambda _: view.apply(window), Qt.ConnectionType.SingleShotConnection)
     if args.n is None and not decisions:
         window.open_last_board()

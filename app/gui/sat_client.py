@@ -23,6 +23,8 @@ class SatClient(QObject):
 
     answered = Signal(int, object)
     """(request id, the answer's JSON object)"""
+    ready = Signal()
+    """The worker has started and loaded the engine (it greets once, before any answer)."""
     failed = Signal(str)
     """The worker stopped; the sentence says so in user words."""
 
@@ -31,6 +33,7 @@ class SatClient(QObject):
         self._process: QProcess | None = None
         self._lines = JsonLines()
         self._next = 0
+        self._greeted = False
 
     def request(self, op: str, **fields: Any) -> int:
         """Send one request; its id comes back with every answer to it."""
@@ -39,6 +42,15 @@ class SatClient(QObject):
         payload = json.dumps({"id": self._next, "op": op, **fields}, separators=(",", ":"))
         process.write((payload + "\n").encode())
         return self._next
+
+    def start(self) -> None:
+        """Start the worker now, so that the first big board does not wait for its start-up."""
+        self._ensure_started()
+
+    @property
+    def is_ready(self) -> bool:
+        """True once the running worker has greeted."""
+        return self._greeted
 
     def stop(self) -> None:
         """End the worker (the window closes) at once, quietly: it holds nothing to save, and
@@ -61,6 +73,7 @@ class SatClient(QObject):
         process.readyReadStandardOutput.connect(lambda: self._read(process))
         process.finished.connect(lambda code, status: self._finished(process, code, status))
         self._lines = JsonLines()
+        self._greeted = False
         program, *arguments = module_command(WORKER)
         process.start(program, arguments)
         process.waitForStarted(5000)
@@ -70,7 +83,10 @@ class SatClient(QObject):
     def _read(self, process: QProcess) -> None:
         for record in self._lines.feed(bytes(process.readAllStandardOutput().data())):
             ident = record.get("id")
-            if isinstance(ident, int):
+            if record.get("ready") is True:
+                self._greeted = True
+                self.ready.emit()
+            elif isinstance(ident, int):
                 self.answered.emit(ident, record)
 
     def _finished(self, process: QProcess, code: int, status: QProcess.ExitStatus) -> None:

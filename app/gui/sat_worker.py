@@ -4,7 +4,8 @@ python-sat's CaDiCaL holds Python's GIL for a whole solver call (measured: a thr
 3.4 s call is paused 3.4 s), so in a thread of the window it would freeze the window; in this
 process it cannot, and a large board's memory cannot take the window down. No Qt here.
 
-One JSON object a line each way. Requests:
+One JSON object a line each way. The worker greets once it has loaded the engine:
+``{"ready": true, "compiled": bool}``. Requests:
 ``{"id": k, "op": "board", "n": N, "decisions": [[r, c, "queen"|"mark"], ...]}`` (0-based),
 ``{"id": k, "op": "explain", "cell": [r, c]}``, ``{"id": k, "op": "solution", "index": i}``,
 ``{"id": k, "op": "hint"}``. Answers carry the id of the request they answer:
@@ -30,9 +31,11 @@ import time
 from collections import OrderedDict
 from typing import Any
 
+from app.child_process import silence_stdout
 from bdd_model import Cell, CellState, Decision, DecisionKind, NQueensError
 from bdd_model.progress import CancelToken
 from bdd_model.sat.engine import SatEngine
+from bdd_model.sat.jit import kernels
 
 KEPT_ENGINES = 3
 """Engines kept for the sizes used last (a new N=100 engine takes a moment to build)."""
@@ -81,6 +84,7 @@ class Worker:
             return self.token
 
     def run(self) -> None:
+        _send({"ready": True, "compiled": kernels().prepare()})
         threading.Thread(target=self.read, daemon=True).start()
         while True:
             idle = self.settled and self.counted
@@ -178,6 +182,7 @@ def main() -> int:
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:
+        silence_stdout()
         return 0
     except MemoryError:
         sys.stderr.write("nqueens-gui: the SAT engine ran out of memory\n")

@@ -277,6 +277,11 @@ class BoardSession(QObject):
             self.engineChanged.emit("sat")
             self.changed.emit()
 
+    def start_sat_engine(self) -> None:
+        """Start the SAT engine's process now (in the background): the first board beyond the
+        BDD then opens without waiting for its start-up (about a second)."""
+        self._sat_client().start()
+
     def cancel_compile(self) -> None:
         """Stop a background compile (the user's Cancel); the current board stays."""
         if self._job is not None and self._job.running:

@@ -1,33 +1,38 @@
-"""The SAT engine: the configurator's answers from one incremental python-sat solver, N ≤ 100.
+"""The SAT engine: the configurator's answers on boards up to 100×100, from witnesses, a search,
+and one incremental python-sat solver.
 
-One solver per board holds the rules (``rules.py``); decisions are assumptions, so it is never
-rebuilt. A square is possible iff some solution under the decisions has a queen there, and
-every solution found proves all its queens possible (witness covering). So the engine:
+A square is open iff some solution under the decisions has a queen there, and every solution
+found proves all its queens open (witness covering). So the engine:
 
-1. closes without a call the squares in line with a placed queen and the marked ones;
-2. proves possible every queen of a kept solution that agrees with the decisions (solutions
-   are kept across clicks, ``models.py``);
-3. finds witnesses for the squares still unproven by local search (``local_search.py``);
-4. asks the solver only about the rest, all at once: "a queen on one of these squares". A
-   model proves some of them possible; "unsatisfiable" proves all of them closed;
-5. propagates forced queens: a row with one square left holds its queen there in every
-   solution (the rules put a queen in every row), so that square is FORCED and its lines close.
+1. closes without any search the squares in line with a placed queen and the marked ones;
+2. proves open the queens of the kept solutions that agree with the decisions (solutions are
+   kept across clicks, ``models.py``), and the squares one swap of two of their rows reaches;
+3. finds a witness for each square still unproven: min-conflicts repair from a kept solution,
+   else a short depth-first search, which also proves a square closed when it runs out of
+   squares (the compiled ``witness_kernels``, or ``witness_numpy`` while they compile);
+4. asks the solver only about what is left, all at once: "a queen on one of these squares". A
+   model proves some of them open; "unsatisfiable" proves all of them closed;
+5. propagates forced queens: a row or column with one usable square left holds its queen there
+   in every solution (every solution has a queen in every row and every column), so that square
+   is FORCED and its lines close.
 
-Knowledge carries over between decisions where it stays true: a new decision keeps every
-closed square closed, a retraction keeps every possible square possible.
+Knowledge carries over where it stays true: a new decision keeps every closed square closed, a
+retraction keeps every open square open. The solver is built on first need (most clicks never
+need it). Counts: exact when a search of all the remaining solutions ends within a budget, else
+an estimate with a 95% interval (``estimate.py``), always with a proven lower bound beside it.
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import numpy as np
 from pysat.solvers import Solver
 
 from bdd_model.board import Cell, CellState, Decision, DecisionKind, check_cell, check_whole_size, in_line
 from bdd_model.engine import (
+    STATE_ORDER,
     CellCallback,
     board_states,
     checked_decisions,
@@ -39,10 +44,9 @@ from bdd_model.engine import (
 )
 from bdd_model.errors import DecisionError
 from bdd_model.progress import CancelToken
-from bdd_model.sat.counting import count_solutions
 from bdd_model.sat.encoding import variable
 from bdd_model.sat.explain import fewest_retractions
-from bdd_model.sat.local_search import IndexedSolution, min_conflicts
+from bdd_model.sat.jit import Kernels, kernels
 from bdd_model.sat.models import ModelStore
 from bdd_model.sat.rules import engine_rules
 from bdd_model.sat.solving import DEFAULT_SOLVER
@@ -51,17 +55,26 @@ from bdd_model.sweeps import Restriction
 SAT_ENGINE_MAX_N = 100
 """The largest board the SAT engine answers."""
 
-CLICK_COUNT_NODES = 10_000
-"""Search nodes an exact count may take within one click (about 15 ms); more gives a bound."""
+COUNT_ROWS = 24
+"""An exact count is tried only when at most this many rows hold no queen."""
 
-CLICK_COUNT_ROWS = 20
-"""A click tries the exact count only when at most this many rows hold no queen yet."""
+COUNT_NODES = 20_000
+"""Search nodes an exact count may take in a click (compiled: 0.3–0.7 µs a node); a count that
+needs more is estimated. One budget everywhere, so the window and ``state`` agree."""
 
-ROTATION_TRIES = 8
-"""Newest kept solutions tried with a three-row rotation (O(N) each) before local search."""
+COVER_CHUNK = 64
+"""Squares given to one ``cover`` call: a cancel or a progress report comes between two calls."""
 
-POOL_START = 256
-"""Kept models that agree with new decisions and serve as starting points for new witnesses."""
+KEPT_STARTS = 128
+"""The newest kept solutions repairs start from (agreeing with the decisions or not)."""
+
+MARKED_POOL = 64
+"""The newest agreeing kept solutions whose swaps are marked when the decisions change."""
+
+SEARCH_NODES = 3_000
+"""Nodes of the search that follows a failed repair: enough to find a solution or prove a
+square closed in deep states (measured: N = 32 p95 7 ms with, 35 ms without, a solver call
+saved on almost every deep click)."""
 
 SOLVER_SLICE = 5_000
 """Conflicts per solver call between two looks at a cancel token (CaDiCaL cannot be interrupted)."""
@@ -74,9 +87,9 @@ def check_sat_engine_size(n: object) -> int:
     )
 
 
-def search_steps(n: int) -> int:
-    """Moves local search may take before the solver decides the square instead."""
-    return 3 * n + 30
+def repair_steps(n: int) -> int:
+    """Moves a min-conflicts repair may take before the search decides the square instead."""
+    return 30 * n
 
 
 class _Cancelled(Exception):
@@ -94,41 +107,42 @@ class _Knowledge:
     gave_up: np.ndarray
     pool: list[list[int]]
     kept_agreeing: int
-    indexed: list[IndexedSolution] = field(default_factory=list, repr=False)
     exact: int | None = None
-    count_nodes: int = 0
+    counted: bool = False
     found: int = 0
     listed: list[tuple[int, ...]] | None = None
     listing_literal: int = 0
     listing_done: bool = False
-    allowed: list[list[int]] | None = field(default=None, repr=False)
 
 
 class SatEngine:
-    """Decisions on one board and everything they imply, answered by SAT calls; 0-based cells.
+    """Decisions on one board and everything they imply; 0-based cells.
 
     Squares are decided lazily: ``known_states`` shows what is proven, ``settle`` proves the
-    rest, and the other queries settle what they need. Counts are exact when a bounded count
-    finishes (``count_within``), otherwise ``count`` is None and ``count_at_least`` a true
-    lower bound. ``seed`` fixes local search's choices; the answers never depend on it.
+    rest, and the other queries settle what they need. ``count`` is exact when the remaining
+    solutions can be searched within ``COUNT_NODES``, otherwise None, and then ``count_at_least``
+    is a true lower bound. ``seed`` fixes the witnesses' random choices; the answers never
+    depend on it.
     """
 
     engine = "sat"
 
-    def __init__(self, n: int, solver: str = DEFAULT_SOLVER, seed: int = 1) -> None:
+    def __init__(
+        self, n: int, solver: str = DEFAULT_SOLVER, seed: int = 1, kernel_choice: Kernels | None = None
+    ) -> None:
         self._n = check_sat_engine_size(n)
-        rules = engine_rules(n)
-        self._solver = Solver(name=solver, bootstrap_with=rules.clauses)
-        self._top = rules.top
+        self._solver_name = solver
+        self._solver: Solver | None = None
+        self._top = 0
+        self._kernels = kernel_choice or kernels()
         self._models = ModelStore(n)
-        self._rng = random.Random(seed)
+        self._rng = np.random.default_rng(seed)
         self._decisions: dict[Cell, DecisionKind] = {}
         self._ever = np.zeros((n, n), dtype=bool)
         self._never = np.zeros((n, n), dtype=bool)
         self.solver_calls = 0
-        self.local_searches = 0
+        self._has_solutions = n not in (2, 3)
         self._k = self._knowledge(Restriction.empty(n))
-        self._has_solutions = self._solve([]) is not None
         if not self._has_solutions:
             self._k.closed[:] = True
 
@@ -143,8 +157,13 @@ class SatEngine:
         """The decisions in the order they were taken."""
         return tuple(Decision(cell, kind) for cell, kind in self._decisions.items())
 
+    @property
+    def compiled(self) -> bool:
+        """True when the compiled kernels answer (else numpy does, while they compile)."""
+        return self._kernels.compiled
+
     def place(self, row: int, col: int) -> None:
-        """A queen on an OPEN or FORCED square: needs one witness (often a kept one)."""
+        """A queen on an OPEN or FORCED square."""
         cell = check_cell(self.n, row, col)
         self._check_has_solutions()
         if cell in self._decisions or not self._possible(cell):
@@ -173,14 +192,14 @@ class SatEngine:
         return Decision(cell, kind)
 
     def restore(self, decisions: Sequence[Decision]) -> None:
-        """Take exactly these decisions at once: all or nothing (one solver call at most)."""
+        """Take exactly these decisions at once: all or nothing."""
         chosen = checked_decisions(self.n, decisions)
         if not chosen:
             self.clear()
             return
         self._check_has_solutions()
         restriction = Restriction.of(self.n, chosen)
-        if not len(self._models.agreeing(restriction)) and self._solve(self._assumptions(chosen)) is None:
+        if not len(self._models.agreeing(restriction)) and not self._satisfiable(chosen, restriction):
             raise DecisionError("that decision would leave no solution")
         self._switch(chosen)
 
@@ -230,20 +249,23 @@ class SatEngine:
 
     @property
     def count(self) -> int | None:
-        """The exact number of solutions left if a count within one click's budget finishes
-        (or an earlier, larger one did), else None."""
+        """The exact number of solutions left when a search of ``COUNT_NODES`` counts them all,
+        else None (then ``estimate`` and ``count_at_least`` say what is known)."""
         if not self._has_solutions:
             return 0
         k = self._k
-        few_rows_left = (~k.queens.any(axis=1)).sum() <= CLICK_COUNT_ROWS
-        if k.exact is None and k.count_nodes < CLICK_COUNT_NODES and few_rows_left:
-            self.count_within(CLICK_COUNT_NODES)
-        return self._k.exact
+        if not k.counted:
+            self.settle()
+            k.counted = True
+            free_rows = int((~k.queens.any(axis=1)).sum())
+            if free_rows <= COUNT_ROWS:
+                self._count_all(COUNT_NODES)
+        return k.exact
 
     @property
     def count_at_least(self) -> int:
         """A true lower bound: the exact count, else the most distinct solutions seen at once
-        (kept models that agree with the decisions, listed ones, those the count reached)."""
+        (kept models that agree with the decisions, listed ones, those a count reached)."""
         k = self._k
         if not self._has_solutions:
             return 0
@@ -252,18 +274,13 @@ class SatEngine:
         return max(1, k.kept_agreeing, len(k.listed or ()), k.found)
 
     def count_within(self, nodes: int, cancel: CancelToken | None = None) -> int | None:
-        """Try to count the solutions left exactly within ``nodes`` search nodes; the exact count
-        or None (the command line gives it more than a click does)."""
-        k = self._k
+        """Count the solutions left by a search of at most ``nodes`` nodes; the exact count or
+        None (cancelled, or it needs more)."""
         if not self._has_solutions:
             return 0
-        if k.exact is None and nodes > k.count_nodes:
-            result = count_solutions(~k.closed, nodes, cancel)
-            if cancel is None or not cancel.cancelled:
-                k.count_nodes = nodes
-            k.found = max(k.found, result.found)
-            k.exact = result.exact
-        return k.exact
+        if self._k.exact is None and self.settle(cancel):
+            self._count_all(nodes, cancel)
+        return self._k.exact
 
     def cell_counts(self) -> None:
         """None: the SAT engine does not count per square (the heat map is a BDD feature)."""
@@ -284,7 +301,7 @@ class SatEngine:
             return None
         literals = {self._literal(c, kind): c for c, kind in self._decisions.items()}
         return fewest_retractions(
-            target, literals, lambda a: self._solve(a) is not None, self._solver.get_core
+            target, literals, lambda a: self._solve(a) is not None, self._sat().get_core
         )
 
     def solution(self, index: int) -> tuple[int, ...]:
@@ -321,8 +338,8 @@ class SatEngine:
         return max(open_cells, key=lambda cell: use[cell.row, cell.col], default=None)
 
     def witness(self, row: int, col: int) -> tuple[int, ...] | None:
-        """A remaining solution with a queen on (row, col): a kept one, else one solver call;
-        None when the square is in no remaining solution. For checks and the solution preview."""
+        """A remaining solution with a queen on (row, col): a kept one, else one found now; None
+        when the square is in no remaining solution. For checks and the solution preview."""
         cell = check_cell(self.n, row, col)
         for columns in reversed(self._k.pool):
             if columns[row] == col:
@@ -333,7 +350,7 @@ class SatEngine:
     # ----- progressive answers -------------------------------------------------------------
 
     def known_states(self) -> list[list[CellState | None]]:
-        """Each square's final state where it is proven already (None: not yet), no solver call."""
+        """Each square's final state where it is proven already (None: not yet), no search."""
         return self._known()
 
     def unknown_cells(self) -> list[Cell]:
@@ -343,11 +360,11 @@ class SatEngine:
         ]
 
     def settle(self, cancel: CancelToken | None = None, on_cell: CellCallback | None = None) -> bool:
-        """Decide every square: witnesses by local search, then one solver call for the rest
-        at a time. ``on_cell`` hears each square once, when its final state is known; the cancel
-        token is looked at between two searches or solver calls (and within long calls). False
-        when cancelled: what was proven stays proven. Squares known before the call are not
-        reported again (``known_states`` has them)."""
+        """Decide every square: witnesses first, then one solver call for the rest at a time.
+        ``on_cell`` hears each square once, when its final state is known; the cancel token is
+        looked at between two kernel calls or solver slices (and within the kernels). False when
+        cancelled: what was proven stays proven. Squares known before the call are not reported
+        again (``known_states`` has them)."""
         reported = np.logical_or.reduce(list(self._final_masks().values()))
         try:
             while True:
@@ -359,11 +376,10 @@ class SatEngine:
                     return True
                 if cancel is not None and cancel.cancelled:
                     return False
-                targets = np.argwhere(unknown & ~k.gave_up)
+                targets = np.flatnonzero((unknown & ~k.gave_up).ravel())
                 if len(targets):
-                    cell = Cell(int(targets[0][0]), int(targets[0][1]))
-                    if not self._witness(cell):
-                        k.gave_up[cell] = True
+                    self._rng.shuffle(targets)
+                    self._cover(targets[:COVER_CHUNK], cancel)
                 else:
                     self._close_or_witness(unknown, cancel)
         except _Cancelled:
@@ -377,6 +393,14 @@ class SatEngine:
         if not self._has_solutions:
             raise no_solution_error(self.n)
 
+    def _sat(self) -> Solver:
+        """The incremental solver, built on first need (N = 100: about 0.3 s)."""
+        if self._solver is None:
+            rules = engine_rules(self.n)
+            self._solver = Solver(name=self._solver_name, bootstrap_with=rules.clauses)
+            self._top = rules.top
+        return self._solver
+
     def _literal(self, cell: Cell, kind: DecisionKind) -> int:
         var = variable(self.n, *cell)
         return var if kind is DecisionKind.QUEEN else -var
@@ -386,18 +410,20 @@ class SatEngine:
         return [self._literal(cell, kind) for cell, kind in chosen.items()]
 
     def _fresh_variable(self) -> int:
+        self._sat()
         self._top += 1
         return self._top
 
     def _solve(self, assumptions: list[int], cancel: CancelToken | None = None) -> list[int] | None:
         """A solution under the assumptions (queen's column per row), learned; None if none."""
+        solver = self._sat()
         self.solver_calls += 1
         if cancel is None:
-            satisfiable = self._solver.solve(assumptions)
+            satisfiable = solver.solve(assumptions)
         else:
             while True:
-                self._solver.conf_budget(SOLVER_SLICE)
-                satisfiable = self._solver.solve_limited(assumptions)
+                solver.conf_budget(SOLVER_SLICE)
+                satisfiable = solver.solve_limited(assumptions)
                 if satisfiable is not None:
                     break
                 if cancel.cancelled:
@@ -405,22 +431,27 @@ class SatEngine:
         if not satisfiable:
             return None
         columns = [0] * self.n
-        for literal in self._solver.get_model()[: self.n * self.n]:
+        for literal in solver.get_model()[: self.n * self.n]:
             if literal > 0:
                 columns[(literal - 1) // self.n] = (literal - 1) % self.n
         self._learn(columns)
         return columns
 
-    def _learn(self, columns: list[int]) -> None:
-        """Keep a solution; if it agrees with the decisions, its queens are possible."""
-        rows = np.arange(self.n)
-        new = self._models.add(columns) is not None
-        self._ever[rows, columns] = True
+    def _fixed(self) -> np.ndarray:
+        """The column of each row's placed or forced queen, −1 for a free row."""
+        queens = self._k.queens
+        return np.where(queens.any(axis=1), queens.argmax(axis=1), -1).astype(np.int64)
+
+    def _learn(self, columns: Sequence[int]) -> None:
+        """Keep a solution; if it agrees with the decisions, its queens and swaps are open."""
+        row = np.asarray(columns, dtype=np.int64)
         k = self._k
-        if k.restriction.allows_all(columns):
-            k.possible[rows, columns] = True
-            k.pool.append(columns)
-            k.kept_agreeing += new
+        if k.restriction.allows_all(row.tolist()):
+            self._kernels.witness.mark_swaps(row, self._fixed(), ~k.closed, k.possible)
+            self._keep_agreeing(row)
+        else:
+            self._models.add(row)
+            self._ever[np.arange(self.n), row] = True
 
     def _knowledge(self, restriction: Restriction) -> _Knowledge:
         n = self.n
@@ -432,11 +463,11 @@ class SatEngine:
             agreeing = self._models.keep_only(agreeing)
         return _Knowledge(
             restriction=restriction,
-            possible=placed | (self._models.queens(agreeing) > 0),
+            possible=placed.copy(),
             closed=restriction.marked | line_mask(n, placed),
             queens=placed,
             gave_up=np.zeros((n, n), dtype=bool),
-            pool=self._models.rows(agreeing[-POOL_START:]),
+            pool=self._models.rows(agreeing[-MARKED_POOL:]),
             kept_agreeing=len(agreeing),
         )
 
@@ -448,49 +479,110 @@ class SatEngine:
         if decisions.items() <= self._decisions.items():
             knowledge.possible |= old.possible
         if old.listing_literal:
-            self._solver.add_clause([-old.listing_literal])
-        added = [
-            cell
-            for cell, kind in decisions.items()
-            if kind is DecisionKind.QUEEN and cell not in self._decisions
-        ]
+            self._sat().add_clause([-old.listing_literal])
         self._decisions, self._k = decisions, knowledge
-        if len(added) == 1 and len(knowledge.pool) < POOL_START:
-            self._transport(old, added[0])
-
-    def _transport(self, old: _Knowledge, queen: Cell) -> None:
-        """Carry the previous decisions' witnesses over to a new queen: swap it into each of
-        them (O(1) a try); every success is a solution of the new decisions much like the old."""
-        k = self._k
-        fixed = (k.restriction.queen_col >= 0).tolist()
-        fixed[queen.row] = False
-        usable = (~k.closed).tolist()
-        for columns in old.pool[-POOL_START:]:
-            swapped = IndexedSolution(columns).swapped_onto(queen.row, queen.col, fixed, usable)
-            if swapped is not None:
-                self._learn(swapped)
+        if self._has_solutions:
+            fixed, usable = self._fixed(), ~knowledge.closed
+            for columns in knowledge.pool:
+                self._kernels.witness.mark_swaps(
+                    np.asarray(columns, dtype=np.int64), fixed, usable, knowledge.possible
+                )
 
     def _propagate(self) -> None:
-        """A row with one square left that is not closed holds its queen there in every solution."""
+        """A row or column with one usable square and no queen holds its queen there in every
+        solution: it is forced, and its lines close."""
         k = self._k
         while True:
-            left = (~k.closed).sum(axis=1)
-            rows = [r for r in np.flatnonzero(left == 1) if not k.queens[r].any()]
-            if not rows:
+            usable = ~k.closed
+            rows = np.flatnonzero((usable.sum(axis=1) == 1) & ~k.queens.any(axis=1))
+            cols = np.flatnonzero((usable.sum(axis=0) == 1) & ~k.queens.any(axis=0))
+            forced = np.zeros_like(k.queens)
+            forced[rows, usable[rows].argmax(axis=1)] = True
+            forced[usable[:, cols].argmax(axis=0), cols] = True
+            if not forced.any():
                 return
-            for r in rows:
-                k.queens[r, int(np.argmin(k.closed[r]))] = True
+            k.queens |= forced
             k.possible |= k.queens
             k.closed |= line_mask(self.n, k.queens)
-            k.allowed = None
+
+    def _cover(self, targets: np.ndarray, cancel: CancelToken | None) -> None:
+        """One kernel call: witnesses for these squares (flat indices), or proofs they are closed."""
+        k, n = self._k, self.n
+        usable = ~k.closed
+        starts = np.ascontiguousarray(self._models.newest(KEPT_STARTS), dtype=np.int64)
+        found = np.empty((COVER_CHUNK, n), dtype=np.int64)
+        stop = cancel.flag if cancel is not None else np.zeros(1, dtype=np.int64)
+        fixed = self._fixed()
+        held = self._kernels.witness.cover(
+            starts,
+            fixed,
+            usable,
+            k.possible,
+            targets.astype(np.int64),
+            int(self._rng.integers(1 << 62)),
+            repair_steps(n),
+            SEARCH_NODES,
+            found,
+            k.gave_up,
+            stop,
+        )
+        k.closed |= ~usable
+        for columns in found[:held]:
+            self._keep_agreeing(columns)
+        if cancel is not None and cancel.cancelled:
+            raise _Cancelled
+
+    def _keep_agreeing(self, columns: np.ndarray) -> None:
+        """Keep a solution a kernel found under the decisions (its squares are marked already)."""
+        k = self._k
+        new = self._models.add(columns) is not None
+        self._ever[np.arange(self.n), columns] = True
+        k.pool.append(columns.tolist())
+        k.kept_agreeing += new
+
+    def _satisfiable(self, chosen: dict[Cell, DecisionKind], restriction: Restriction) -> bool:
+        """Whether some solution keeps every decision: a witness for a square of the most
+        constrained row, else the solver."""
+        n = self.n
+        placed = np.zeros((n, n), dtype=bool)
+        rows = np.flatnonzero(restriction.queen_col >= 0)
+        placed[rows, restriction.queen_col[rows]] = True
+        usable = ~(restriction.marked | line_mask(n, placed))
+        if not usable.any(axis=1).all():
+            return False
+        fixed = np.where(placed.any(axis=1), placed.argmax(axis=1), -1).astype(np.int64)
+        row = int(np.argmin(np.where(fixed >= 0, n + 1, usable.sum(axis=1))))
+        if fixed[row] >= 0:
+            row = 0
+        found = np.empty((1, n), dtype=np.int64)
+        held = self._kernels.witness.cover(
+            np.ascontiguousarray(self._models.newest(KEPT_STARTS), dtype=np.int64),
+            fixed,
+            usable.copy(),
+            placed.copy(),
+            (row * n + np.flatnonzero(usable[row])).astype(np.int64),
+            int(self._rng.integers(1 << 62)),
+            repair_steps(n),
+            SEARCH_NODES,
+            found,
+            np.zeros((n, n), dtype=bool),
+            np.zeros(1, dtype=np.int64),
+        )
+        if held:
+            self._models.add(found[0])
+            return True
+        return self._solve(self._assumptions(chosen)) is not None
 
     def _possible(self, cell: Cell) -> bool:
         """Does some remaining solution have a queen on the square? Proven either way."""
         k = self._k
-        proven = k.possible[cell] or k.closed[cell] or self._witness(cell)
-        if not proven and self._solve([*self._assumptions(), variable(self.n, *cell)]) is None:
-            k.closed[cell] = True
-            k.allowed = None
+        if not (k.possible[cell] or k.closed[cell]):
+            self._cover(np.array([cell.row * self.n + cell.col]), None)
+        if not (k.possible[cell] or k.closed[cell]):
+            if self._solve([*self._assumptions(), variable(self.n, *cell)]) is None:
+                k.closed[cell] = True
+            else:
+                k.possible[cell] = True
         return bool(k.possible[cell])
 
     def _can_be_empty(self, cell: Cell) -> bool:
@@ -500,66 +592,54 @@ class SatEngine:
             return True
         if k.queens[cell]:
             return False
+        others = [cell.row * self.n + c for c in range(self.n) if c != cell.col and not k.closed[cell.row, c]]
+        if others:
+            self._cover(np.array(others), None)
+            if k.possible[cell.row].sum() - k.possible[cell] > 0:
+                return True
         if self._solve([*self._assumptions(), -variable(self.n, *cell)]) is not None:
             return True
         k.closed[cell.row] = True
         k.closed[cell] = False
-        k.allowed = None
         self._propagate()
         return False
-
-    def _witness(self, cell: Cell) -> bool:
-        """A solution with a queen on the (unproven) square, learned if found: first by swapping
-        two rows of a kept solution that agrees with the decisions (O(1) a try), then by
-        rotating three rows of one of the newest (O(N)), then by local search from one."""
-        k = self._k
-        if k.allowed is None:
-            k.allowed = [np.flatnonzero(~k.closed[r]).tolist() for r in range(self.n)]
-        fixed = (k.restriction.queen_col >= 0).tolist()
-        usable = (~k.closed).tolist()
-        while len(k.indexed) < len(k.pool):
-            k.indexed.append(IndexedSolution(k.pool[len(k.indexed)]))
-        for solution in reversed(k.indexed):
-            swapped = solution.swapped_onto(cell.row, cell.col, fixed, usable)
-            if swapped is not None:
-                self._learn(swapped)
-                return True
-        for solution in k.indexed[: -ROTATION_TRIES - 1 : -1]:
-            rotated = solution.cycled_onto(cell.row, cell.col, fixed, usable)
-            if rotated is not None:
-                self._learn(rotated)
-                return True
-        self.local_searches += 1
-        if k.pool:
-            start: Sequence[int] = self._rng.choice(k.pool)
-        elif len(self._models):
-            start = self._models.columns(len(self._models) - 1)
-        else:
-            start = self._rng.sample(range(self.n), self.n)
-        queens = k.restriction.queen_col
-        placed = {int(r): int(queens[r]) for r in np.flatnonzero(queens >= 0)}
-        placed[cell.row] = cell.col
-        wanted = (~(k.possible | k.closed)).tolist()
-        found = min_conflicts(start, placed, k.allowed, wanted, self._rng, search_steps(self.n))
-        if found is None:
-            return False
-        self._learn(found)
-        return True
 
     def _close_or_witness(self, unknown: np.ndarray, cancel: CancelToken | None) -> None:
         """One solver call for all the unknown squares: a model with a queen on one of them,
         or the proof that none of them can hold one."""
+        solver = self._sat()
         selector = self._fresh_variable()
         cells = np.argwhere(unknown)
         wanted = unknown.ravel().tolist()
-        self._solver.set_phases([var if want else -var for var, want in enumerate(wanted, start=1)])
-        self._solver.add_clause([-selector, *(variable(self.n, int(r), int(c)) for r, c in cells)])
+        solver.set_phases([var if want else -var for var, want in enumerate(wanted, start=1)])
+        solver.add_clause([-selector, *(variable(self.n, int(r), int(c)) for r, c in cells)])
         try:
             if self._solve([*self._assumptions(), selector], cancel) is None:
                 self._k.closed |= unknown
-                self._k.allowed = None
+            else:
+                self._k.gave_up[:] = False
         finally:
-            self._solver.add_clause([-selector])
+            solver.add_clause([-selector])
+
+    def _count_all(self, nodes: int, cancel: CancelToken | None = None) -> None:
+        """Search every remaining solution within ``nodes`` nodes; on success the count is exact."""
+        k, n = self._k, self.n
+        stop = cancel.flag if cancel is not None else np.zeros(1, dtype=np.int64)
+        possible = np.zeros((n, n), dtype=bool)
+        counts = np.zeros((n, n), dtype=np.int64)
+        finished, solutions, _ = self._kernels.witness.search(
+            np.ascontiguousarray(k.possible),
+            self._fixed(),
+            nodes,
+            False,
+            possible,
+            counts,
+            np.zeros(n, dtype=np.int64),
+            stop,
+        )
+        k.found = max(k.found, int(solutions))
+        if finished:
+            k.exact = int(solutions)
 
     def _list_one_more(self) -> None:
         """Enumerate one more solution not listed yet; when there is none, the count is exact."""
@@ -579,16 +659,15 @@ class SatEngine:
 
     def _block(self, columns: Sequence[int]) -> None:
         literal = self._k.listing_literal
-        self._solver.add_clause([-literal, *(-variable(self.n, r, c) for r, c in enumerate(columns))])
+        self._sat().add_clause([-literal, *(-variable(self.n, r, c) for r, c in enumerate(columns))])
 
     def _known(self) -> list[list[CellState | None]]:
         """The final states proven so far: see ``known_states``."""
-        masks = self._final_masks()
-        grid: list[list[CellState | None]] = [[None] * self.n for _ in range(self.n)]
-        for state, mask in masks.items():
-            for r, c in np.argwhere(mask):
-                grid[r][c] = state
-        return grid
+        codes = np.full((self.n, self.n), len(STATE_ORDER), dtype=np.int8)
+        for state, mask in self._final_masks().items():
+            codes[mask] = STATE_ORDER.index(state)
+        order = (*STATE_ORDER, None)
+        return [[order[code] for code in row] for row in codes.tolist()]
 
     def _final_masks(self) -> dict[CellState, np.ndarray]:
         """For each state, the squares proven to be in it now."""

@@ -52,6 +52,10 @@ class ModelStore:
         """The index-th kept model."""
         return tuple(int(c) for c in self._rows[index])
 
+    def newest(self, count: int) -> np.ndarray:
+        """The ``count`` newest kept models (fewer if fewer are kept), one per row."""
+        return self._rows[max(0, self._size - count) : self._size]
+
     def rows(self, indices: np.ndarray) -> list[list[int]]:
         """The given kept models as lists of columns."""
         return self._rows[indices].tolist()

@@ -1,0 +1,233 @@
+"""The SAT engine's compiled kernels: loaded from the user cache folder when numba has compiled
+them, else compiled in the background while numpy answers.
+
+numba turns the kernels' loops (``witness_kernels``, ``estimate_kernels``) into machine code:
+one min-conflicts repair at N = 100 takes about 0.05 ms instead of 1–3 ms in Python. But
+compiling them takes 10–20 s, and a fresh install's first big board must not wait for that.
+So ``Kernels`` answers with the numpy versions (``witness_numpy``, ``estimate_numpy``) until a
+child process, started once in the background, has compiled the kernels into
+``<cache>/kernels`` and left a marker there; the next query then loads them (a few tenths of a
+second). The marker names a key over the kernels' source, numba's version and the platform, so
+an upgrade compiles afresh. A cache folder that cannot be used is replaced by a private
+temporary folder (compiled again in each session); if none can be used, numpy answers.
+
+``NQUEENS_KERNEL_DIR`` moves the compiled kernels elsewhere. ``NQUEENS_KERNELS`` chooses:
+``auto`` (the default, as above), ``numpy`` (never compile; for tests of the fallback),
+``numba`` (compile now, in this process, if they are not compiled yet: for benchmarks and tests
+of the compiled path).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import importlib
+import importlib.metadata
+import importlib.util
+import json
+import os
+import platform
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from types import ModuleType
+
+from bdd_model.atomic_file import atomic_output
+from bdd_model.cache import cache_dir
+from bdd_model.isolated import module_command
+
+CHOICE_ENV = "NQUEENS_KERNELS"
+FOLDER_ENV = "NQUEENS_KERNEL_DIR"
+"""Where the compiled kernels are kept, if not in ``<cache>/kernels``."""
+CHOICES = ("auto", "numpy", "numba")
+COMPILED = ("bdd_model.sat.witness_kernels",)
+"""The modules numba compiles, in import order."""
+FALLBACKS = ("bdd_model.sat.witness_numpy",)
+"""Their numpy counterparts, one for one, with the same functions."""
+LOOK_EVERY = 1.0
+"""Seconds between two looks for the marker while numpy answers."""
+STALE_LOCK = 600.0
+"""A compile that started longer ago than this (seconds) is taken for dead."""
+
+
+def kernel_key() -> str:
+    """What a compiled cache is valid for: the kernels' source, numba and the platform."""
+    digest = hashlib.sha256()
+    for name in COMPILED:
+        spec = importlib.util.find_spec(name)
+        assert spec is not None and spec.origin is not None
+        digest.update(Path(spec.origin).read_bytes())
+    for part in (_numba_version(), sys.version, platform.machine(), platform.system()):
+        digest.update(part.encode())
+    return digest.hexdigest()[:24]
+
+
+def _numba_version() -> str:
+    try:
+        return importlib.metadata.version("numba")
+    except importlib.metadata.PackageNotFoundError:
+        return ""
+
+
+def usable_folder(folder: Path) -> bool:
+    """True when ``folder`` exists (or can be made) and takes a file."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=folder):
+            pass
+    except OSError:
+        return False
+    return True
+
+
+def _choose_folder() -> Path | None:
+    """``$NQUEENS_KERNEL_DIR`` or ``<cache>/kernels`` if it can be used, else a private
+    temporary folder, else None."""
+    override = os.environ.get(FOLDER_ENV)
+    try:
+        folder = Path(override) if override else cache_dir() / "kernels"
+    except OSError:
+        folder = None
+    if folder is not None and usable_folder(folder):
+        return folder
+    try:
+        return Path(tempfile.mkdtemp(prefix="nqueens-kernels-"))
+    except OSError:
+        return None
+
+
+def _marker(folder: Path, key: str) -> Path:
+    return folder / f"ready-{key}.json"
+
+
+def _import_compiled(folder: Path) -> list[ModuleType]:
+    """Import the compiled modules with numba's cache in ``folder`` (compiling what is missing),
+    then forbid any further compile: a call with other types is a bug, not a 10 s pause."""
+    os.environ["NUMBA_CACHE_DIR"] = str(folder)
+    import numba
+
+    numba.config.CACHE_DIR = str(folder)
+    modules = [importlib.import_module(name) for name in COMPILED]
+    for module in modules:
+        for value in vars(module).values():
+            if isinstance(value, numba.core.registry.CPUDispatcher):
+                value.disable_compile()
+    return modules
+
+
+class Kernels:
+    """The witness and estimate kernels in use now: compiled when ready, numpy until then."""
+
+    def __init__(self, choice: str | None = None) -> None:
+        choice = choice or os.environ.get(CHOICE_ENV, "auto")
+        self.choice = choice if choice in CHOICES else "auto"
+        self._folder: Path | None = None
+        self._key = ""
+        self._compiled: list[ModuleType] | None = None
+        self._numpy = [importlib.import_module(name) for name in FALLBACKS]
+        self._next_look = 0.0
+        self._started = False
+        if self.choice != "numpy" and _numba_version():
+            self._folder = _choose_folder()
+            self._key = kernel_key()
+        if self.choice == "numba" and self._folder is not None:
+            self._compiled = _import_compiled(self._folder)
+            _write_marker(self._folder, self._key)
+
+    def prepare(self) -> bool:
+        """Load the compiled kernels if they are ready, else start compiling them in the
+        background (once); True when the compiled kernels answer from now on."""
+        self._modules()
+        return self.compiled
+
+    @property
+    def compiled(self) -> bool:
+        """True when the compiled kernels answer."""
+        return self._compiled is not None
+
+    @property
+    def witness(self) -> ModuleType:
+        """``witness_kernels`` or ``witness_numpy``."""
+        return self._modules()[0]
+
+    @property
+    def estimate(self) -> ModuleType:
+        """``estimate_kernels`` or ``estimate_numpy``."""
+        return self._modules()[1]
+
+    def _modules(self) -> list[ModuleType]:
+        if self._compiled is None and self._folder is not None and time.monotonic() >= self._next_look:
+            self._next_look = time.monotonic() + LOOK_EVERY
+            if _marker(self._folder, self._key).is_file():
+                try:
+                    self._compiled = _import_compiled(self._folder)
+                except Exception:  # a broken cache must never stop an answer
+                    self._folder = None
+            elif not self._started:
+                self._started = start_compile(self._folder, self._key)
+        return self._compiled or self._numpy
+
+
+_shared: Kernels | None = None
+
+
+def kernels() -> Kernels:
+    """The process's kernels (one choice, one background compile per process)."""
+    global _shared
+    if _shared is None:
+        _shared = Kernels()
+    return _shared
+
+
+def start_compile(folder: Path, key: str) -> bool:
+    """Start the background compile unless one is running; True when one is (or was) started."""
+    lock = folder / f"compiling-{key}.lock"
+    try:
+        if lock.exists() and time.time() - lock.stat().st_mtime > STALE_LOCK:
+            lock.unlink()
+        descriptor = os.open(lock, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o644)
+    except FileExistsError:
+        return True
+    except OSError:
+        return False
+    os.close(descriptor)
+    try:
+        subprocess.Popen(
+            module_command("bdd_model.sat.jit", "compile", str(folder), key),
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            start_new_session=True,
+        )
+    except OSError:
+        lock.unlink(missing_ok=True)
+        return False
+    return True
+
+
+def _write_marker(folder: Path, key: str) -> None:
+    with contextlib.suppress(OSError), atomic_output(_marker(folder, key)) as stream:
+        stream.write(json.dumps({"key": key, "numba": _numba_version()}).encode())
+
+
+def main() -> int:
+    """``compile FOLDER KEY``: the background child; compiles, then leaves the marker."""
+    if len(sys.argv) != 4 or sys.argv[1] != "compile":
+        sys.stderr.write("usage: python -m bdd_model.sat.jit compile FOLDER KEY\n")
+        return 2
+    folder, key = Path(sys.argv[2]), sys.argv[3]
+    with contextlib.suppress(OSError):
+        os.nice(10)
+    try:
+        if key == kernel_key():
+            _import_compiled(folder)
+            _write_marker(folder, key)
+    finally:
+        (folder / f"compiling-{key}.lock").unlink(missing_ok=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
