@@ -23,6 +23,7 @@ from app.gui.square_painter import painting
 from app.gui.theme import board_colors
 from bdd_model import SolutionSpace, plural
 from bdd_model.configurator import LayerView
+from bdd_model.solution_count import SolutionCount
 from bdd_model.versions import backend_description
 
 
@@ -224,15 +225,19 @@ class InsightPanel(QWidget):
         self.why_label.setText(text)
         self.free_button.setEnabled(can_free)
 
-    def show_browser(self, index: int | None, total: int | None, at_least: int, solved: bool) -> None:
-        """Where the browser stands among the remaining solutions (``total`` None: only the
-        lower bound ``at_least`` is known)."""
-        of = f"{total:,}" if total is not None else f"at least {at_least:,}"
+    def show_browser(
+        self, index: int | None, figure: SolutionCount | None, updating: bool, solved: bool
+    ) -> None:
+        """Where the browser stands among the remaining solutions, counted as the status bar
+        counts them (``updating``: a newer figure is being worked out)."""
+        of = figure.short() if figure is not None else "counting…"
+        if updating and figure is not None:
+            of += " (updating…)"
         if index is None:
             self.browse_label.setText(f"{of} remaining")
         else:
             self.browse_label.setText(f"{index + 1:,} of {of}")
-        some = at_least > 0
+        some = figure is None or figure.at_least > 0
         for button in (self.previous_button, self.next_button):
             button.setEnabled(some)
         self.solve_button.setEnabled(some and not solved)
@@ -248,8 +253,8 @@ class InsightPanel(QWidget):
             f"The {n}×{n} board is answered by CaDiCaL (python-sat) under your decisions as "
             f"assumptions: {progress}, {plural(calls, 'solver call')} so far. "
             "Each solution found proves all its queens possible; only squares no solution "
-            "covers cost a call. Counts are exact once counted, else a lower bound; there is "
-            "no heat map."
+            "covers cost a call. Counts are exact where they can be counted, else estimated "
+            "with a 95% interval; there is no heat map."
         )
 
     def show_layers(self, view: LayerView | None, n: int, edges: int) -> None:

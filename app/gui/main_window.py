@@ -34,12 +34,14 @@ from app.gui.session import BoardSession
 from app.gui.size_box import SizeBox
 from app.gui.status_line import StatusLine
 from app.gui.theme import APPEARANCES, apply_appearance
-from app.gui.words import duration, memory, solutions_remain
+from app.gui.undo_actions import UndoActions
+from app.gui.words import duration, memory
 from bdd_model import MAX_N, Cell, CellState, Configurator, NQueensError, plural, queens_text, resolve_backend
 from bdd_model.atomic_file import atomic_output
 from bdd_model.costs import CompileCost, compile_cost
 from bdd_model.sat.encoding import clause_count, dimacs, smtlib
 from bdd_model.saved_game import dumps, loads, read_text
+from bdd_model.solution_count import SolutionCount
 
 FILE_FILTER = "N-Queens configurations (*.nqueens.json *.json);;All files (*)"
 PROMPT = (
@@ -133,17 +135,8 @@ class MainWindow(QMainWindow):
         self._dock_moved(Qt.DockWidgetArea.RightDockWidgetArea)
 
     def _make_actions(self) -> None:
-        stack = self.session.undo_stack
-        self.undo_action = stack.createUndoAction(self, "&Undo")
-        self.undo_action.setShortcuts(QKeySequence.StandardKey.Undo)
-        self.undo_action.setIconText("Undo")
-        self.redo_action = stack.createRedoAction(self, "&Redo")
-        redo_keys = QKeySequence.keyBindings(QKeySequence.StandardKey.Redo)
-        for extra in ("Ctrl+Shift+Z", "Ctrl+Y"):
-            if QKeySequence(extra) not in redo_keys:
-                redo_keys.append(QKeySequence(extra))
-        self.redo_action.setShortcuts(redo_keys)
-        self.redo_action.setIconText("Redo")
+        self.undo_actions = UndoActions(self.session, self)
+        self.undo_action, self.redo_action = self.undo_actions.undo, self.undo_actions.redo
         self.restart_action = QAction("Re&start", self, shortcut=QKeySequence("Ctrl+R"))
         self.open_action = QAction("&Open…", self, shortcut=QKeySequence.StandardKey.Open)
         self.save_action = QAction("&Save", self, shortcut=QKeySequence.StandardKey.Save)
@@ -182,8 +175,6 @@ class MainWindow(QMainWindow):
             action.setData(choice)
             self.engine_group.addAction(action)
             explain_action(action, what)
-        self.undo_action.setWhatsThis("Take back the last step: a decision, a new size or an opened file")
-        self.redo_action.setWhatsThis("Take again the step last taken back")
         for action, what in (
             (self.restart_action, "Take back every decision on this board (one step, undoable)"),
             (self.open_action, "Open a saved configuration (undoable: Undo brings back this board)"),
@@ -344,8 +335,6 @@ class MainWindow(QMainWindow):
         session.compileProgress.connect(self.compile_indicator.progressed)
         session.compileEnded.connect(self._compile_ended)
         session.undo_stack.cleanChanged.connect(self._refresh_title)
-        session.undo_stack.undoTextChanged.connect(self._undo_texts_changed)
-        session.undo_stack.redoTextChanged.connect(self._undo_texts_changed)
         self.board.activated.connect(self._activated)
         self.board.markToggled.connect(self._mark_toggled)
         self.board.hovered.connect(self._hovered)
@@ -382,7 +371,6 @@ class MainWindow(QMainWindow):
         choice = str(self.settings.value("view/appearance", "system"))
         for action in self.appearance_group.actions():
             action.setChecked(action.data() == choice)
-        self._undo_texts_changed()
 
     # ----- state to screen ---------------------------------------------------------------
 
@@ -444,16 +432,28 @@ class MainWindow(QMainWindow):
         engine = "BDD" if cfg.engine == "bdd" else "SAT engine"
         if cfg.is_solved:
             text = f"Solved: {placed + forced} of {cfg.n} queens ({forced} forced)"
-        elif cfg.count is not None:
-            text = f"{placed} placed + {forced} forced of {cfg.n} queens  ·  {solutions_remain(cfg.count)}"
         else:
-            counting = "" if getattr(cfg, "settled", True) else ", checking…"
-            text = (
-                f"{placed} placed + {forced} forced of {cfg.n} queens  ·  "
-                f"at least {plural(cfg.count_at_least, 'solution')}{counting}"
-            )
+            text = f"{placed} placed + {forced} forced of {cfg.n} queens  ·  {self.count_text()}"
         self.count_label.setText(f"{text}  ·  {engine}")
         self.count_label.setAccessibleName(self.count_label.text())
+
+    def count_figure(self) -> tuple[SolutionCount | None, bool]:
+        """The count to show and whether a newer one is being worked out (the SAT engine keeps
+        its last figure meanwhile); the status bar and the Insight panel say the same."""
+        cfg = self.session.configurator
+        if isinstance(cfg, SatBoard):
+            return cfg.solution_count, cfg.count_updating
+        if cfg is None:
+            return None, False
+        return SolutionCount.of(cfg.count), False
+
+    def count_text(self) -> str:
+        """The count in the status bar's words: "92 solutions remain", "about 3.1 × 10³⁹
+        solutions remain, estimated ±20% (updating…)", "counting…"."""
+        figure, updating = self.count_figure()
+        if figure is None:
+            return "counting…"
+        return figure.remain() + (" (updating…)" if updating else "")
 
     def _refresh_title(self) -> None:
         cfg = self.session.configurator
@@ -484,7 +484,8 @@ class MainWindow(QMainWindow):
         self.free_action.setEnabled(bool(explanation and explanation.can_free))
         if cfg is None:
             return
-        self.panel.show_browser(self.session.browse_index, cfg.count, cfg.count_at_least, cfg.is_solved)
+        figure, updating = self.count_figure()
+        self.panel.show_browser(self.session.browse_index, figure, updating, cfg.is_solved)
         heat = self.heat_action.isChecked() and isinstance(cfg, Configurator)
         self.legend.set_heat(heat_peak(self.board.picture) if heat else None)
         self.legend.set_checking(isinstance(cfg, SatBoard))
@@ -556,17 +557,6 @@ class MainWindow(QMainWindow):
         self._hovered(cell)
         self.session.toggle_mark(cell)
 
-    def _undo_texts_changed(self) -> None:
-        """Undo and Redo say what they would do in their tooltips (their buttons keep one width)."""
-        stack = self.session.undo_stack
-        for action, step, what in (
-            (self.undo_action, stack.undoText(), "Take back"),
-            (self.redo_action, stack.redoText(), "Take again"),
-        ):
-            said = f"{what}: {step}" if step else f"{what} the last step (there is none now)"
-            action.setStatusTip(said)
-            action.setToolTip(tooltip_html(action.iconText(), said, shortcut_text(action)))
-
     def _board_replaced(self, n: int) -> None:
         self._focus = None
         self._replaced = True
@@ -583,7 +573,7 @@ class MainWindow(QMainWindow):
             if cfg.decisions:
                 board += f" with {plural(len(cfg.decisions), 'decision')}"
             if cfg.count is not None:
-                text = f"{board}: {solutions_remain(cfg.count)}."
+                text = f"{board}: {SolutionCount.of(cfg.count).remain()}."
             else:
                 text = f"{board}, on the SAT engine: squares fill in as they are checked."
                 self._opening = board
@@ -603,12 +593,8 @@ class MainWindow(QMainWindow):
         if self._focus is not None and self._describing_focus:
             self._describe_focus()
         cfg = self.session.configurator
-        if self._opening and isinstance(cfg, SatBoard) and cfg.settled:
-            if cfg.count is not None:
-                known = solutions_remain(cfg.count)
-            else:
-                known = f"at least {plural(cfg.count_at_least, 'solution')} remain"
-            self.status_line.set_text(f"{self._opening}, on the SAT engine: {known}.")
+        if self._opening and isinstance(cfg, SatBoard) and cfg.settled and cfg.solution_count is not None:
+            self.status_line.set_text(f"{self._opening}, on the SAT engine: {self.count_text()}.")
             self._opening = ""
 
     def _explained(self, cell: Cell) -> None:

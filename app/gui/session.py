@@ -27,7 +27,7 @@ from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from app.gui.compile_job import CompileJob
 from app.gui.explanations import Explanation, awaited, describe, explanation
-from app.gui.sat_board import SatBoard
+from app.gui.sat_board import Proposal, SatBoard
 from app.gui.sat_client import SatClient
 from bdd_model import (
     MAX_N,
@@ -475,9 +475,9 @@ class BoardSession(QObject):
         if isinstance(cfg, SatBoard):
             cfg.updated.connect(self._sat_updated)
             cfg.refused.connect(lambda reason: self._sat_refused(cfg, reason))
-        self._explained.clear()
-        self._solutions.clear()
-        self._browse = None
+            cfg.taken.connect(lambda before, after, text: self._taken(cfg, before, after, text))
+            cfg.declined.connect(lambda proposal, reason: self._declined(cfg, proposal, reason))
+        self._forget_answers()
 
     def _install(self, cfg: BoardEngine, file_path: Path | None) -> None:
         self._set_engine(cfg)
@@ -501,14 +501,12 @@ class BoardSession(QObject):
         if cfg is None:
             return
         state = cfg.cell(*cell)
-        if state is CellState.OPEN:
+        if state is CellState.OPEN or state is None:
             self._change((*cfg.decisions, Decision(cell, DecisionKind.QUEEN)), f"Queen on {cell.label()}")
         elif state is CellState.QUEEN:
             self._change(_without(cfg.decisions, cell), f"Remove queen from {cell.label()}")
         elif state is CellState.MARKED:
             self.message.emit(f"{cell.label()} is marked empty: right-click (or Space) removes the mark.")
-        elif state is None:
-            self.message.emit(f"{cell.label()} is still being checked: try again in a moment.")
         else:
             self.message.emit(self.describe(cell))
 
@@ -520,12 +518,10 @@ class BoardSession(QObject):
         state = cfg.cell(*cell)
         if state is CellState.MARKED:
             self._change(_without(cfg.decisions, cell), f"Unmark {cell.label()}")
-        elif state in (CellState.OPEN, CellState.ATTACKED, CellState.LOOKAHEAD):
+        elif state in (CellState.OPEN, CellState.ATTACKED, CellState.LOOKAHEAD, None):
             self._change((*cfg.decisions, Decision(cell, DecisionKind.MARK)), f"Mark {cell.label()}")
         elif state is CellState.QUEEN:
             self.message.emit(f"{cell.label()} holds your queen: click it to remove it first.")
-        elif state is None:
-            self.message.emit(f"{cell.label()} is still being checked: try again in a moment.")
         else:
             self.message.emit(self.describe(cell))
 
@@ -706,9 +702,19 @@ class BoardSession(QObject):
         self._change((*cfg.decisions, *queens), "Solve")
 
     def _change(self, after: Sequence[Decision], text: str) -> None:
-        """Take ``after`` now and push it as one undoable step; a refusal is only a message."""
-        assert self._cfg is not None
-        before = self._cfg.decisions
+        """Take ``after`` now and push it as one undoable step; a refusal is only a message.
+
+        On the SAT engine the change shows at once and becomes an undo step when the worker
+        takes it (``_taken``); one that leaves no solution is refused then (``_declined``)."""
+        cfg = self._cfg
+        assert cfg is not None
+        if isinstance(cfg, SatBoard):
+            cfg.propose(tuple(after), text)
+            self._forget_answers()
+            self._was_solved = False
+            self.changed.emit()
+            return
+        before = cfg.decisions
         try:
             self._restore(after)
         except NQueensError as error:
@@ -716,14 +722,74 @@ class BoardSession(QObject):
             return
         self.undo_stack.push(DecisionsCommand(self, before, after, text))
 
+    def undo(self) -> None:
+        """Take back the last step: on the SAT engine a change the worker has not answered yet
+        first (it never becomes a step)."""
+        cfg = self._cfg
+        if isinstance(cfg, SatBoard) and cfg.withdraw() is not None:
+            self._forget_answers()
+            self.changed.emit()
+        else:
+            self.undo_stack.undo()
+
+    def redo(self) -> None:
+        """Take again the step last taken back (not while a change waits for the worker)."""
+        if not self.changes_pending:
+            self.undo_stack.redo()
+
+    @property
+    def changes_pending(self) -> bool:
+        """True while the SAT worker has changes the user made that it has not answered."""
+        return bool(self.pending_label)
+
+    @property
+    def pending_label(self) -> str:
+        """What the newest change the SAT worker has not answered yet did, or ""."""
+        cfg = self._cfg
+        return cfg.newest_label if isinstance(cfg, SatBoard) else ""
+
+    def _taken(
+        self, board: SatBoard, before: tuple[Decision, ...], after: tuple[Decision, ...], text: str
+    ) -> None:
+        """The worker took a change: it becomes an undo step."""
+        if board is self._cfg:
+            self.undo_stack.push(DecisionsCommand(self, before, after, text))
+
+    def _declined(self, board: SatBoard, proposal: Proposal, reason: str) -> None:
+        """The worker refused a change (it leaves no solution): it is gone, and the user hears
+        why, as for a closed square."""
+        if board is not self._cfg:
+            return
+        self._forget_answers()
+        self.changed.emit()
+        added = [d for d in proposal.after if d not in proposal.before]
+        if len(added) == 1 and added[0].kind is DecisionKind.QUEEN:
+            cell = added[0].cell
+            self.message.emit(
+                f"{proposal.label} was not taken: {cell.label()} is closed, no remaining solution has "
+                "a queen there."
+            )
+            self.explain(cell)
+        elif len(added) == 1:
+            cell = added[0].cell
+            self.message.emit(
+                f"{proposal.label} was not taken: every remaining solution has a queen on {cell.label()}."
+            )
+        else:
+            self.message.emit(f"{proposal.label} was not taken: {reason}.")
+
+    def _forget_answers(self) -> None:
+        """Explanations and previewed solutions belong to the decisions they were asked under."""
+        self._explained.clear()
+        self._solutions.clear()
+        self._browse = None
+
     def _restore(self, decisions: Sequence[Decision]) -> None:
         cfg = self._cfg
         assert cfg is not None
         was_solved = cfg.is_solved
         cfg.restore(decisions)
-        self._explained.clear()
-        self._solutions.clear()
-        self._browse = None
+        self._forget_answers()
         self._was_solved = was_solved and cfg.is_solved
         self.changed.emit()
         if cfg.is_solved and not was_solved and isinstance(cfg, Configurator):
