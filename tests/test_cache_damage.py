@@ -336,7 +336,7 @@ def test_the_window_opens_a_size_whose_cache_is_damaged_or_unusable(
         cache_path(7, "cudd").write_bytes(b"PK\x05\x06" + b"\0" * 18)
     messages: list[str] = []
     window.session.message.connect(messages.append)
-    window.session.in_process_max_n = 0
+    window.session.sources.in_process_max_n = 0
     with qtbot.waitSignal(window.session.boardReplaced, timeout=60000):
         window.choose_size(7)
     assert window.session.configurator.count == 40

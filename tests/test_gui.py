@@ -252,13 +252,13 @@ def test_a_background_compile_reports_progress_and_installs_the_board(
 ) -> None:
     monkeypatch.setenv("NQUEENS_CACHE_DIR", str(tmp_path / "fresh-cache"))
     session = window.session
-    session.in_process_max_n = 0
+    session.sources.in_process_max_n = 0
     progress = []
-    session.compileProgress.connect(progress.append)
+    session.sources.compileProgress.connect(progress.append)
     click(qtbot, window, 0, 0)
     with qtbot.waitSignal(session.boardReplaced, timeout=60000):
         window.choose_size(9)
-        assert session.compiling == 9
+        assert session.sources.compiling == 9
         assert window.compile_indicator.cancel_button.isVisible()
     assert session.n == 9 and session.configurator.count == 352
     assert {p.phase for p in progress} == {"search", "build", "freeze"}
@@ -277,14 +277,14 @@ def test_cancel_keeps_the_previous_board_and_the_event_loop_runs(
     timer = QTimer(window)
     timer.timeout.connect(lambda: ticks.append(1))
     timer.start(20)
-    with qtbot.waitSignal(session.compileProgress, timeout=60000):
+    with qtbot.waitSignal(session.sources.compileProgress, timeout=60000):
         window.choose_size(13)
-    assert session.compiling == 13
+    assert session.sources.compiling == 13
     qtbot.wait(200)
     assert len(ticks) >= 3
     click(qtbot, window, 1, 4)
     assert len(decisions_of(window)) == 2
-    with qtbot.waitSignal(session.compileEnded, timeout=10000):
+    with qtbot.waitSignal(session.sources.compileEnded, timeout=10000):
         window.compile_indicator.cancel_button.click()
     assert session.n == 8 and len(decisions_of(window)) == 2
     assert "cancelled" in window.status_text()
@@ -297,10 +297,10 @@ def test_a_crashed_compile_keeps_the_previous_board(
     window.choose_engine("bdd")
     monkeypatch.setenv("NQUEENS_CACHE_DIR", str(tmp_path / "fresh-cache"))
     session = window.session
-    with qtbot.waitSignal(session.compileProgress, timeout=60000):
+    with qtbot.waitSignal(session.sources.compileProgress, timeout=60000):
         window.choose_size(13)
-    pid = session._job._process.processId()
-    with qtbot.waitSignal(session.compileEnded, timeout=10000):
+    pid = session.sources._job._process.processId()
+    with qtbot.waitSignal(session.sources.compileEnded, timeout=10000):
         os.kill(pid, signal.SIGKILL)
     assert session.n == 8
     assert "stopped by the system" in window.status_text()
@@ -342,7 +342,7 @@ def test_running_out_of_memory_keeps_the_previous_board(
     monkeypatch.setenv("NQUEENS_CACHE_DIR", str(tmp_path / "fresh-cache"))
     monkeypatch.setenv("NQUEENS_MEMORY_LIMIT_MB", "250")
     click(qtbot, window, 0, 0)
-    with qtbot.waitSignal(window.session.compileEnded, timeout=60000):
+    with qtbot.waitSignal(window.session.sources.compileEnded, timeout=60000):
         window.choose_size(13)
     assert window.session.n == 8 and len(decisions_of(window)) == 1
     assert "ran out of memory" in window.status_text()
@@ -365,7 +365,7 @@ def test_a_compile_reaches_the_window_even_when_the_cache_cannot_be_written(
     blocker = tmp_path / "not-a-folder"
     blocker.write_text("")
     monkeypatch.setenv("NQUEENS_CACHE_DIR", str(blocker / "cache"))
-    window.session.in_process_max_n = 0
+    window.session.sources.in_process_max_n = 0
     with qtbot.waitSignal(window.session.boardReplaced, timeout=60000):
         window.choose_size(7)
     assert window.session.configurator.count == 40

@@ -109,7 +109,7 @@ def test_browser_steps_through_the_remaining_solutions(qtbot, window: MainWindow
 
 def test_solve_completes_to_the_previewed_solution_in_one_step(qtbot, window: MainWindow) -> None:
     click(qtbot, window, 0, 0)
-    window.session.browse_to(2)
+    window.session.browser.browse_to(2)
     shown = window.board.picture.preview
     steps = window.session.undo_stack.count()
     window.panel.solve_button.click()

@@ -110,7 +110,7 @@ def test_a_refused_open_leaves_a_running_compile_alone(
 ) -> None:
     window.choose_engine("bdd")
     monkeypatch.setenv("NQUEENS_CACHE_DIR", str(tmp_path / "fresh-cache"))
-    with qtbot.waitSignal(window.session.compileProgress, timeout=60000):
+    with qtbot.waitSignal(window.session.sources.compileProgress, timeout=60000):
         window.choose_size(13)
     for bad in (
         dumps(6, [Decision(Cell(0, 1), DecisionKind.QUEEN), Decision(Cell(1, 3), DecisionKind.MARK)]),
@@ -120,8 +120,8 @@ def test_a_refused_open_leaves_a_running_compile_alone(
         path.write_text(bad)
         assert not window.open_from(path)
         assert "was not opened" in window.status_text()
-        assert window.session.compiling == 13 and window.compile_indicator.cancel_button.isVisible()
-    with qtbot.waitSignal(window.session.compileEnded, timeout=10000):
+        assert window.session.sources.compiling == 13 and window.compile_indicator.cancel_button.isVisible()
+    with qtbot.waitSignal(window.session.sources.compileEnded, timeout=10000):
         window.compile_indicator.cancel_button.click()
 
 
@@ -253,18 +253,18 @@ def test_an_expensive_size_is_announced_before_it_is_built(
     QTimer.singleShot(100, answer)
     window.request_size(14)
     assert asked and "about 45 s" in asked[0] and "1.2 GB" in asked[0]
-    assert window.session.n == 8 and not window.session.compiling
+    assert window.session.n == 8 and not window.session.sources.compiling
     assert window.size_box.value() == 8
 
 
 def test_compile_progress_speaks_in_rows_and_time(qtbot, window: MainWindow) -> None:
-    window.session.compileStarted.emit(14)
+    window.session.sources.compileStarted.emit(14)
     assert window.compile_indicator.label.text() == "Building the 14×14 board…"
-    window.session.compileProgress.emit(Progress("build", 9, 14))
+    window.session.sources.compileProgress.emit(Progress("build", 9, 14))
     text = window.compile_indicator.label.text()
     assert text.startswith("Building 14×14: building the diagram, row 9 of 14 · about ")
     assert text.endswith(" s left")
-    window.session.compileEnded.emit()
+    window.session.sources.compileEnded.emit()
     assert not window.compile_indicator.label.isVisible()
 
 

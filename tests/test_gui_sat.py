@@ -111,7 +111,7 @@ def test_solve_and_hint_work_on_the_sat_engine(qtbot, tmp_path: Path) -> None:
         window.session.hint()
     assert len(decisions_of(window)) == 1
     with qtbot.waitSignal(window.session.solved, timeout=30000):
-        window.session.solve()
+        window.session.browser.solve()
     queens = [d.cell for d in decisions_of(window)]
     assert sorted(q.row for q in queens) == list(range(20)) and len({q.col for q in queens}) == 20
     assert not any(
@@ -127,13 +127,13 @@ def test_auto_opens_on_sat_while_the_diagram_builds_then_switches(
     """Sizes beyond the quick compiles open on the SAT engine at once; the BDD replaces it,
     decisions kept (9×9 stands in for 13×13 to keep the test short)."""
     monkeypatch.setenv("NQUEENS_CACHE_DIR", str(tmp_path / "fresh-cache"))
-    monkeypatch.setattr("app.gui.session.QUICK_COMPILE_MAX_N", 8)
-    window.session.in_process_max_n = 0
-    with qtbot.waitSignal(window.session._sat_client().ready, timeout=30000):
-        window.session.start_sat_engine()
+    monkeypatch.setattr("app.gui.board_sources.QUICK_COMPILE_MAX_N", 8)
+    window.session.sources.in_process_max_n = 0
+    with qtbot.waitSignal(window.session.sources._sat_client().ready, timeout=30000):
+        window.session.sources.start_sat_engine()
     with qtbot.waitSignal(window.session.boardReplaced, timeout=30000):
         window.choose_size(9)
-    assert window.session.engine == "sat" and window.session.compiling == 9
+    assert window.session.engine == "sat" and window.session.sources.compiling == 9
     settle(qtbot, window)
     click(qtbot, window, 0, 0)
     with qtbot.waitSignal(window.session.engineChanged, timeout=60000) as switched:
@@ -159,7 +159,7 @@ def test_a_killed_sat_worker_is_said_once_and_started_again(qtbot, window: MainW
     click(qtbot, window, 0, 0)
     window.choose_engine("sat")
     settle(qtbot, window)
-    process = window.session._sat._process
+    process = window.session.sources._sat._process
     with qtbot.waitSignal(window.session.message, timeout=10000) as said:
         os.kill(process.processId(), signal.SIGKILL)
     assert said.args[0].startswith("The SAT engine's process was stopped by the system; it restarts")

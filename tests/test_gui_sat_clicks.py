@@ -115,7 +115,7 @@ def test_undo_while_a_click_waits_takes_that_click_back(sat_window: MainWindow, 
     board = answered(qtbot, sat_window)
     target = next(Cell(r, c) for r in range(8) for c in range(8) if board.cell(r, c) is CellState.OPEN)
     session.activate(target)
-    assert session.changes_pending and sat_window.undo_action.text() == f"&Undo Queen on {target.label()}"
+    assert session.pending_label and sat_window.undo_action.text() == f"&Undo Queen on {target.label()}"
     assert not sat_window.redo_action.isEnabled()
     sat_window.undo_action.trigger()
     assert decisions_of(sat_window) == [Decision(Cell(0, 0), QUEEN)]

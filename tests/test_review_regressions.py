@@ -109,7 +109,7 @@ def test_a_file_with_a_byte_order_mark_opens(qtbot, window: MainWindow, tmp_path
 
 
 def test_a_solved_board_saved_opens_again(qtbot, window: MainWindow, tmp_path: Path) -> None:
-    window.session.solve()
+    window.session.browser.solve()
     taken = decisions_of(window)
     path = tmp_path / "solved.json"
     assert window.save_to(path)
@@ -147,13 +147,13 @@ def test_switching_size_during_a_compile_keeps_progress_and_cancel(
 ) -> None:
     window.choose_engine("bdd")
     monkeypatch.setenv("NQUEENS_CACHE_DIR", str(tmp_path / "fresh-cache"))
-    with qtbot.waitSignal(window.session.compileProgress, timeout=60000):
+    with qtbot.waitSignal(window.session.sources.compileProgress, timeout=60000):
         window.choose_size(13)
     window.choose_size(14)
     qtbot.wait(500)
-    assert window.session.compiling == 14
+    assert window.session.sources.compiling == 14
     assert window.compile_indicator.cancel_button.isVisible() and window.compile_indicator.bar.isVisible()
-    with qtbot.waitSignal(window.session.compileEnded, timeout=10000):
+    with qtbot.waitSignal(window.session.sources.compileEnded, timeout=10000):
         window.compile_indicator.cancel_button.click()
     assert window.session.n == 8 and not window.compile_indicator.cancel_button.isVisible()
 
@@ -164,9 +164,9 @@ def test_choosing_the_current_size_during_a_compile_keeps_the_board(
     window.choose_engine("bdd")
     monkeypatch.setenv("NQUEENS_CACHE_DIR", str(tmp_path / "fresh-cache"))
     click(qtbot, window, 0, 0)
-    with qtbot.waitSignal(window.session.compileProgress, timeout=60000):
+    with qtbot.waitSignal(window.session.sources.compileProgress, timeout=60000):
         window.choose_size(13)
-    with qtbot.waitSignal(window.session.compileEnded, timeout=10000):
+    with qtbot.waitSignal(window.session.sources.compileEnded, timeout=10000):
         window.choose_size(8)
     assert decisions_of(window) == [Decision(Cell(0, 0), DecisionKind.QUEEN)]
     assert window.session.undo_stack.count() == 1

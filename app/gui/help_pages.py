@@ -194,4 +194,4 @@ def show_shortcuts(window: MainWindow) -> HelpDialog:
 
 
 def show_about(window: MainWindow) -> None:
-    QMessageBox.about(window, "About the N-Queens configurator", about_text(window.session.backend))
+    QMessageBox.about(window, "About the N-Queens configurator", about_text(window.session.sources.backend))

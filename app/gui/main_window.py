@@ -244,25 +244,25 @@ class MainWindow(QMainWindow):
         """One entry per size: the current one checked, the others with what opening them costs."""
         menu: QMenu = self.size_menu
         menu.clear()
-        backend = resolve_backend(self.session.backend)
-        sat_only = self.session.engine_choice == "sat"
+        backend = resolve_backend(self.session.sources.backend)
+        sat_only = self.session.sources.engine_choice == "sat"
         for n in range(1, MAX_N + 1):
             label = f"&{n} × {n}" if n < 10 else f"{n} × {n}"
             cost = compile_cost(n, backend)
             if sat_only:
                 detail = "SAT engine"
-            elif n == self.session.compiling:
+            elif n == self.session.sources.compiling:
                 detail = "building…"
-            elif self.session.is_cached(n) or cost is None:
+            elif self.session.sources.is_cached(n) or cost is None:
                 detail = "ready"
             else:
                 took = "in under a second" if cost.seconds < 1 else f"in {duration(cost.seconds)}"
                 detail = f"builds {took}, {memory(cost.peak_mb)}"
-                if not self.session.waits_for_bdd(n):
+                if not self.session.sources.waits_for_bdd(n):
                     detail = f"SAT engine now, exact {detail}"
             self._size_entry(menu, n, f"{label}\t{detail}")
         menu.addSeparator()
-        larger = [n for n in LARGER_SIZES if n <= self.session.max_n]
+        larger = [n for n in LARGER_SIZES if n <= self.session.sources.max_n]
         for n in larger:
             self._size_entry(menu, n, f"{n} × {n}\tSAT engine")
         other = menu.addAction("&Other Size…")
@@ -280,7 +280,7 @@ class MainWindow(QMainWindow):
         toolbar.setMovable(False)
         size_label = QLabel(" Board size ", toolbar)
         toolbar.addWidget(size_label)
-        self.size_box = SizeBox(self.session.max_n, toolbar)
+        self.size_box = SizeBox(self.session.sources.max_n, toolbar)
         self.size_box.setToolTip(
             tooltip_html(
                 "Board size",
@@ -324,23 +324,23 @@ class MainWindow(QMainWindow):
         session.updated.connect(self._updated)
         session.explained.connect(self._explained)
         session.engineChanged.connect(lambda _: self._show_engine())
-        session.browsed.connect(self.refresh)
+        session.browser.browsed.connect(self.refresh)
         session.boardReplaced.connect(self._board_replaced)
         session.message.connect(self.show_message)
         session.refused.connect(self.show_message)
         session.solved.connect(self._solved)
-        session.compileStarted.connect(
-            lambda n: self.compile_indicator.started(n, resolve_backend(session.backend))
+        session.sources.compileStarted.connect(
+            lambda n: self.compile_indicator.started(n, resolve_backend(session.sources.backend))
         )
-        session.compileProgress.connect(self.compile_indicator.progressed)
-        session.compileEnded.connect(self._compile_ended)
+        session.sources.compileProgress.connect(self.compile_indicator.progressed)
+        session.sources.compileEnded.connect(self._compile_ended)
         session.undo_stack.cleanChanged.connect(self._refresh_title)
         self.board.activated.connect(self._activated)
         self.board.markToggled.connect(self._mark_toggled)
         self.board.hovered.connect(self._hovered)
         self.restart_action.triggered.connect(session.restart)
         self.size_box.chosen.connect(self.request_size)
-        self.compile_indicator.cancelRequested.connect(session.cancel_compile)
+        self.compile_indicator.cancelRequested.connect(session.sources.cancel_compile)
         self.open_action.triggered.connect(self._open_dialog)
         self.save_action.triggered.connect(self._save)
         self.save_as_action.triggered.connect(self._save_dialog)
@@ -353,21 +353,21 @@ class MainWindow(QMainWindow):
         self.about_action.triggered.connect(lambda: help_pages.show_about(self))
         self.heat_action.toggled.connect(self.refresh)
         self.hint_action.triggered.connect(session.hint)
-        self.solve_action.triggered.connect(session.solve)
+        self.solve_action.triggered.connect(session.browser.solve)
         self.free_action.triggered.connect(self.free_focus)
-        self.previous_action.triggered.connect(lambda: session.browse(-1))
-        self.next_action.triggered.connect(lambda: session.browse(1))
-        self.hide_preview_action.triggered.connect(session.stop_browsing)
+        self.previous_action.triggered.connect(lambda: session.browser.browse(-1))
+        self.next_action.triggered.connect(lambda: session.browser.browse(1))
+        self.hide_preview_action.triggered.connect(session.browser.stop)
         self.panel.freeRequested.connect(self.free_focus)
-        self.panel.previousRequested.connect(lambda: session.browse(-1))
-        self.panel.nextRequested.connect(lambda: session.browse(1))
-        self.panel.solveRequested.connect(session.solve)
+        self.panel.previousRequested.connect(lambda: session.browser.browse(-1))
+        self.panel.nextRequested.connect(lambda: session.browser.browse(1))
+        self.panel.solveRequested.connect(session.browser.solve)
         self.panel.hintRequested.connect(session.hint)
         self.panel.saveDiagramRequested.connect(self._save_diagram_dialog)
         self.appearance_group.triggered.connect(lambda action: self.set_appearance(action.data()))
         self.engine_group.triggered.connect(lambda action: self.choose_engine(action.data()))
         for action in self.engine_group.actions():
-            action.setChecked(action.data() == self.session.engine_choice)
+            action.setChecked(action.data() == self.session.sources.engine_choice)
         choice = str(self.settings.value("view/appearance", "system"))
         for action in self.appearance_group.actions():
             action.setChecked(action.data() == choice)
@@ -387,7 +387,7 @@ class MainWindow(QMainWindow):
             tuple(tuple(row) for row in cfg.states()),
             tuple(tuple(row) for row in counts) if counts is not None else (),
             culprits=frozenset(d.cell for d in culprits),
-            preview=self.session.preview,
+            preview=self.session.browser.preview,
             heat=self.heat_action.isChecked(),
             focus=explanation.cell if explanation else None,
         )
@@ -485,7 +485,7 @@ class MainWindow(QMainWindow):
         if cfg is None:
             return
         figure, updating = self.count_figure()
-        self.panel.show_browser(self.session.browse_index, figure, updating, cfg.is_solved)
+        self.panel.show_browser(self.session.browser.index, figure, updating, cfg.is_solved)
         heat = self.heat_action.isChecked() and isinstance(cfg, Configurator)
         self.legend.set_heat(heat_peak(self.board.picture) if heat else None)
         self.legend.set_checking(isinstance(cfg, SatBoard))
@@ -577,7 +577,7 @@ class MainWindow(QMainWindow):
             else:
                 text = f"{board}, on the SAT engine: squares fill in as they are checked."
                 self._opening = board
-        self.status_line.set_text(" ".join([text, *self.session.take_notes()]))
+        self.status_line.set_text(" ".join([text, *self.session.sources.take_notes()]))
 
     def _show_engine(self) -> None:
         """The panel's account of the engine that answers the board now."""
@@ -633,11 +633,16 @@ class MainWindow(QMainWindow):
         whether to build the exact diagram behind it."""
         session = self.session
         build = True
-        if n != session.n and n != session.compiling and session.uses_bdd(n) and not session.is_cached(n):
-            cost = compile_cost(n, resolve_backend(session.backend))
+        if (
+            n != session.n
+            and n != session.sources.compiling
+            and session.sources.uses_bdd(n)
+            and not session.sources.is_cached(n)
+        ):
+            cost = compile_cost(n, resolve_backend(session.sources.backend))
             if cost is not None and cost.seconds >= ASK_BEFORE:
-                build = self._confirm_build(n, cost, meanwhile_sat=not session.waits_for_bdd(n))
-                if not build and session.waits_for_bdd(n):
+                build = self._confirm_build(n, cost, meanwhile_sat=not session.sources.waits_for_bdd(n))
+                if not build and session.sources.waits_for_bdd(n):
                     self.size_box.show_size(session.n)
                     return
         self.choose_size(n, build)
@@ -675,7 +680,7 @@ class MainWindow(QMainWindow):
         """Switch to an empty n×n board (compiling it in the background if needed); choosing the
         size already shown while another compiles only cancels that compile."""
         if n == self.session.n:
-            self.session.cancel_compile()
+            self.session.sources.cancel_compile()
             return
         if not self.session.open_size(n, build_exact=build_exact):
             self.size_box.show_size(self.session.n)
@@ -683,14 +688,19 @@ class MainWindow(QMainWindow):
     def choose_engine(self, choice: str) -> None:
         """View → Engine: which engine answers, from now on and for this board."""
         self.settings.setValue("view/engine", choice)
-        self.session.set_engine_choice(choice)
-        self.size_box.setMaximum(self.session.max_n)
+        self.session.sources.set_engine_choice(choice)
+        self.size_box.setMaximum(self.session.sources.max_n)
         for action in self.engine_group.actions():
             action.setChecked(action.data() == choice)
 
     def _ask_other_size(self) -> None:
         n, ok = QInputDialog.getInt(
-            self, "Board size", f"N (1 to {self.session.max_n}):", self.session.n or 8, 1, self.session.max_n
+            self,
+            "Board size",
+            f"N (1 to {self.session.sources.max_n}):",
+            self.session.n or 8,
+            1,
+            self.session.sources.max_n,
         )
         if ok:
             self.request_size(n)
@@ -826,13 +836,13 @@ class MainWindow(QMainWindow):
             n, decisions = loads(str(text)) if text else (int(size), [])  # type: ignore[call-overload]
         except (NQueensError, ValueError, TypeError):
             n, decisions = 8, []
-        if not 1 <= n <= self.session.max_n:
+        if not 1 <= n <= self.session.sources.max_n:
             n = 8
         if not self.session.open_size(n, decisions):
             self.session.open_size(n)
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        self.session.shut_down()
+        self.session.sources.shut_down()
         self.settings.setValue("window/geometry", self.saveGeometry())
         self.settings.setValue("window/state", self.saveState())
         cfg = self.session.configurator
