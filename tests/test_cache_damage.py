@@ -338,7 +338,7 @@ def test_the_window_opens_a_size_whose_cache_is_damaged_or_unusable(
     window.session.message.connect(messages.append)
     window.session.sources.in_process_max_n = 0
     with qtbot.waitSignal(window.session.boardReplaced, timeout=60000):
-        window.choose_size(7)
+        window.sizes.choose(7)
     assert window.session.configurator.count == 40
     assert messages[0].startswith("the cached 7x7 diagram ") and messages[0].endswith("; rebuilding it")
     if folder == "damaged file":

@@ -27,6 +27,7 @@ def board_square(window: MainWindow) -> QRect:
 
 
 def test_the_status_line_describes_the_state_after_a_click(qtbot, window: MainWindow) -> None:
+    qtbot.mouseMove(window.board, window.board.cell_rect(Cell(3, 3)).center())
     qtbot.mouseMove(window.board, window.board.cell_rect(Cell(0, 0)).center())
     assert window.status_text().startswith("1,1 is open")
     click(qtbot, window, 0, 0)
@@ -71,16 +72,16 @@ def test_undo_brings_back_the_previous_size_with_its_decisions(qtbot, window: Ma
     click(qtbot, window, 0, 0)
     click(qtbot, window, 1, 4, Qt.MouseButton.RightButton)
     taken = decisions_of(window)
-    window.choose_size(6)
+    window.sizes.choose(6)
     assert window.session.n == 6 and decisions_of(window) == []
-    assert window.undo_action.text() == "&Undo Size 6×6"
+    assert window.actions.undo.text() == "&Undo Size 6×6"
     qtbot.keyClick(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert window.session.n == 8 and decisions_of(window) == taken
     assert window.size_box.value() == 8
     qtbot.keyClick(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert decisions_of(window) == taken[:1]
-    window.redo_action.trigger()
-    window.redo_action.trigger()
+    window.actions.redo.trigger()
+    window.actions.redo.trigger()
     assert window.session.n == 6
 
 
@@ -92,14 +93,14 @@ def test_opening_a_file_is_undoable_and_the_title_marks_unsaved_work(
     assert window.isWindowModified() and window.windowTitle() == "8×8 board[*]"
     path = tmp_path / "six.nqueens.json"
     path.write_text(dumps(6, [Decision(Cell(0, 1), DecisionKind.QUEEN)]))
-    assert window.open_from(path)
+    assert window.files.open_from(path)
     assert window.session.n == 6 and window.windowTitle() == "six.nqueens.json (6×6), solved[*]"
     assert not window.isWindowModified()
-    window.undo_action.trigger()
+    window.actions.undo.trigger()
     assert window.session.n == 8 and decisions_of(window) == [Decision(Cell(0, 0), DecisionKind.QUEEN)]
-    assert window.file_path is None and window.isWindowModified()
+    assert window.session.file_path is None and window.isWindowModified()
     saved = tmp_path / "eight.nqueens.json"
-    assert window.save_to(saved)
+    assert window.files.save_to(saved)
     assert not window.isWindowModified() and window.windowTitle().startswith("eight.nqueens.json (8×8)")
     click(qtbot, window, 1, 4)
     assert window.isWindowModified()
@@ -108,17 +109,17 @@ def test_opening_a_file_is_undoable_and_the_title_marks_unsaved_work(
 def test_a_refused_open_leaves_a_running_compile_alone(
     qtbot, window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    window.choose_engine("bdd")
+    window.sizes.choose_engine("bdd")
     monkeypatch.setenv("NQUEENS_CACHE_DIR", str(tmp_path / "fresh-cache"))
     with qtbot.waitSignal(window.session.sources.compileProgress, timeout=60000):
-        window.choose_size(13)
+        window.sizes.choose(13)
     for bad in (
         dumps(6, [Decision(Cell(0, 1), DecisionKind.QUEEN), Decision(Cell(1, 3), DecisionKind.MARK)]),
         dumps(14, [Decision(Cell(0, 0), DecisionKind.QUEEN), Decision(Cell(5, 5), DecisionKind.QUEEN)]),
     ):
         path = tmp_path / "bad.json"
         path.write_text(bad)
-        assert not window.open_from(path)
+        assert not window.files.open_from(path)
         assert "was not opened" in window.status_text()
         assert window.session.sources.compiling == 13 and window.compile_indicator.cancel_button.isVisible()
     with qtbot.waitSignal(window.session.sources.compileEnded, timeout=10000):
@@ -129,9 +130,9 @@ def test_the_board_does_not_move_when_the_heat_map_or_undo_changes(qtbot, window
     click(qtbot, window, 0, 2)
     QApplication.processEvents()
     before = board_square(window)
-    undo_button = window.toolbar.widgetForAction(window.undo_action)
+    undo_button = window.toolbar.widgetForAction(window.actions.undo)
     undo_width = undo_button.width()
-    window.heat_action.trigger()
+    window.actions.heat.trigger()
     QApplication.processEvents()
     assert board_square(window) == before
     click(qtbot, window, 1, 5, Qt.MouseButton.RightButton)
@@ -140,7 +141,7 @@ def test_the_board_does_not_move_when_the_heat_map_or_undo_changes(qtbot, window
     click(qtbot, window, *target)
     QApplication.processEvents()
     assert undo_button.width() == undo_width
-    assert f"Take back: Queen on {target.label()}" in window.undo_action.toolTip()
+    assert f"Take back: Queen on {target.label()}" in window.actions.undo.toolTip()
     panel_width = window.panel_scroller.width()
     window.point_at(Cell(7, 7))
     QApplication.processEvents()
@@ -165,7 +166,7 @@ def test_the_panel_can_move_below_the_board(qtbot, window: MainWindow) -> None:
     QApplication.processEvents()
     assert window.panel_scroller.height() <= 260
     assert window.dock.geometry().top() > window.board.mapTo(window, window.board.rect().bottomLeft()).y()
-    window.panel_action.trigger()
+    window.actions.panel.trigger()
     assert not window.dock.isVisible()
 
 
@@ -215,11 +216,11 @@ def test_the_size_menu_says_what_is_ready_and_what_a_build_costs(
     qtbot, window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("NQUEENS_CACHE_DIR", str(tmp_path / "empty-cache"))
-    window.size_menu.aboutToShow.emit()
-    entries = [a.text() for a in window.size_menu.actions()]
+    window.sizes.menu.aboutToShow.emit()
+    entries = [a.text() for a in window.sizes.menu.actions()]
     assert entries[:10] == [f"&{n} × {n}\tready" for n in range(1, 10)] + ["10 × 10\tready"]
     assert entries[11] == "12 × 12\tbuilds in about 1 s, 121 MB"
-    assert window.size_menu.actions()[7].isChecked()
+    assert window.sizes.menu.actions()[7].isChecked()
     assert entries[13] == "14 × 14\tSAT engine now, exact builds in about 45 s, 1.2 GB"
     assert entries[16:] == [
         "20 × 20\tSAT engine",
@@ -229,18 +230,18 @@ def test_the_size_menu_says_what_is_ready_and_what_a_build_costs(
         "100 × 100\tSAT engine",
         "&Other Size…",
     ]
-    window.choose_engine("bdd")
-    window.size_menu.aboutToShow.emit()
-    entries = [a.text() for a in window.size_menu.actions()]
+    window.sizes.choose_engine("bdd")
+    window.sizes.menu.aboutToShow.emit()
+    entries = [a.text() for a in window.sizes.menu.actions()]
     assert entries[13] == "14 × 14\tbuilds in about 45 s, 1.2 GB" and entries[16:] == ["&Other Size…"]
-    window.size_menu.actions()[5].trigger()
+    window.sizes.menu.actions()[5].trigger()
     assert window.session.n == 6
 
 
 def test_an_expensive_size_is_announced_before_it_is_built(
     qtbot, window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    window.choose_engine("bdd")
+    window.sizes.choose_engine("bdd")
     monkeypatch.setenv("NQUEENS_CACHE_DIR", str(tmp_path / "empty-cache"))
     asked: list[str] = []
 
@@ -251,7 +252,7 @@ def test_an_expensive_size_is_announced_before_it_is_built(
         box.button(QMessageBox.StandardButton.Cancel).click()
 
     QTimer.singleShot(100, answer)
-    window.request_size(14)
+    window.sizes.request(14)
     assert asked and "about 45 s" in asked[0] and "1.2 GB" in asked[0]
     assert window.session.n == 8 and not window.session.sources.compiling
     assert window.size_box.value() == 8
@@ -271,11 +272,11 @@ def test_compile_progress_speaks_in_rows_and_time(qtbot, window: MainWindow) -> 
 def test_words_agree_with_their_numbers(qtbot, tmp_path: Path) -> None:
     window = make_window(qtbot, tmp_path, 1)
     assert window.panel.widest_label.text() == "Widest at level 0 (row 1, square 1,1): 1 node."
-    window.choose_size(4)
+    window.sizes.choose(4)
     assert "2 solutions remain" in window.count_label.text()
     click(qtbot, window, 0, 1)
     window.point_at(Cell(3, 3))
-    window.choose_size(8)
+    window.sizes.choose(8)
     window.point_at(Cell(0, 0))
     assert "4 of 92 solutions have a queen here" in window.status_text()
     click(qtbot, window, 0, 0)
@@ -293,10 +294,10 @@ def test_the_panel_draws_the_diagram_with_its_live_paths(qtbot, tmp_path: Path) 
     view = window.panel.diagram.view
     assert sum(edge.alive for edge in view.edges) == 6
     svg, png = tmp_path / "d.svg", tmp_path / "d.png"
-    assert window.save_diagram(svg) and window.save_diagram(png)
+    assert window.files.save_diagram(svg) and window.files.save_diagram(png)
     assert b"<svg" in svg.read_bytes() and png.read_bytes().startswith(b"\x89PNG")
     assert "Saved the diagram to d.png" in window.status_text()
-    window.choose_size(8)
+    window.sizes.choose(8)
     assert window.panel.diagram.view is None and not window.panel.save_diagram_button.isEnabled()
     assert "up to 7×7; this 8×8 one has 378 row edges" in window.panel.diagram._note
 
@@ -314,9 +315,9 @@ def test_save_as_adds_the_suffix_and_the_dialogs_start_where_the_last_file_was(
 
     monkeypatch.setattr(QFileDialog, "getSaveFileName", save_dialog)
     click(qtbot, window, 0, 0)
-    window.save_as_action.trigger()
-    assert (folder / "mine.nqueens.json").is_file() and window.file_path == folder / "mine.nqueens.json"
+    window.actions.save_as.trigger()
+    assert (folder / "mine.nqueens.json").is_file() and window.session.file_path == folder / "mine.nqueens.json"
     assert Path(asked[0]).parent == Path.home()
     again = make_window(qtbot, tmp_path)
-    again.save_as_action.trigger()
+    again.actions.save_as.trigger()
     assert Path(asked[1]).parent == folder

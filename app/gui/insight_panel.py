@@ -21,7 +21,7 @@ from app.gui.action_help import tooltip_html
 from app.gui.diagram_view import MAX_DRAWN_N, DiagramWidget
 from app.gui.square_painter import painting
 from app.gui.theme import board_colors
-from bdd_model import SolutionSpace, plural
+from bdd_model import Cell, SolutionSpace, plural
 from bdd_model.configurator import LayerView
 from bdd_model.solution_count import SolutionCount
 from bdd_model.versions import backend_description
@@ -103,12 +103,14 @@ class InsightPanel(QWidget):
 
         why = QGroupBox("Why not here?", self)
         why_layout = QVBoxLayout(why)
-        self.why_label = QLabel("Point at a closed square to see which of your decisions close it.", why)
+        self.why_label = QLabel("Click a closed square to see which of your decisions close it.", why)
         self.why_label.setWordWrap(True)
-        self.free_button = QPushButton("Free this square", why)
+        self.free_button = QPushButton("Free a square", why)
         self.free_button.setToolTip(
             tooltip_html(
-                "Free this square", "Retract exactly those decisions and place a queen here", "Ctrl+F"
+                "Free the chosen square",
+                "Retract exactly the decisions that close the square you chose and place a queen there",
+                "Ctrl+F",
             )
         )
         self.free_button.setEnabled(False)
@@ -221,8 +223,13 @@ class InsightPanel(QWidget):
             QBoxLayout.Direction.LeftToRight if side_by_side else QBoxLayout.Direction.TopToBottom
         )
 
-    def show_explanation(self, text: str, can_free: bool) -> None:
+    def show_explanation(self, text: str) -> None:
+        """Why the square shown (pointed at, else chosen) is closed."""
         self.why_label.setText(text)
+
+    def show_free(self, cell: Cell | None, can_free: bool) -> None:
+        """The Free button names the chosen square it frees ("Free 5,3")."""
+        self.free_button.setText(f"Free {cell.label()}" if cell is not None else "Free a square")
         self.free_button.setEnabled(can_free)
 
     def show_browser(

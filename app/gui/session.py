@@ -42,6 +42,8 @@ class BoardSession(QObject):
     boardReplaced = Signal(int)
     message = Signal(str)
     solved = Signal()
+    fileChanged = Signal()
+    """The board's file changed (opened, saved under a name, or none)."""
 
     def __init__(self, backend: str = "auto", engine: str = "auto", parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -96,6 +98,7 @@ class BoardSession(QObject):
         """The current configuration is now the content of ``path``: the title drops its marker."""
         self._file_path = path
         self.undo_stack.setClean()
+        self.fileChanged.emit()
 
     def _replace(self, cfg: BoardEngine, file_path: Path | None, label: str) -> None:
         """Show a new board as one undo step."""
@@ -137,6 +140,7 @@ class BoardSession(QObject):
     def _install(self, cfg: BoardEngine, file_path: Path | None) -> None:
         self._set_engine(cfg)
         self._file_path = file_path
+        self.fileChanged.emit()
         self.boardReplaced.emit(cfg.n)
         self.changed.emit()
 
