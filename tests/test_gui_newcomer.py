@@ -316,7 +316,9 @@ def test_save_as_adds_the_suffix_and_the_dialogs_start_where_the_last_file_was(
     monkeypatch.setattr(QFileDialog, "getSaveFileName", save_dialog)
     click(qtbot, window, 0, 0)
     window.actions.save_as.trigger()
-    assert (folder / "mine.nqueens.json").is_file() and window.session.file_path == folder / "mine.nqueens.json"
+    assert (
+        folder / "mine.nqueens.json"
+    ).is_file() and window.session.file_path == folder / "mine.nqueens.json"
     assert Path(asked[0]).parent == Path.home()
     again = make_window(qtbot, tmp_path)
     again.actions.save_as.trigger()

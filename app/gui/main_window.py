@@ -7,7 +7,7 @@ panel, the status line and the count.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QByteArray, QSettings, Qt
+from PySide6.QtCore import QByteArray, QPoint, QSettings, Qt
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import (
     QDockWidget,
@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 
 from app.gui import help_pages
 from app.gui.action_help import plain_text, shortcut_text, tooltip_html
+from app.gui.autosave import Autosave, describe_reopened, folder_beside
 from app.gui.board_widget import BoardPicture, BoardWidget, LegendWidget, heat_peak
 from app.gui.compile_indicator import CompileIndicator
 from app.gui.diagram_view import MAX_DRAWN_N
@@ -36,8 +37,7 @@ from app.gui.size_choice import SizeChoice
 from app.gui.status_line import StatusLine
 from app.gui.theme import apply_appearance
 from app.gui.window_actions import WindowActions
-from bdd_model import Cell, CellState, Configurator, NQueensError, plural, resolve_backend
-from bdd_model.saved_game import dumps, loads
+from bdd_model import Cell, CellState, Configurator, plural, resolve_backend
 from bdd_model.solution_count import SolutionCount
 
 PROMPT = (
@@ -48,6 +48,8 @@ PANEL_WIDTH = 300
 """The Insight panel's width beside the board: fixed, so the board never moves as texts change."""
 PANEL_HEIGHT = 250
 """Its height when docked below the board."""
+OFFSET = 40
+"""Pixels a second window opens down and right of the first, so it is seen as another one."""
 HEAT_ON_SAT = (
     "Off on the SAT engine: it counts no solutions per square. On the BDD (View → Engine, up to "
     "15×15) the heat map is there."
@@ -89,6 +91,7 @@ class MainWindow(QMainWindow):
         self.sizes = SizeChoice(
             self, self.session, self.settings, self.size_box, size_menu, self.actions.engines
         )
+        self.autosave = Autosave(self.session, folder_beside(self.settings.fileName()), self)
         self._connect()
         geometry = self.settings.value("window/geometry")
         if isinstance(geometry, QByteArray):
@@ -174,6 +177,7 @@ class MainWindow(QMainWindow):
         session.refused.connect(self.show_message)
         session.solved.connect(self._solved)
         session.fileChanged.connect(self._refresh_title)
+        self.autosave.noted.connect(self.show_message)
         session.undo_stack.cleanChanged.connect(self._refresh_title)
         sources.compileStarted.connect(
             lambda n: self.compile_indicator.started(n, resolve_backend(sources.backend))
@@ -468,24 +472,30 @@ class MainWindow(QMainWindow):
         apply_appearance(choice)
         self.board.update()
 
-    def open_last_board(self) -> None:
-        """Reopen the board left last time, with its decisions (an empty 8×8 the first time)."""
-        text = self.settings.value("board/last")
-        size = self.settings.value("board/size", 8)
-        try:
-            n, decisions = loads(str(text)) if text else (int(size), [])  # type: ignore[call-overload]
-        except (NQueensError, ValueError, TypeError):
-            n, decisions = 8, []
-        if not 1 <= n <= self.session.sources.max_n:
-            n = 8
-        if not self.session.open_size(n, decisions):
+    def reopen(self) -> None:
+        """Reopen the newest board no other window holds (after a crash too), else an empty
+        board of the size used last; a second window opens offset and says so."""
+        others = self.autosave.others_running()
+        saved = self.autosave.claim()
+        said = [describe_reopened(saved)] if saved is not None else []
+        if others:
+            self.move(self.pos() + QPoint(OFFSET, OFFSET))
+            said.append("Another N-Queens window is open: this one keeps its own board.")
+        if said:
+            text = " ".join(said)
+            self.session.boardReplaced.connect(
+                lambda _: self.show_message(text), Qt.ConnectionType.SingleShotConnection
+            )
+        if saved is not None:
+            self.sizes.choose_engine(saved.engine)
+        if saved is None or not self.session.reopen(saved.board, saved.steps, saved.unsaved):
+            size = self.settings.value("board/size", 8)
+            n = int(size) if str(size).isdigit() and 1 <= int(size) <= self.session.sources.max_n else 8
             self.session.open_size(n)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.session.sources.shut_down()
         self.settings.setValue("window/geometry", self.saveGeometry())
         self.settings.setValue("window/state", self.saveState())
-        cfg = self.session.configurator
-        if cfg is not None:
-            self.settings.setValue("board/last", dumps(cfg.n, cfg.decisions))
+        self.autosave.close()
         super().closeEvent(event)

@@ -158,8 +158,9 @@ def main(argv: list[str] | None = None) -> int:
     QTimer.singleShot(0, session.sources.start_sat_engine)
     session.boardReplaced.connect(lambda _: view.apply(window), Qt.ConnectionType.SingleShotConnection)
     if args.n is None and not decisions:
-        window.open_last_board()
+        window.reopen()
     else:
+        window.autosave.start_fresh()
         session.open_size(n, decisions)
     return app.exec()
 

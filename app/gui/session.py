@@ -16,14 +16,14 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtGui import QUndoStack
 
 from app.gui.board_sources import BoardEngine, BoardSources
 from app.gui.explanations import Explanation, awaited, describe, explanation
 from app.gui.sat_board import Proposal, SatBoard
 from app.gui.solution_browser import SolutionBrowser
-from app.gui.undo_commands import Board, board_step, decisions_step
+from app.gui.undo_commands import Board, Step, board_step, decisions_step
 from bdd_model import Cell, CellState, Configurator, Decision, DecisionKind, NQueensError, plural
 
 
@@ -93,6 +93,33 @@ class BoardSession(QObject):
         A board whose decisions cannot be taken is refused (``refused``, False) and nothing
         changes."""
         return self.sources.request(n, tuple(decisions), file_path, label or f"Size {n}×{n}", build_exact)
+
+    def history(self) -> list[Step]:
+        """The steps taken so far, oldest first (what Undo would take back, in turn)."""
+        stack = self.undo_stack
+        return [stack.command(i) for i in range(stack.index())]
+
+    def reopen(self, board: Board, steps: Sequence[tuple[str, str, Any, Any]], unsaved: bool) -> bool:
+        """Show a board kept from an earlier run with its undo steps (kind, text, before,
+        after); ``unsaved``: it held changes no save kept. False when it cannot be shown."""
+
+        def load_steps() -> None:
+            cfg = self._cfg
+            if cfg is None or (cfg.n, cfg.decisions) != (board.n, board.decisions):
+                return
+            for kind, text, before, after in steps:
+                show = self._show_board if kind == "board" else self._show_decisions
+                self.undo_stack.push(Step(kind, show, before, after, text))
+            if unsaved:
+                self.undo_stack.resetClean()
+            else:
+                self.undo_stack.setClean()
+
+        connection = self.boardReplaced.connect(load_steps, Qt.ConnectionType.SingleShotConnection)
+        if self.open_size(board.n, board.decisions, board.file_path, label="Reopen"):
+            return True
+        self.boardReplaced.disconnect(connection)
+        return False
 
     def mark_saved(self, path: Path) -> None:
         """The current configuration is now the content of ``path``: the title drops its marker."""

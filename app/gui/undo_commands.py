@@ -29,23 +29,25 @@ class Board:
 
 
 class Step(QUndoCommand):
-    """Replace ``before`` by ``after`` (already shown when pushed); undo shows ``before`` again."""
+    """Replace ``before`` by ``after`` (already shown when pushed); undo shows ``before`` again.
+    ``kind`` says which: "decisions" (tuples of decisions) or "board" (``Board``)."""
 
-    def __init__(self, show: Callable[[Any], None], before: object, after: object, text: str) -> None:
+    def __init__(self, kind: str, show: Callable[[Any], None], before: Any, after: Any, text: str) -> None:
         super().__init__(text)
+        self.kind = kind
+        self.before = before
+        self.after = after
         self._show = show
-        self._before = before
-        self._after = after
         self._applied = True
 
     def redo(self) -> None:
         if self._applied:
             self._applied = False
             return
-        self._show(self._after)
+        self._show(self.after)
 
     def undo(self) -> None:
-        self._show(self._before)
+        self._show(self.before)
 
 
 def decisions_step(
@@ -55,9 +57,9 @@ def decisions_step(
     text: str,
 ) -> Step:
     """A change of decisions on one board."""
-    return Step(show, tuple(before), tuple(after), text)
+    return Step("decisions", show, tuple(before), tuple(after), text)
 
 
 def board_step(show: Callable[[Board], None], before: Board, after: Board, text: str) -> Step:
     """A change of board: a new size or an opened file."""
-    return Step(show, before, after, text)
+    return Step("board", show, before, after, text)
