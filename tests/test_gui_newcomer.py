@@ -9,7 +9,6 @@ import pytest
 from PySide6.QtCore import QRect, Qt, QTimer
 from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox
 
-from app.gui import help_pages
 from app.gui.action_help import plain_text, shortcut_text
 from app.gui.board_widget import BoardPicture
 from app.gui.main_window import MainWindow
@@ -168,36 +167,6 @@ def test_the_panel_can_move_below_the_board(qtbot, window: MainWindow) -> None:
     assert window.dock.geometry().top() > window.board.mapTo(window, window.board.rect().bottomLeft()).y()
     window.actions.panel.trigger()
     assert not window.dock.isVisible()
-
-
-def test_help_lists_every_action_with_its_shortcut(qtbot, window: MainWindow) -> None:
-    page = help_pages.shortcuts_page(window)
-    menus = window.menuBar().actions()
-    assert [m.text().replace("&", "") for m in menus] == ["File", "Edit", "Game", "View", "Help"]
-    for menu in menus:
-        for action in menu.menu().actions():
-            if action.isSeparator() or action.menu() is not None:
-                continue
-            assert plain_text(action) in page
-            if shortcut_text(action):
-                assert shortcut_text(action) in page
-    for keys, _ in (("Arrow keys", ""), ("Enter", ""), ("Space", ""), ("Right click", "")):
-        assert keys in page
-    dialog = help_pages.show_shortcuts(window)
-    assert dialog.isVisible() and "Ctrl+F" in dialog.browser.toPlainText()
-
-
-def test_how_to_play_shows_every_square_and_about_names_the_versions(qtbot, window: MainWindow) -> None:
-    dialog = help_pages.show_how_to_play(window)
-    text = dialog.browser.toPlainText()
-    for word in ("Your queen", "Forced", "Open", "Attacked", "Look-ahead", "Marked", "heat map", "Free this"):
-        assert word in text
-    document = dialog.browser.document()
-    picture = document.resource(document.ResourceType.ImageResource, "square:lookahead")
-    assert picture is not None and not picture.isNull()
-    about = help_pages.about_text("auto")
-    for name in ("Qt", "PySide6", "dd", "python-sat", "CUDD"):
-        assert name in about
 
 
 def test_every_toolbar_control_says_what_it_does_and_its_shortcut(qtbot, window: MainWindow) -> None:

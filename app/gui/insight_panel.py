@@ -19,12 +19,24 @@ from PySide6.QtWidgets import (
 
 from app.gui.action_help import tooltip_html
 from app.gui.diagram_view import MAX_DRAWN_N, DiagramWidget
+from app.gui.glossary import glossary_tooltip
 from app.gui.square_painter import painting
 from app.gui.theme import board_colors
 from bdd_model import Cell, SolutionSpace, plural
 from bdd_model.configurator import LayerView
 from bdd_model.solution_count import SolutionCount
 from bdd_model.versions import backend_description
+
+FIGURE_TERMS = {
+    "Backend": "Backend",
+    "Construction": "Construction",
+    "BDD nodes": "BDD nodes",
+    "Row edges": "Row edges",
+    "Solutions": "Solution",
+    "Compiled in": "Compile",
+    "Opened": "Cache",
+}
+"""Each figure of "Inside the BDD" and the glossary term its tooltip explains."""
 
 
 class LevelChart(QWidget):
@@ -105,6 +117,7 @@ class InsightPanel(QWidget):
         why_layout = QVBoxLayout(why)
         self.why_label = QLabel("Click a closed square to see which of your decisions close it.", why)
         self.why_label.setWordWrap(True)
+        self.why_label.setToolTip(glossary_tooltip("Decision", "Look-ahead"))
         self.free_button = QPushButton("Free a square", why)
         self.free_button.setToolTip(
             tooltip_html(
@@ -131,6 +144,7 @@ class InsightPanel(QWidget):
             arrow.setMaximumWidth(48)
         self.browse_label = QLabel(browser)
         self.browse_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.browse_label.setToolTip(glossary_tooltip("Solution", "Estimate", "95% interval"))
         steps.addWidget(self.previous_button)
         steps.addWidget(self.browse_label, 1)
         steps.addWidget(self.next_button)
@@ -153,27 +167,23 @@ class InsightPanel(QWidget):
         inside_layout = QVBoxLayout(inside)
         self.figures = QFormLayout()
         self.figure_labels: dict[str, QLabel] = {}
-        for key in (
-            "Backend",
-            "Construction",
-            "BDD nodes",
-            "Row edges",
-            "Solutions",
-            "Compiled in",
-            "Opened",
-        ):
-            label = QLabel(inside)
+        for key, term in FIGURE_TERMS.items():
+            name, label = QLabel(key, inside), QLabel(inside)
             label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+            for part in (name, label):
+                part.setToolTip(glossary_tooltip(term))
             self.figure_labels[key] = label
-            self.figures.addRow(key, label)
+            self.figures.addRow(name, label)
         inside_layout.addLayout(self.figures)
         caption = QLabel("Nodes per level (one bar per square, rows dotted):", inside)
         caption.setWordWrap(True)
+        caption.setToolTip(glossary_tooltip("Level", "Node"))
         inside_layout.addWidget(caption)
         self.chart = LevelChart(inside)
         inside_layout.addWidget(self.chart)
         self.widest_label = QLabel(inside)
         self.widest_label.setWordWrap(True)
+        self.widest_label.setToolTip(glossary_tooltip("Level", "Constant FALSE"))
         inside_layout.addWidget(self.widest_label)
         layout.addWidget(inside)
         self.bdd_group = inside
@@ -183,6 +193,7 @@ class InsightPanel(QWidget):
         self.solver_label = QLabel(solver)
         self.solver_label.setWordWrap(True)
         self.solver_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.solver_label.setToolTip(glossary_tooltip("SAT", "Assumption", "Solver call", "95% interval"))
         solver_layout.addWidget(self.solver_label)
         layout.addWidget(solver)
         self.solver_group = solver
@@ -302,7 +313,10 @@ class InsightPanel(QWidget):
                 f"{plural(info.level_nodes[widest], 'node')}."
             )
         else:
-            self.widest_label.setText("This board has no solution: the BDD is the constant FALSE.")
+            self.widest_label.setText(
+                "This board has no solution: its BDD is the single node FALSE (the constant FALSE), "
+                "with no path to a solution, so every square is closed."
+            )
 
 
 def _seconds(value: float) -> str:

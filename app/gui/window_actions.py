@@ -29,7 +29,7 @@ class WindowActions(QObject):
         super().__init__(window)
         undo = UndoActions(session, window)
         self.undo, self.redo = undo.undo, undo.redo
-        self.restart = QAction("Re&start", window, shortcut=QKeySequence("Ctrl+R"))
+        self.restart = QAction("&Restart", window, shortcut=QKeySequence("Ctrl+R"))
         self.open = QAction("&Open…", window, shortcut=QKeySequence.StandardKey.Open)
         self.save = QAction("&Save", window, shortcut=QKeySequence.StandardKey.Save)
         self.save_as = QAction("Save &As…", window, shortcut=QKeySequence.StandardKey.SaveAs)
@@ -43,15 +43,17 @@ class WindowActions(QObject):
         self.free = QAction("&Free Square", window, shortcut=QKeySequence("Ctrl+F"))
         self.previous = QAction("&Previous Solution", window, shortcut=QKeySequence(Qt.Key.Key_PageUp))
         self.next = QAction("&Next Solution", window, shortcut=QKeySequence(Qt.Key.Key_PageDown))
-        self.escape = QAction("&Hide Preview / Let Go", window, shortcut=QKeySequence(Qt.Key.Key_Escape))
+        self.escape = QAction("Hide Preview / &Let Go", window, shortcut=QKeySequence(Qt.Key.Key_Escape))
         self.panel = dock.toggleViewAction()
         self.panel.setText("&Insight Panel")
         self.panel.setShortcut(QKeySequence("F9"))
         self.how_to_play = QAction("&How to Play", window, shortcut=QKeySequence.StandardKey.HelpContents)
+        self.how_it_works = QAction("How It &Works", window)
+        self.glossary = QAction("&Glossary", window)
         self.shortcuts = QAction("&Keyboard Shortcuts", window, shortcut=QKeySequence("Ctrl+/"))
         self.about = QAction("&About", window)
         self.appearances = self._group(
-            window, [(c, c.capitalize(), _appearance_text(c)) for c in APPEARANCES]
+            window, [(c, f"&{c.capitalize()}", _appearance_text(c)) for c in APPEARANCES]
         )
         self.engines = self._group(window, list(ENGINE_MENU))
         for action, what in (
@@ -71,9 +73,11 @@ class WindowActions(QObject):
             (self.next, "Show the next remaining solution on the board"),
             (self.escape, "Hide the solution shown on the board, or let go of the chosen square"),
             (self.panel, "Show or hide the Insight panel (drag its title to move it below)"),
-            (self.how_to_play, "The rules, what the squares mean and what to try first"),
-            (self.shortcuts, "Every action with its keyboard shortcut"),
-            (self.about, "This program's version, its two engines, and the libraries it uses"),
+            (self.how_to_play, "The rules, the squares, a first game, the sizes and the engines"),
+            (self.how_it_works, "What the BDD and the SAT engine do, and what an estimate means"),
+            (self.glossary, "The words of the Insight panel and of How It Works"),
+            (self.shortcuts, "Every shortcut and menu key, read from the menus"),
+            (self.about, "This program's version, its two engines and the libraries it uses"),
         ):
             explain_action(action, what)
 
@@ -104,7 +108,7 @@ class WindowActions(QObject):
             "&Edit": [self.undo, self.redo, None, self.copy],
             "&Game": [self.restart, None, self.free, self.hint, self.solve],
             "&View": [self.heat, self.panel, None, self.previous, self.next, self.escape],
-            "&Help": [self.how_to_play, self.shortcuts, None, self.about],
+            "&Help": [self.how_to_play, self.how_it_works, self.glossary, self.shortcuts, None, self.about],
         }
         listed: dict[str, list[QAction]] = {}
         size_menu = QMenu(window)
