@@ -6,8 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QRect, Qt, QTimer
-from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox
+from PySide6.QtCore import QRect, Qt
+from PySide6.QtWidgets import QApplication, QFileDialog
 
 from app.gui.action_help import plain_text, shortcut_text
 from app.gui.board_widget import BoardPicture
@@ -64,7 +64,7 @@ def test_a_long_message_is_elided_never_cut_and_stays_readable(qtbot, window: Ma
     assert line.geometry().right() < counter.geometry().left()
     click(qtbot, window, 0, 0)
     window.point_at(Cell(1, 2))
-    assert window.panel.why_label.wordWrap() and window.panel.why_label.text().startswith("Retract")
+    assert window.panel.why_label.text().startswith("Retract")
 
 
 def test_undo_brings_back_the_previous_size_with_its_decisions(qtbot, window: MainWindow) -> None:
@@ -187,44 +187,54 @@ def test_the_size_menu_says_what_is_ready_and_what_a_build_costs(
     monkeypatch.setenv("NQUEENS_CACHE_DIR", str(tmp_path / "empty-cache"))
     window.sizes.menu.aboutToShow.emit()
     entries = [a.text() for a in window.sizes.menu.actions()]
-    assert entries[:10] == [f"&{n} × {n}\tready" for n in range(1, 10)] + ["10 × 10\tready"]
-    assert entries[11] == "12 × 12\tbuilds in about 1 s, 121 MB"
+    assert entries[:10] == [f"&{n} × {n}" for n in range(1, 10)] + ["10 × 10"]
+    assert entries[11] == "12 × 12 — build about 1 s, 121 MB"
     assert window.sizes.menu.actions()[7].isChecked()
-    assert entries[13] == "14 × 14\tSAT engine now, exact builds in about 45 s, 1.2 GB"
-    assert entries[16:] == [
-        "20 × 20\tSAT engine",
-        "32 × 32\tSAT engine",
-        "40 × 40\tSAT engine",
-        "64 × 64\tSAT engine",
-        "100 × 100\tSAT engine",
-        "&Other Size…",
-    ]
+    assert entries[13] == "14 × 14 — SAT now, exact: build about 45 s, 1.2 GB"
+    assert entries[16:] == [f"{n} × {n} — SAT engine" for n in (20, 32, 40, 64, 100)] + ["&Other Size…"]
+    assert all("\t" not in entry for entry in entries), "one column: no gap between a size and its note"
     window.sizes.choose_engine("bdd")
     window.sizes.menu.aboutToShow.emit()
     entries = [a.text() for a in window.sizes.menu.actions()]
-    assert entries[13] == "14 × 14\tbuilds in about 45 s, 1.2 GB" and entries[16:] == ["&Other Size…"]
+    assert entries[13] == "14 × 14 — build about 45 s, 1.2 GB" and entries[16:] == ["&Other Size…"]
     window.sizes.menu.actions()[5].trigger()
     assert window.session.n == 6
 
 
-def test_an_expensive_size_is_announced_before_it_is_built(
+def test_an_expensive_size_is_offered_in_a_bar_never_in_a_modal_question(
     qtbot, window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     window.sizes.choose_engine("bdd")
     monkeypatch.setenv("NQUEENS_CACHE_DIR", str(tmp_path / "empty-cache"))
-    asked: list[str] = []
-
-    def answer() -> None:
-        box = QApplication.activeModalWidget()
-        assert isinstance(box, QMessageBox)
-        asked.append(box.informativeText())
-        box.button(QMessageBox.StandardButton.Cancel).click()
-
-    QTimer.singleShot(100, answer)
     window.sizes.request(14)
-    assert asked and "about 45 s" in asked[0] and "1.2 GB" in asked[0]
-    assert window.session.n == 8 and not window.session.sources.compiling
-    assert window.size_box.value() == 8
+    assert QApplication.activeModalWidget() is None
+    bar = window.build_bar
+    assert bar.isVisible() and bar.offered == 14
+    assert (
+        "about 45 s" in bar.text.text() and "1.2 GB" in bar.text.text() and "stays in play" in bar.text.text()
+    )
+    assert window.session.n == 8 and not window.session.sources.compiling and window.size_box.value() == 8
+    bar.not_now_button.click()
+    assert not bar.isVisible() and window.session.n == 8 and not window.session.sources.compiling
+
+
+def test_on_auto_a_size_past_the_quick_builds_opens_at_once_and_the_build_is_offered(
+    qtbot, window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("NQUEENS_CACHE_DIR", str(tmp_path / "empty-cache"))
+    with qtbot.waitSignal(window.session.boardReplaced, timeout=30000):
+        window.sizes.request(13)
+    assert window.session.n == 13 and window.session.engine == "sat"
+    assert window.build_bar.offered == 13 and "open on the SAT engine" in window.build_bar.text.text()
+    assert not window.session.sources.compiling
+    window.build_bar.always_button.click()
+    assert window.session.sources.compiling == 13 and window.build_bar.always
+    window.session.sources.cancel_compile()
+    qtbot.waitUntil(lambda: not window.session.sources.compiling, timeout=30000)
+    window.sizes.choose(8)
+    window.sizes.request(14)
+    assert not window.build_bar.isVisible() and window.session.sources.compiling == 14, "remembered"
+    window.session.sources.cancel_compile()
 
 
 def test_compile_progress_speaks_in_rows_and_time(qtbot, window: MainWindow) -> None:

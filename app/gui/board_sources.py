@@ -180,6 +180,12 @@ class BoardSources(QObject):
             self._drop_job()
             self.switched.emit(SatBoard(self._sat_client(), cfg.n, cfg.decisions, self.parent()))
 
+    def build_behind(self, n: int) -> None:
+        """Build the n×n diagram in the background; the SAT board of that size then switches
+        to it, decisions kept."""
+        if self.compiling != n and self.space_now(n) is None:
+            self._compile(n, None)
+
     def start_sat_engine(self) -> None:
         """Start the SAT engine's process now (in the background): the first board beyond the
         BDD then opens without waiting for its start-up (about a second)."""

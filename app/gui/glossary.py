@@ -85,6 +85,11 @@ def glossary_tooltip(*terms: str) -> str:
     return "<p style='white-space:normal'>" + "<br><br>".join(parts) + "</p>"
 
 
+def glossary_text(*terms: str) -> str:
+    """The terms and their meanings in plain text, for tooltips that carry other text too."""
+    return " ".join(f"{term}: {GLOSSARY[term]}" for term in terms)
+
+
 def glossary_html() -> str:
     """Help → Glossary: every term in alphabetical order, each with an anchor to link to."""
     entries = "".join(

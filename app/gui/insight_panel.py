@@ -12,6 +12,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QPushButton,
     QSizePolicy,
+    QTabWidget,
     QToolTip,
     QVBoxLayout,
     QWidget,
@@ -19,7 +20,8 @@ from PySide6.QtWidgets import (
 
 from app.gui.action_help import tooltip_html
 from app.gui.diagram_view import MAX_DRAWN_N, DiagramWidget
-from app.gui.glossary import glossary_tooltip
+from app.gui.elided_text import ElidedText
+from app.gui.glossary import glossary_text, glossary_tooltip
 from app.gui.square_painter import painting
 from app.gui.theme import board_colors
 from bdd_model import Cell, SolutionSpace, plural
@@ -27,6 +29,8 @@ from bdd_model.configurator import LayerView
 from bdd_model.solution_count import SolutionCount
 from bdd_model.versions import backend_description
 
+WHY_LINES = 4
+"""Lines kept for the explanation: its length varies, its place does not."""
 FIGURE_TERMS = {
     "Backend": "Backend",
     "Construction": "Construction",
@@ -115,9 +119,10 @@ class InsightPanel(QWidget):
 
         why = QGroupBox("Why not here?", self)
         why_layout = QVBoxLayout(why)
-        self.why_label = QLabel("Click a closed square to see which of your decisions close it.", why)
-        self.why_label.setWordWrap(True)
-        self.why_label.setToolTip(glossary_tooltip("Decision", "Look-ahead"))
+        self.why_label = ElidedText(
+            why, lines=WHY_LINES, name="Why not here?", about=glossary_text("Decision", "Look-ahead")
+        )
+        self.why_label.set_text("Click a closed square to see which of your decisions close it.")
         self.free_button = QPushButton("Free a square", why)
         self.free_button.setToolTip(
             tooltip_html(
@@ -141,10 +146,10 @@ class InsightPanel(QWidget):
         self.next_button.setToolTip(tooltip_html("Next solution", "Show it on the board", "Page Down"))
         self.next_button.setAccessibleName("Next solution")
         for arrow in (self.previous_button, self.next_button):
-            arrow.setMaximumWidth(48)
-        self.browse_label = QLabel(browser)
-        self.browse_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.browse_label.setToolTip(glossary_tooltip("Solution", "Estimate", "95% interval"))
+            arrow.setMaximumWidth(36)
+        self.browse_label = ElidedText(
+            browser, name="Remaining solutions", about=glossary_text("Solution", "Estimate", "95% interval")
+        )
         steps.addWidget(self.previous_button)
         steps.addWidget(self.browse_label, 1)
         steps.addWidget(self.next_button)
@@ -163,12 +168,15 @@ class InsightPanel(QWidget):
         browser_layout.addLayout(actions)
         layout.addWidget(browser)
 
-        inside = QGroupBox("Inside the BDD", self)
+        self.folds = QTabWidget(self)
+        self.folds.setDocumentMode(True)
+        inside = QWidget(self.folds)
         inside_layout = QVBoxLayout(inside)
         self.figures = QFormLayout()
         self.figure_labels: dict[str, QLabel] = {}
         for key, term in FIGURE_TERMS.items():
             name, label = QLabel(key, inside), QLabel(inside)
+            label.setWordWrap(True)
             label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
             for part in (name, label):
                 part.setToolTip(glossary_tooltip(term))
@@ -185,24 +193,25 @@ class InsightPanel(QWidget):
         self.widest_label.setWordWrap(True)
         self.widest_label.setToolTip(glossary_tooltip("Level", "Constant FALSE"))
         inside_layout.addWidget(self.widest_label)
-        layout.addWidget(inside)
+        inside_layout.addStretch(1)
+        self.folds.addTab(inside, "The BDD")
         self.bdd_group = inside
 
-        solver = QGroupBox("Inside the SAT engine", self)
+        solver = QWidget(self.folds)
         solver_layout = QVBoxLayout(solver)
         self.solver_label = QLabel(solver)
         self.solver_label.setWordWrap(True)
         self.solver_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.solver_label.setToolTip(glossary_tooltip("SAT", "Assumption", "Solver call", "95% interval"))
         solver_layout.addWidget(self.solver_label)
-        layout.addWidget(solver)
+        solver_layout.addStretch(1)
+        self.folds.addTab(solver, "The SAT engine")
         self.solver_group = solver
-        solver.hide()
 
-        drawn = QGroupBox("The diagram", self)
+        drawn = QWidget(self.folds)
         drawn_layout = QVBoxLayout(drawn)
         self.diagram = DiagramWidget(drawn)
-        self.diagram.setMinimumHeight(220)
+        self.diagram.setMinimumHeight(160)
         self.diagram.setToolTip(
             tooltip_html(
                 "The diagram, row by row",
@@ -215,11 +224,12 @@ class InsightPanel(QWidget):
         self.save_diagram_button.setToolTip(
             tooltip_html("Save the diagram", "Write this drawing to an SVG or PNG file")
         )
-        drawn_layout.addWidget(self.diagram)
+        drawn_layout.addWidget(self.diagram, 1)
         drawn_layout.addWidget(self.save_diagram_button)
-        layout.addWidget(drawn)
+        self.folds.addTab(drawn, "Diagram")
         self.diagram_group = drawn
-        layout.addStretch(1)
+        layout.addWidget(self.folds, 1)
+        self._show_tabs(bdd=True)
 
         self.free_button.clicked.connect(self.freeRequested)
         self.previous_button.clicked.connect(self.previousRequested)
@@ -234,9 +244,17 @@ class InsightPanel(QWidget):
             QBoxLayout.Direction.LeftToRight if side_by_side else QBoxLayout.Direction.TopToBottom
         )
 
+    def _show_tabs(self, bdd: bool) -> None:
+        """The BDD's figures and diagram, or the SAT engine's account: one set of tabs."""
+        for widget in (self.bdd_group, self.diagram_group, self.solver_group):
+            index = self.folds.indexOf(widget)
+            self.folds.setTabVisible(index, (widget is self.solver_group) != bdd)
+        if not self.folds.isTabVisible(self.folds.currentIndex()):
+            self.folds.setCurrentWidget(self.bdd_group if bdd else self.solver_group)
+
     def show_explanation(self, text: str) -> None:
         """Why the square shown (pointed at, else chosen) is closed."""
-        self.why_label.setText(text)
+        self.why_label.set_text(text)
 
     def show_free(self, cell: Cell | None, can_free: bool) -> None:
         """The Free button names the chosen square it frees ("Free 5,3")."""
@@ -252,9 +270,9 @@ class InsightPanel(QWidget):
         if updating and figure is not None:
             of += " (updating…)"
         if index is None:
-            self.browse_label.setText(f"{of} remaining")
+            self.browse_label.set_text(f"{of} remaining")
         else:
-            self.browse_label.setText(f"{index + 1:,} of {of}")
+            self.browse_label.set_text(f"{index + 1:,} of {of}")
         some = figure is None or figure.at_least > 0
         for button in (self.previous_button, self.next_button):
             button.setEnabled(some)
@@ -263,9 +281,7 @@ class InsightPanel(QWidget):
 
     def show_solver(self, n: int, decided: int, calls: int, settled: bool) -> None:
         """The SAT engine's side of the panel (the BDD's figures and diagram are hidden)."""
-        self.bdd_group.hide()
-        self.diagram_group.hide()
-        self.solver_group.show()
+        self._show_tabs(bdd=False)
         progress = "every square decided" if settled else f"{decided:,} of {n * n:,} squares decided so far"
         self.solver_label.setText(
             f"The {n}×{n} board is answered by CaDiCaL (python-sat) under your decisions as "
@@ -288,9 +304,7 @@ class InsightPanel(QWidget):
         self.save_diagram_button.setEnabled(view is not None and bool(view.edges))
 
     def show_space(self, space: SolutionSpace) -> None:
-        self.solver_group.hide()
-        self.bdd_group.show()
-        self.diagram_group.show()
+        self._show_tabs(bdd=True)
         info = space.info
         values = {
             "Backend": backend_description(info.backend),

@@ -8,7 +8,7 @@ panel, the status line and the count.
 from __future__ import annotations
 
 from PySide6.QtCore import QByteArray, QPoint, QSettings, Qt
-from PySide6.QtGui import QCloseEvent
+from PySide6.QtGui import QCloseEvent, QResizeEvent
 from PySide6.QtWidgets import (
     QDockWidget,
     QFrame,
@@ -24,8 +24,10 @@ from app.gui import help_pages
 from app.gui.action_help import plain_text, shortcut_text, tooltip_html
 from app.gui.autosave import Autosave, describe_reopened, folder_beside
 from app.gui.board_widget import BoardPicture, BoardWidget, LegendWidget, heat_peak
+from app.gui.build_bar import BuildBar
 from app.gui.compile_indicator import CompileIndicator
 from app.gui.diagram_view import MAX_DRAWN_N
+from app.gui.elided_text import ElidedText
 from app.gui.file_commands import FileCommands
 from app.gui.insight_panel import InsightPanel
 from app.gui.pieces import app_icon
@@ -34,7 +36,6 @@ from app.gui.sat_board import SatBoard
 from app.gui.session import BoardSession
 from app.gui.size_box import SizeBox
 from app.gui.size_choice import SizeChoice
-from app.gui.status_line import StatusLine
 from app.gui.theme import apply_appearance
 from app.gui.window_actions import WindowActions
 from bdd_model import Cell, CellState, Configurator, plural, resolve_backend
@@ -45,7 +46,12 @@ PROMPT = (
     "click a closed square to see why it is closed."
 )
 PANEL_WIDTH = 300
-"""The Insight panel's width beside the board: fixed, so the board never moves as texts change."""
+"""The Insight panel's width beside the board, fixed (the board never moves as texts change)..."""
+PANEL_SHARE = 0.33
+PANEL_NARROWEST = 220
+"""...but at most this share of a narrow window, and never narrower than this."""
+SMALLEST = (640, 480)
+"""The smallest window: the board keeps at least half its width."""
 PANEL_HEIGHT = 250
 """Its height when docked below the board."""
 OFFSET = 40
@@ -70,11 +76,14 @@ class MainWindow(QMainWindow):
         self._opening = ""
         """The words for a board just opened on the SAT engine, until its count is known."""
         self.setWindowIcon(app_icon())
+        self.setMinimumSize(*SMALLEST)
         self.board = BoardWidget(self)
         self.legend = LegendWidget(self)
+        self.build_bar = BuildBar(self.settings, self)
         central = QWidget(self)
         layout = QVBoxLayout(central)
         layout.setContentsMargins(6, 6, 6, 2)
+        layout.addWidget(self.build_bar)
         layout.addWidget(self.board, 1)
         layout.addWidget(self.legend)
         self.setCentralWidget(central)
@@ -89,7 +98,7 @@ class MainWindow(QMainWindow):
             self, self.session, self.settings, self.show_message, self.panel.diagram.picture
         )
         self.sizes = SizeChoice(
-            self, self.session, self.settings, self.size_box, size_menu, self.actions.engines
+            self, self.session, self.settings, self.size_box, size_menu, self.actions.engines, self.build_bar
         )
         self.autosave = Autosave(self.session, folder_beside(self.settings.fileName()), self)
         self._connect()
@@ -149,19 +158,17 @@ class MainWindow(QMainWindow):
 
     def _make_status_bar(self) -> None:
         bar = self.statusBar()
-        self.status_line = StatusLine(self)
-        bar.addWidget(self.status_line, 1)
-        self.count_label = QLabel(self)
-        self.count_label.setToolTip(
-            tooltip_html(
-                "Queens and solutions",
-                "Queens you placed, queens every remaining solution shares (forced), and how many "
-                "solutions of the puzzle remain with your decisions.",
-            )
+        self.status_line = ElidedText(self, name="Status")
+        self.count_label = ElidedText(
+            self,
+            name="Queens and solutions",
+            about="Queens you placed, queens every remaining solution shares (forced), how many "
+            "solutions of the puzzle remain with your decisions, and the engine that answers",
         )
         self.compile_indicator = CompileIndicator(self)
+        bar.addWidget(self.status_line, 3)
         bar.addPermanentWidget(self.compile_indicator)
-        bar.addPermanentWidget(self.count_label)
+        bar.addPermanentWidget(self.count_label, 2)
         bar.setMinimumHeight(
             max(w.sizeHint().height() for w in (self.compile_indicator, self.count_label)) + 4
         )
@@ -254,8 +261,7 @@ class MainWindow(QMainWindow):
             action.setEnabled(cfg is not None)
         self.actions.restart.setEnabled(cfg is not None and bool(cfg.decisions))
         self._refresh_title()
-        self.count_label.setText(self._counters() if cfg is not None else "No board yet")
-        self.count_label.setAccessibleName(self.count_label.text())
+        self.count_label.set_text(self._counters() if cfg is not None else "No board yet")
 
     def _counters(self) -> str:
         """The status bar's right side: queens, the count, the engine."""
@@ -464,8 +470,16 @@ class MainWindow(QMainWindow):
         else:
             scroller.setMinimumHeight(0)
             scroller.setMaximumHeight(16777215)
-            scroller.setFixedWidth(PANEL_WIDTH)
+            scroller.setFixedWidth(self._panel_width())
             scroller.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+
+    def _panel_width(self) -> int:
+        return max(PANEL_NARROWEST, min(PANEL_WIDTH, int(self.width() * PANEL_SHARE)))
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if self.panel_scroller.maximumWidth() < 16777215:
+            self.panel_scroller.setFixedWidth(self._panel_width())
 
     # ----- appearance, the last board, closing -------------------------------------------
 

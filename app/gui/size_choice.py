@@ -1,27 +1,29 @@
 """Choosing the board: its size (the toolbar's size box, Game → Size, Other Size…) and the engine
 that answers it (View → Engine), with what a size costs before it is paid.
 
-Game → Size says for each size whether it is ready, being built, or what building it costs on
-this machine. On "auto", 13 to 15 open at once on the SAT engine and the exact diagram is built
-behind it; on "BDD only" a long build is asked about first, and the current board stays.
+Game → Size says for each size whether it is being built or what building it costs on this
+machine. A long build is offered in a bar above the board (``build_bar``), never asked about in
+a modal question: on "auto", 13 to 15 open at once on the SAT engine and the exact diagram is
+offered behind it; on "BDD only" the current board stays in play while it is offered.
 """
 
 from __future__ import annotations
 
 from PySide6.QtCore import QObject, QSettings
 from PySide6.QtGui import QActionGroup
-from PySide6.QtWidgets import QInputDialog, QMenu, QMessageBox, QWidget
+from PySide6.QtWidgets import QInputDialog, QMenu, QWidget
 
+from app.gui.build_bar import BuildBar
 from app.gui.session import BoardSession
 from app.gui.size_box import SizeBox
 from app.gui.words import duration, memory
 from bdd_model import MAX_N, resolve_backend
-from bdd_model.costs import CompileCost, compile_cost
+from bdd_model.costs import compile_cost
 
 LARGER_SIZES = (20, 32, 40, 64, 100)
 """Sizes beyond the BDD's reach offered in Game → Size (any other one through Other Size…)."""
 ASK_BEFORE = 5.0
-"""Compiles expected to take longer than this many seconds are announced and confirmed first."""
+"""Diagrams expected to take longer than this many seconds to build are offered first."""
 
 
 class SizeChoice(QObject):
@@ -35,6 +37,7 @@ class SizeChoice(QObject):
         size_box: SizeBox,
         menu: QMenu,
         engines: QActionGroup,
+        bar: BuildBar,
     ) -> None:
         super().__init__(window)
         self._window = window
@@ -43,6 +46,8 @@ class SizeChoice(QObject):
         self.size_box = size_box
         self.menu = menu
         self._engines = engines
+        self.bar = bar
+        bar.accepted.connect(self._build)
         menu.aboutToShow.connect(self.fill_menu)
         self.fill_menu()
         size_box.chosen.connect(self.request)
@@ -53,24 +58,25 @@ class SizeChoice(QObject):
         session.sources.compileEnded.connect(self._show_current)
 
     def request(self, n: int) -> None:
-        """The user picked a size: say what building its diagram would cost, and ask first when
-        it is long. On "auto", 13 to 15 open at once on the SAT engine and the question is only
-        whether to build the exact diagram behind it."""
+        """The user picked a size. A diagram that takes long to build is offered in the bar
+        above the board, never asked about over the old board: on "auto" 13 to 15 open at once
+        on the SAT engine with the offer; on "BDD only" the current board stays while it is
+        offered."""
         sources = self._session.sources
-        build = True
-        if (
-            n != self._session.n
-            and n != sources.compiling
-            and sources.uses_bdd(n)
-            and not sources.is_cached(n)
-        ):
-            cost = compile_cost(n, resolve_backend(sources.backend))
-            if cost is not None and cost.seconds >= ASK_BEFORE:
-                build = self._confirm_build(n, cost, meanwhile_sat=not sources.waits_for_bdd(n))
-                if not build and sources.waits_for_bdd(n):
-                    self.size_box.show_size(self._session.n)
-                    return
-        self.choose(n, build)
+        self.bar.withdraw()
+        cost = compile_cost(n, resolve_backend(sources.backend))
+        slow = cost is not None and cost.seconds >= ASK_BEFORE
+        needs_build = n != self._session.n and n != sources.compiling and sources.uses_bdd(n)
+        if needs_build and slow and not sources.is_cached(n) and not self.bar.always:
+            assert cost is not None
+            if sources.waits_for_bdd(n):
+                self.size_box.show_size(self._session.n)
+                self.bar.offer(n, cost, meanwhile_sat=False)
+                return
+            self.choose(n, build_exact=False)
+            self.bar.offer(n, cost, meanwhile_sat=True)
+            return
+        self.choose(n)
 
     def choose(self, n: int, build_exact: bool = True) -> None:
         """Switch to an empty n×n board (compiling it in the background if needed); choosing the
@@ -102,16 +108,15 @@ class SizeChoice(QObject):
             elif n == sources.compiling:
                 detail = "building…"
             elif sources.is_cached(n) or cost is None:
-                detail = "ready"
+                detail = ""
             else:
-                took = "in under a second" if cost.seconds < 1 else f"in {duration(cost.seconds)}"
-                detail = f"builds {took}, {memory(cost.peak_mb)}"
+                detail = f"build {duration(cost.seconds)}, {memory(cost.peak_mb)}"
                 if not sources.waits_for_bdd(n):
-                    detail = f"SAT engine now, exact {detail}"
-            self._entry(n, f"{label}\t{detail}")
+                    detail = f"SAT now, exact: {detail}"
+            self._entry(n, f"{label} — {detail}" if detail else label)
         menu.addSeparator()
         for n in (n for n in LARGER_SIZES if n <= sources.max_n):
-            self._entry(n, f"{n} × {n}\tSAT engine")
+            self._entry(n, f"{n} × {n} — SAT engine")
         other = menu.addAction("&Other Size…")
         other.triggered.connect(self.ask_other_size)
 
@@ -137,31 +142,9 @@ class SizeChoice(QObject):
         if self._session.n:
             self.size_box.show_size(self._session.n)
 
-    def _confirm_build(self, n: int, cost: CompileCost, meanwhile_sat: bool) -> bool:
-        """Ask before a long compile; True to build. ``meanwhile_sat``: the board opens on the SAT
-        engine either way, the question is only about the exact diagram."""
-        box = QMessageBox(self._window)
-        box.setIcon(QMessageBox.Icon.Question)
-        price = (
-            f"Building its diagram takes {duration(cost.seconds)} and up to {memory(cost.peak_mb)} of "
-            "memory (measured on a 2-core machine); it is built once and then opens at once."
-        )
-        if meanwhile_sat:
-            box.setWindowTitle(f"Build the exact {n}×{n} diagram?")
-            box.setText(f"The {n}×{n} board opens on the SAT engine whatever you choose.")
-            box.setInformativeText(
-                f"{price} With it come exact counts and the heat map; the board switches to it by "
-                "itself, your decisions kept. Cancel in the status bar stops the build."
-            )
-            build = box.addButton("Build in the background", QMessageBox.ButtonRole.AcceptRole)
-            box.addButton("SAT engine only", QMessageBox.ButtonRole.RejectRole)
+    def _build(self, n: int) -> None:
+        """The bar's Build: compile behind the SAT board of that size, or open the board once built."""
+        if self._session.n == n:
+            self._session.sources.build_behind(n)
         else:
-            box.setWindowTitle(f"Build the {n}×{n} board?")
-            box.setText(f"The {n}×{n} board is not built on this computer yet.")
-            box.setInformativeText(
-                f"{price} The current board stays usable meanwhile; Cancel in the status bar stops the build."
-            )
-            build = box.addButton("Build", QMessageBox.ButtonRole.AcceptRole)
-            box.addButton(QMessageBox.StandardButton.Cancel)
-        box.exec()
-        return box.clickedButton() is build
+            self.choose(n)
