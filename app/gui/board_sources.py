@@ -136,14 +136,14 @@ class BoardSources(QObject):
         if space is not None:
             cfg = self._bdd(space, decisions)
             if isinstance(cfg, str):
-                self.refusedBoard.emit(f"The configuration was not opened: {cfg}. The board is unchanged.")
+                self.refusedBoard.emit(_not_opened(file_path, cfg))
                 return False
             self._drop_job()
             self.ready.emit(cfg, file_path, label)
             return True
         problem = _contradiction(decisions)
         if problem:
-            self.refusedBoard.emit(f"The configuration was not opened: {problem}. The board is unchanged.")
+            self.refusedBoard.emit(_not_opened(file_path, problem))
             return False
         pending = PendingBoard(n, decisions, file_path, label)
         if self.waits_for_bdd(n):
@@ -272,13 +272,14 @@ class BoardSources(QObject):
         finally:
             if path != cache_path(job.n, backend):
                 path.unlink(missing_ok=True)
+        space.origin, space.seconds = "compiled", space.info.compile_seconds
         self._spaces[job.n] = space
         pending, self._pending = self._pending, None
         current = self._current()
         if pending is not None and pending.n == job.n:
             cfg = self._bdd(space, pending.decisions)
             if isinstance(cfg, str):
-                self.refusedBoard.emit(f"The configuration was not opened: {cfg}. The board is unchanged.")
+                self.refusedBoard.emit(_not_opened(pending.file_path, cfg))
             else:
                 self.ready.emit(cfg, pending.file_path, pending.label)
         elif isinstance(current, SatBoard) and current.n == job.n and self.uses_bdd(job.n):
@@ -321,7 +322,7 @@ class BoardSources(QObject):
         self._waiting = board
         self.message.emit(f"Opening the {pending.n}×{pending.n} board on the SAT engine…")
         board.accepted.connect(lambda: self._sat_accepted(board, pending))
-        board.refused.connect(lambda reason: self._sat_refused(board, reason))
+        board.refused.connect(lambda reason: self._sat_refused(board, pending, reason))
 
     def _sat_accepted(self, board: SatBoard, pending: PendingBoard) -> None:
         if board is not self._waiting:
@@ -331,22 +332,28 @@ class BoardSources(QObject):
         board.refused.disconnect()
         self.ready.emit(board, pending.file_path, pending.label)
 
-    def _sat_refused(self, board: SatBoard, reason: str) -> None:
+    def _sat_refused(self, board: SatBoard, pending: PendingBoard, reason: str) -> None:
         if board is not self._waiting:
             return
         self._waiting = None
         board.deleteLater()
         if self._current() is None:
-            self.refusedBoard.emit(f"The configuration was not opened: {reason}. The board is empty.")
+            self.refusedBoard.emit(_not_opened(pending.file_path, reason, "The board is empty."))
             self._open_on_sat(PendingBoard(board.n, (), None, f"Size {board.n}×{board.n}"))
         else:
-            self.refusedBoard.emit(f"The configuration was not opened: {reason}. The board is unchanged.")
+            self.refusedBoard.emit(_not_opened(pending.file_path, reason))
 
     def _sat_failed(self, reason: str) -> None:
         self.message.emit(reason[0].upper() + reason[1:] + ".")
         current = self._current()
         if isinstance(current, SatBoard):
             current.restore(current.decisions)
+
+
+def _not_opened(file_path: Path | None, reason: str, then: str = "The board is unchanged.") -> str:
+    """The whole sentence of a refused board, naming its file."""
+    what = file_path.name if file_path is not None else "The configuration"
+    return f"{what} was not opened: {reason}. {then}"
 
 
 def _contradiction(decisions: Sequence[Decision]) -> str:
