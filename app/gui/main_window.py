@@ -8,13 +8,10 @@ panel, the status line and the count.
 from __future__ import annotations
 
 from PySide6.QtCore import QByteArray, QPoint, QSettings, Qt
-from PySide6.QtGui import QCloseEvent, QResizeEvent
+from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import (
-    QDockWidget,
-    QFrame,
     QLabel,
     QMainWindow,
-    QScrollArea,
     QToolBar,
     QVBoxLayout,
     QWidget,
@@ -24,12 +21,13 @@ from app.gui import help_pages
 from app.gui.action_help import plain_text, shortcut_text, tooltip_html
 from app.gui.autosave import Autosave, describe_reopened, folder_beside
 from app.gui.board_widget import BoardPicture, BoardWidget, LegendWidget, heat_peak
+from app.gui.board_words import count_figure, count_text, counters, greeting
 from app.gui.build_bar import BuildBar
 from app.gui.compile_indicator import CompileIndicator
 from app.gui.diagram_view import MAX_DRAWN_N
 from app.gui.elided_text import ElidedText
 from app.gui.file_commands import FileCommands
-from app.gui.insight_panel import InsightPanel
+from app.gui.insight_dock import InsightDock
 from app.gui.pieces import app_icon
 from app.gui.pointed_square import PointedSquare
 from app.gui.sat_board import SatBoard
@@ -38,22 +36,14 @@ from app.gui.size_box import SizeBox
 from app.gui.size_choice import SizeChoice
 from app.gui.theme import apply_appearance
 from app.gui.window_actions import WindowActions
-from bdd_model import Cell, CellState, Configurator, plural, resolve_backend
-from bdd_model.solution_count import SolutionCount
+from bdd_model import Cell, Configurator, resolve_backend
 
 PROMPT = (
     "Click an open square to place a queen, right-click to mark it empty; "
     "click a closed square to see why it is closed."
 )
-PANEL_WIDTH = 300
-"""The Insight panel's width beside the board, fixed (the board never moves as texts change)..."""
-PANEL_SHARE = 0.33
-PANEL_NARROWEST = 220
-"""...but at most this share of a narrow window, and never narrower than this."""
 SMALLEST = (640, 480)
 """The smallest window: the board keeps at least half its width."""
-PANEL_HEIGHT = 250
-"""Its height when docked below the board."""
 OFFSET = 40
 """Pixels a second window opens down and right of the first, so it is seen as another one."""
 HEAT_ON_SAT = (
@@ -87,7 +77,8 @@ class MainWindow(QMainWindow):
         layout.addWidget(self.board, 1)
         layout.addWidget(self.legend)
         self.setCentralWidget(central)
-        self._make_panel()
+        self.dock = InsightDock(self)
+        self.panel, self.panel_scroller = self.dock.panel, self.dock.scroller
         self.actions = WindowActions(self, self.session, self.dock)
         self.actions_by_menu, size_menu = self.actions.build_menus(self)
         self.size_box = SizeBox(self.session.sources.max_n, self)
@@ -113,27 +104,6 @@ class MainWindow(QMainWindow):
         self.refresh()
 
     # ----- construction ------------------------------------------------------------------
-
-    def _make_panel(self) -> None:
-        self.panel = InsightPanel(self)
-        self.dock = QDockWidget("Insight", self)
-        self.dock.setObjectName("insight-dock")
-        self.panel_scroller = QScrollArea(self)
-        self.panel_scroller.setWidget(self.panel)
-        self.panel_scroller.setWidgetResizable(True)
-        self.panel_scroller.setFrameShape(QFrame.Shape.NoFrame)
-        self.dock.setWidget(self.panel_scroller)
-        self.dock.setFeatures(
-            QDockWidget.DockWidgetFeature.DockWidgetClosable | QDockWidget.DockWidgetFeature.DockWidgetMovable
-        )
-        self.dock.setAllowedAreas(
-            Qt.DockWidgetArea.LeftDockWidgetArea
-            | Qt.DockWidgetArea.RightDockWidgetArea
-            | Qt.DockWidgetArea.BottomDockWidgetArea
-        )
-        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dock)
-        self.dock.dockLocationChanged.connect(self._dock_moved)
-        self._dock_moved(Qt.DockWidgetArea.RightDockWidgetArea)
 
     def _make_toolbar(self) -> None:
         toolbar = QToolBar("Board", self)
@@ -261,39 +231,9 @@ class MainWindow(QMainWindow):
             action.setEnabled(cfg is not None)
         self.actions.restart.setEnabled(cfg is not None and bool(cfg.decisions))
         self._refresh_title()
-        self.count_label.set_text(self._counters() if cfg is not None else "No board yet")
-
-    def _counters(self) -> str:
-        """The status bar's right side: queens, the count, the engine."""
-        cfg = self.session.configurator
-        assert cfg is not None
-        states = self.board.picture.states
-        placed = sum(s is CellState.QUEEN for row in states for s in row)
-        forced = sum(s is CellState.FORCED for row in states for s in row)
-        engine = "BDD" if cfg.engine == "bdd" else "SAT engine"
-        if cfg.is_solved:
-            text = f"Solved: {plural(placed + forced, 'queen')}" + (f" ({forced} forced)" if forced else "")
-        else:
-            text = f"{placed} placed + {forced} forced of {cfg.n} queens  ·  {self.count_text()}"
-        return f"{text}  ·  {engine}"
-
-    def count_figure(self) -> tuple[SolutionCount | None, bool]:
-        """The count to show and whether a newer one is being worked out (the SAT engine keeps
-        its last figure meanwhile); the status bar and the Insight panel say the same."""
-        cfg = self.session.configurator
-        if isinstance(cfg, SatBoard):
-            return cfg.solution_count, cfg.count_updating
-        if cfg is None:
-            return None, False
-        return SolutionCount.of(cfg.count), False
-
-    def count_text(self) -> str:
-        """The count in the status bar's words: "92 solutions remain", "about 3.1 × 10³⁹
-        solutions remain, estimated ±20% (updating…)", "counting…"."""
-        figure, updating = self.count_figure()
-        if figure is None:
-            return "counting…"
-        return figure.remain() + (" (updating…)" if updating else "")
+        self.count_label.set_text(
+            counters(cfg, self.board.picture.states) if cfg is not None else "No board yet"
+        )
 
     def _refresh_title(self) -> None:
         cfg = self.session.configurator
@@ -325,7 +265,7 @@ class MainWindow(QMainWindow):
         self.actions.free.setEnabled(can_free)
         if cfg is None:
             return
-        figure, updating = self.count_figure()
+        figure, updating = count_figure(cfg)
         self.panel.show_browser(self.session.browser.index, figure, updating, cfg.is_solved)
         heat = self.actions.heat.isChecked() and isinstance(cfg, Configurator)
         self.legend.set_heat(heat_peak(self.board.picture) if heat else None)
@@ -372,7 +312,7 @@ class MainWindow(QMainWindow):
             self._describe_pointed()
         cfg = self.session.configurator
         if self._opening and isinstance(cfg, SatBoard) and cfg.settled and cfg.solution_count is not None:
-            self.status_line.set_text(f"{self._opening}, on the SAT engine: {self.count_text()}.")
+            self.status_line.set_text(f"{self._opening}, on the SAT engine: {count_text(cfg)}.")
             self._opening = ""
 
     def _board_replaced(self, n: int) -> None:
@@ -380,18 +320,8 @@ class MainWindow(QMainWindow):
         self._show_engine()
         cfg = self.session.configurator
         assert cfg is not None
-        if cfg.count == 0:
-            text = f"No {n} queens fit on a {n}×{n} board without attacking: every square is closed."
-        else:
-            path = self.session.file_path
-            board = f"Opened {path.name}: the {n}×{n} board" if path else f"The {n}×{n} board"
-            if cfg.decisions:
-                board += f" with {plural(len(cfg.decisions), 'decision')}"
-            if cfg.count is not None:
-                text = f"{board}: {SolutionCount.of(cfg.count).remain()}."
-            else:
-                text = f"{board}, on the SAT engine: squares fill in as they are checked."
-                self._opening = board
+        path = self.session.file_path
+        text, self._opening = greeting(cfg, path.name if path else "")
         self.status_line.set_text(" ".join([text, *self.session.sources.take_notes()]))
 
     def _show_engine(self) -> None:
@@ -455,31 +385,6 @@ class MainWindow(QMainWindow):
             self.session.browser.stop()
         else:
             self.pointed.let_go()
-
-    def _dock_moved(self, area: Qt.DockWidgetArea) -> None:
-        """Beside the board the panel has a fixed width; below it, a fixed height and its
-        groups side by side."""
-        below = area in (Qt.DockWidgetArea.BottomDockWidgetArea, Qt.DockWidgetArea.TopDockWidgetArea)
-        self.panel.set_side_by_side(below)
-        scroller = self.panel_scroller
-        if below:
-            scroller.setMinimumWidth(0)
-            scroller.setMaximumWidth(16777215)
-            scroller.setFixedHeight(PANEL_HEIGHT)
-            scroller.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
-        else:
-            scroller.setMinimumHeight(0)
-            scroller.setMaximumHeight(16777215)
-            scroller.setFixedWidth(self._panel_width())
-            scroller.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-
-    def _panel_width(self) -> int:
-        return max(PANEL_NARROWEST, min(PANEL_WIDTH, int(self.width() * PANEL_SHARE)))
-
-    def resizeEvent(self, event: QResizeEvent) -> None:
-        super().resizeEvent(event)
-        if self.panel_scroller.maximumWidth() < 16777215:
-            self.panel_scroller.setFixedWidth(self._panel_width())
 
     # ----- appearance, the last board, closing -------------------------------------------
 
