@@ -64,9 +64,10 @@ COUNT_NODES = 20_000
 """Search nodes that count in a click (compiled: 0.3–0.7 µs a node); a count that needs more
 is estimated."""
 
-QUICK_PROBES = 256
-"""Probes of the estimate a click shows first (compiled: N = 32 about 3 ms, N = 100 about
-25 ms); the rest of ``DEFAULT_PROBES`` follow in the background and refine it."""
+QUICK_WORK = 1_300_000
+"""Probes of the estimate a click shows first, times N² (a probe takes about N² steps): 256
+probes up to N = 71, 130 at N = 100 (compiled: about 3 ms at N = 32, 12 ms at N = 100). The
+rest of ``DEFAULT_PROBES`` follow in the background and refine it."""
 
 EXACT_REACH = 50_000
 """An estimate whose 95% interval stays below this many solutions is replaced by an exact count
@@ -98,6 +99,11 @@ def check_sat_engine_size(n: object) -> int:
     return check_whole_size(
         n, SAT_ENGINE_MAX_N, "N={n} is above {maximum}, the largest board the SAT engine answers"
     )
+
+
+def quick_probes(n: int) -> int:
+    """The probes of the first estimate on an n×n board (see ``QUICK_WORK``)."""
+    return min(256, QUICK_WORK // (n * n))
 
 
 def repair_steps(n: int) -> int:
@@ -293,12 +299,12 @@ class SatEngine:
 
     def quick_count(self, cancel: CancelToken | None = None) -> SolutionCount | None:
         """The figure a click shows: the exact count within ``COUNT_NODES``, else an estimate
-        from the first ``QUICK_PROBES`` probes. None when cancelled."""
+        from the first ``quick_probes`` probes. None when cancelled."""
         if not self.settle(cancel):
             return None
         if self.count is not None:
             return SolutionCount.of(self.count)
-        return self._estimated(QUICK_PROBES, cancel)
+        return self._estimated(quick_probes(self.n), cancel)
 
     def solution_count(self, cancel: CancelToken | None = None) -> SolutionCount | None:
         """The final figure, the same for the same decisions wherever it is asked: exact when

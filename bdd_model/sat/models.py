@@ -70,8 +70,8 @@ class ModelStore:
         fits = np.ones(self._size, dtype=bool)
         for row in np.flatnonzero(restriction.queen_col >= 0):
             fits &= models[:, row] == restriction.queen_col[row]
-        if restriction.marked.any():
-            fits &= ~restriction.marked[np.arange(self.n), models].any(axis=1)
+        for row, col in np.argwhere(restriction.marked):
+            fits &= models[:, row] != col
         return np.flatnonzero(fits)
 
     def queens(self, indices: np.ndarray) -> np.ndarray:
