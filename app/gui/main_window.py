@@ -311,7 +311,12 @@ class MainWindow(QMainWindow):
         if self.pointed.pointed is not None and self._describing:
             self._describe_pointed()
         cfg = self.session.configurator
-        if self._opening and isinstance(cfg, SatBoard) and cfg.settled and cfg.solution_count is not None:
+        if (
+            self._opening
+            and isinstance(cfg, SatBoard)
+            and cfg.solution_count is not None
+            and not cfg.count_updating
+        ):
             self.status_line.set_text(f"{self._opening}, on the SAT engine: {count_text(cfg)}.")
             self._opening = ""
 
