@@ -36,8 +36,8 @@ def count_text(cfg: BoardEngine | None) -> str:
 
 def counters(cfg: BoardEngine, states: Sequence[Sequence[CellState | None]]) -> str:
     """The status bar's right side: queens placed and forced, the count, the engine."""
-    placed = sum(s is CellState.QUEEN for row in states for s in row)
-    forced = sum(s is CellState.FORCED for row in states for s in row)
+    placed = sum(row.count(CellState.QUEEN) for row in states)
+    forced = sum(row.count(CellState.FORCED) for row in states)
     engine = "BDD" if cfg.engine == "bdd" else "SAT engine"
     if cfg.is_solved:
         text = f"Solved: {plural(placed + forced, 'queen')}" + (f" ({forced} forced)" if forced else "")

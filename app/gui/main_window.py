@@ -275,7 +275,7 @@ class MainWindow(QMainWindow):
             layers = cfg.layers() if cfg.n <= MAX_DRAWN_N else None
             self.panel.show_layers(layers, cfg.n, cfg.space.diagram.edge_count)
         else:
-            decided = sum(s is not None for row in self.board.picture.states for s in row)
+            decided = cfg.n * cfg.n - sum(row.count(None) for row in self.board.picture.states)
             self.panel.show_solver(cfg.n, decided, cfg.solver_calls, cfg.settled)
         for action in (self.actions.hint, self.actions.solve):
             action.setEnabled(cfg.count_at_least > 0 and not cfg.is_solved)

@@ -135,7 +135,7 @@ class SatBoard(QObject):
     @property
     def is_solved(self) -> bool:
         """Every row holds a queen, placed or forced."""
-        return all(any(s is not None and s.has_queen for s in row) for row in self._states)
+        return all(CellState.QUEEN in row or CellState.FORCED in row for row in self._states)
 
     def restore(self, decisions: Sequence[Decision]) -> None:
         """Take these decisions now (they held before, or a file or size brings them) and ask
