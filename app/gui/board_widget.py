@@ -52,6 +52,10 @@ FEW_SQUARES = 32
 """Up to this many changed squares are repainted one by one; more, as their bounding rectangle."""
 HOVER = QColor(255, 255, 255, 40)
 """The pointer's highlight over the square under it."""
+ROW_LABEL = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter | Qt.TextFlag.TextDontClip
+COLUMN_LABEL = Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignBottom | Qt.TextFlag.TextDontClip
+"""How the row and column numbers sit; on small squares they are taller (or wider) than their
+row (or column) and must not be cut to it."""
 
 MOVES = {
     Qt.Key.Key_Up: (-1, 0),
@@ -312,13 +316,13 @@ class BoardWidget(QWidget):
             if labelled(number, down):
                 painter.drawText(
                     QRect(left - LABEL_SPACE, top + i * size, LABEL_SPACE - 4, size),
-                    Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
+                    ROW_LABEL,
                     str(number),
                 )
             if labelled(number, across):
                 painter.drawText(
                     QRect(left + i * size - size, top - LABEL_SPACE, 3 * size, LABEL_SPACE - 2),
-                    Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignBottom,
+                    COLUMN_LABEL,
                     str(number),
                 )
 
