@@ -84,80 +84,59 @@ class SquareTiles:
 
 
 class BoardCache:
-    """The image of an n×n board's squares at one square size, palette and font."""
+    """The image of an n×n board's squares at one square size, pixel ratio, palette and font."""
 
-    def __init__(self, squares: SquarePainter) -> None:
-        self._squares = squares
-        self._key: tuple[object, ...] | None = None
-        self._n = 0
-        self._size = 0
-        self._pixels = 0
-        self._colors: BoardColors | None = None
-        self._font = QFont()
-        self._tiles: SquareTiles | None = None
-        self._plain = np.zeros((len(STATES), 2), dtype=np.int32)
-        self._shown = np.zeros((0, 0), dtype=np.int32)
-        self._parity = np.zeros((0, 0), dtype=np.int8)
-        self._image_pixels = np.zeros((0, 0, 4), dtype=np.uint8)
-        self._image = QImage()
-
-    def fits(self, n: int, size: int, ratio: float, colors: BoardColors, font: QFont) -> bool:
-        """True when the image was made for this board size, square size, palette and font."""
-        return self._key == (n, size, ratio, colors, font.key())
-
-    def reset(self, n: int, size: int, ratio: float, colors: BoardColors, font: QFont) -> None:
-        """A new, unpainted image: every square is painted at the next ``redraw``."""
+    def __init__(
+        self, squares: SquarePainter, n: int, size: int, ratio: float, colors: BoardColors, font: QFont
+    ) -> None:
         self._key = (n, size, ratio, colors, font.key())
-        self._n, self._size, self._colors, self._font = n, size, colors, QFont(font)
+        self._squares = squares
+        self._n = n
+        self._size = size
+        self._colors = colors
+        self._font = QFont(font)
         self._pixels = max(1, round(size * ratio))
-        self._new_tiles()
         side = n * self._pixels
         self._image_pixels = np.zeros((side, side, 4), dtype=np.uint8)
         self._image = QImage(self._image_pixels.data, side, side, side * 4, QImage.Format.Format_RGB32)
-        self._parity = np.add.outer(np.arange(n), np.arange(n)).astype(np.int8) % 2
-        self.forget()
+        self._parity = np.add.outer(np.arange(n), np.arange(n)).astype(np.intp) % 2
+        self._tiles, self._plain = self._new_tiles()
+        self._shown = np.full((n, n), -1, dtype=np.intp)
+        """The tile each square of the image shows (-1: not painted yet)."""
 
-    def forget(self) -> None:
-        """Treat every square as unpainted (the next ``redraw`` of all rows paints them all)."""
-        self._shown = np.full((self._n, self._n), -1, dtype=np.int32)
+    def fits(self, n: int, size: int, ratio: float, colors: BoardColors, font: QFont) -> bool:
+        """True when the image was made for this board size, square size, ratio, palette and font."""
+        return self._key == (n, size, ratio, colors, font.key())
 
-    def _new_tiles(self) -> None:
-        colors = self._colors
-        assert colors is not None
-        self._tiles = SquareTiles(self._squares, colors, self._size, self._pixels, self._font)
-        shades = (colors.light_square.rgba(), colors.dark_square.rgba())
-        self._plain = np.array(
-            [[self._tiles.index(SquareLook(state, shade)) for shade in shades] for state in STATES],
-            dtype=np.int32,
-        )
+    def _new_tiles(self) -> tuple[SquareTiles, np.ndarray]:
+        """Fresh tiles, and the tile of each state on each chessboard shade (by state code)."""
+        tiles = SquareTiles(self._squares, self._colors, self._size, self._pixels, self._font)
+        shades = (self._colors.light_square.rgba(), self._colors.dark_square.rgba())
+        plain = np.array([[tiles.index(SquareLook(state, shade)) for shade in shades] for state in STATES])
+        return tiles, plain
 
     def redraw(self, picture: BoardPicture, rows: Sequence[int], peak: int) -> tuple[np.ndarray, np.ndarray]:
         """Repaint the squares of ``rows`` whose look differs from what the image shows; the rows
         and columns of the squares repainted. ``peak`` is the top of the heat map's scale."""
-        tiles = self._tiles
-        assert tiles is not None and picture.n == self._n
-        if len(tiles) > MAX_TILES:
-            self._new_tiles()
-            self.forget()
-            rows = range(self._n)
+        n = self._n
+        if len(self._tiles) > MAX_TILES:
+            self._tiles, self._plain = self._new_tiles()
+            self._shown.fill(-1)
+            rows = range(n)
         picked = np.asarray(rows, dtype=np.intp)
         states = chain.from_iterable(picture.states[r] for r in rows)
-        codes = np.fromiter(map(CODE_OF_ID.__getitem__, map(id, states)), np.intp, len(picked) * self._n)
-        looks = self._plain[codes.reshape(len(picked), self._n), self._parity[picked]]
+        codes = np.fromiter(map(CODE_OF_ID.__getitem__, map(id, states)), np.intp, len(picked) * n)
+        looks = self._plain[codes.reshape(len(picked), n), self._parity[picked]]
         for i, r in enumerate(rows):
             for c in self._special(picture, r):
-                looks[i, c] = self._tiles_index(picture, Cell(r, c), peak)
+                looks[i, c] = self._tiles.index(self.look(picture, Cell(r, c), peak))
         changed_i, changed_c = np.nonzero(looks != self._shown[picked])
         changed_r = picked[changed_i]
         self._shown[changed_r, changed_c] = looks[changed_i, changed_c]
         p = self._pixels
-        squares = self._image_pixels.reshape(self._n, p, self._n, p, 4)
-        squares[changed_r, :, changed_c, :] = self._tiles_array()[looks[changed_i, changed_c]]
+        squares = self._image_pixels.reshape(n, p, n, p, 4)
+        squares[changed_r, :, changed_c, :] = self._tiles.array[looks[changed_i, changed_c]]
         return changed_r, changed_c
-
-    def _tiles_array(self) -> np.ndarray:
-        assert self._tiles is not None
-        return self._tiles.array
 
     def _special(self, picture: BoardPicture, row: int) -> list[int]:
         """The columns of ``row`` whose look is more than their state and shade."""
@@ -170,14 +149,9 @@ class BoardCache:
             cols.extend(c for c, state in enumerate(picture.states[row]) if state is CellState.OPEN)
         return cols
 
-    def _tiles_index(self, picture: BoardPicture, cell: Cell, peak: int) -> int:
-        assert self._tiles is not None
-        return self._tiles.index(self.look(picture, cell, peak))
-
     def look(self, picture: BoardPicture, cell: Cell, peak: int) -> SquareLook:
         """How ``cell`` of ``picture`` looks on this board."""
         colors = self._colors
-        assert colors is not None
         row, col = cell
         state = picture.states[row][col]
         base = colors.light_square if (row + col) % 2 == 0 else colors.dark_square

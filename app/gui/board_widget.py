@@ -102,7 +102,7 @@ class BoardWidget(QWidget):
         self._picture = BoardPicture(0, ())
         self._peak = 0
         self._squares = SquarePainter()
-        self._cache = BoardCache(self._squares)
+        self._cache: BoardCache | None = None
         self._cursor: Cell | None = None
         self._cursor_visible = False
         self._hover: Cell | None = None
@@ -130,10 +130,11 @@ class BoardWidget(QWidget):
             not heat_shown(old) or picture.counts != old.counts or picture.states != old.states
         ):
             self._peak = heat_peak(picture)
-        if picture.n != old.n or not self._cache_fits():
+        cache = self._fitting_cache()
+        if picture.n != old.n or cache is None:
             self.update()
             return
-        rows, cols = self._cache.redraw(picture, sorted(changed_rows(old, picture)), self._peak)
+        rows, cols = cache.redraw(picture, sorted(changed_rows(old, picture)), self._peak)
         if len(rows) <= FEW_SQUARES:
             for row, col in zip(rows.tolist(), cols.tolist(), strict=True):
                 self.update(self.cell_rect(Cell(row, col)))
@@ -269,28 +270,35 @@ class BoardWidget(QWidget):
             self.update()
         super().changeEvent(event)
 
-    def _cache_fits(self) -> bool:
+    def _drawing(self) -> tuple[int, int, float, BoardColors, QFont]:
+        """What the squares' cache is made for: board size, square size, pixel ratio, colours, font."""
         _, _, size = self._geometry()
-        colors = board_colors(self.palette())
-        return self._cache.fits(self._picture.n, size, self.devicePixelRatioF(), colors, self.font())
+        return self._picture.n, size, self.devicePixelRatioF(), board_colors(self.palette()), self.font()
+
+    def _fitting_cache(self) -> BoardCache | None:
+        """The squares' cache, if it was made for the board as it is drawn now."""
+        cache = self._cache
+        return cache if cache is not None and cache.fits(*self._drawing()) else None
+
+    def _new_cache(self) -> BoardCache:
+        """A cache for the board as it is drawn now, every square painted."""
+        self._cache = BoardCache(self._squares, *self._drawing())
+        self._cache.redraw(self._picture, range(self._picture.n), self._peak)
+        return self._cache
 
     def paintEvent(self, event: QPaintEvent) -> None:
         if self._picture.n == 0:
             return
-        if not self._cache_fits():
-            _, _, size = self._geometry()
-            colors = board_colors(self.palette())
-            self._cache.reset(self._picture.n, size, self.devicePixelRatioF(), colors, self.font())
-            self._cache.redraw(self._picture, range(self._picture.n), self._peak)
+        cache = self._fitting_cache() or self._new_cache()
         with painting(self) as painter:
-            self._paint_board(painter, event.rect())
+            self._paint_board(painter, event.rect(), cache)
 
-    def _paint_board(self, painter: QPainter, rect: QRect) -> None:
+    def _paint_board(self, painter: QPainter, rect: QRect, cache: BoardCache) -> None:
         """The squares under ``rect`` from the cache, and everything drawn over them."""
         colors = board_colors(self.palette())
         n = self._picture.n
         left, top, size = self._geometry()
-        self._cache.draw(painter, left, top, rect)
+        cache.draw(painter, left, top, rect)
         painter.setPen(QPen(colors.frame, 2))
         painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.drawRect(QRectF(left - 1, top - 1, size * n + 2, size * n + 2))
