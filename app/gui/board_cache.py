@@ -109,11 +109,19 @@ class BoardCache:
         return self._key == (n, size, ratio, colors, font.key())
 
     def _new_tiles(self) -> tuple[SquareTiles, np.ndarray]:
-        """Fresh tiles, and the tile of each state on each chessboard shade (by state code)."""
+        """Fresh tiles, and the tile of each state on each chessboard shade (by state code × 2 +
+        shade), -1 until a square needs it: a board of large squares paints only what it shows."""
         tiles = SquareTiles(self._squares, self._colors, self._size, self._pixels, self._font)
+        return tiles, np.full(2 * len(STATES), -1, dtype=np.intp)
+
+    def _plain_tiles(self, keys: np.ndarray) -> np.ndarray:
+        """The tiles of squares that show only their state on their shade (``keys``: state code
+        × 2 + shade)."""
         shades = (self._colors.light_square.rgba(), self._colors.dark_square.rgba())
-        plain = np.array([[tiles.index(SquareLook(state, shade)) for shade in shades] for state in STATES])
-        return tiles, plain
+        for key in np.unique(keys).tolist():
+            if self._plain[key] < 0:
+                self._plain[key] = self._tiles.index(SquareLook(STATES[key // 2], shades[key % 2]))
+        return self._plain[keys]
 
     def redraw(self, picture: BoardPicture, rows: Sequence[int], peak: int) -> tuple[np.ndarray, np.ndarray]:
         """Repaint the squares of ``rows`` whose look differs from what the image shows; the rows
@@ -126,7 +134,7 @@ class BoardCache:
         picked = np.asarray(rows, dtype=np.intp)
         states = chain.from_iterable(picture.states[r] for r in rows)
         codes = np.fromiter(map(CODE_OF_ID.__getitem__, map(id, states)), np.intp, len(picked) * n)
-        looks = self._plain[codes.reshape(len(picked), n), self._parity[picked]]
+        looks = self._plain_tiles(codes.reshape(len(picked), n) * 2 + self._parity[picked])
         for i, r in enumerate(rows):
             for c in self._special(picture, r):
                 looks[i, c] = self._tiles.index(self.look(picture, Cell(r, c), peak))

@@ -98,9 +98,12 @@ class SatWindowBench:
 
     def open(self) -> tuple[float, float]:
         """Choose the n×n board: ms to it drawn, and to it drawn with every square decided. The
-        stall meter starts over: the worker's start-up is not part of the run."""
+        stall meter and the board's timings start over: the worker's start-up (and the 1×1 board
+        shown meanwhile) is not part of the run."""
         n = self.n
         self.meter.longest_ms = 0.0
+        self.probe.durations_ms.clear()
+        self.updates.durations_ms.clear()
         started = time.perf_counter()
         self.window.choose_size(n)
         drawn = self._paint(started, lambda p: p.picture.n == n, f"the {n}×{n} board")
