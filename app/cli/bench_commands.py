@@ -117,8 +117,8 @@ def sat_window_lines(gui: dict) -> list[str]:
         ("click, decision shown", _ms(gui["click_to_shown_ms"])),
         ("click, settled", _ms(gui["click_to_settled_ms"])),
         ("longest event-loop stall", f"{gui['longest_stall_ms']:.1f} ms"),
-        ("board: new picture", _ms(gui["board_update_ms"])),
-        ("board: paint", _ms(gui["board_paint_ms"])),
+        ("board: new picture (CPU)", _ms(gui["board_update_ms"])),
+        ("board: paint (CPU)", _ms(gui["board_paint_ms"])),
     ]
     heading = f"  window {width}×{height}, squares of {gui['square_px']} px, {gui['clicks']} real clicks:"
     return [heading, *(f"    {label:<27}{value}" for label, value in rows)]

@@ -30,7 +30,8 @@ class PaintProbe(QObject):
     An event filter sees a paint event before the widget does; the probe therefore delivers the
     paint itself and returns True, so that the time it records is the end of ``paintEvent``.
     Only the last paints are kept: a long run must not keep every picture alive (the garbage
-    collector's pauses would grow with them).
+    collector's pauses would grow with them). The paints' durations are the window thread's CPU
+    time, which other processes on the machine do not lengthen.
     """
 
     KEPT = 16
@@ -45,11 +46,10 @@ class PaintProbe(QObject):
         if event.type() != QEvent.Type.Paint or not isinstance(watched, QWidget):
             return False
         region = QRegion(event.region())
-        started = time.perf_counter()
+        started = time.thread_time()
         watched.event(event)
-        ended = time.perf_counter()
-        self.durations_ms.append((ended - started) * 1000)
-        self.paints.append(Paint(ended, region, getattr(watched, "picture", None)))
+        self.durations_ms.append((time.thread_time() - started) * 1000)
+        self.paints.append(Paint(time.perf_counter(), region, getattr(watched, "picture", None)))
         return True
 
     def first_after(self, started: float, shows: Callable[[Paint], bool]) -> Paint | None:
@@ -63,19 +63,19 @@ def covers(point: QPoint) -> Callable[[Paint], bool]:
 
 
 class CallTimer:
-    """Times every call of one object's method: the method is replaced on the instance by a
-    timed wrapper, which every caller that looks it up on the object then calls."""
+    """Times every call of one object's method in the thread's CPU time: the method is replaced
+    on the instance by a timed wrapper, which every caller that looks it up on the object calls."""
 
     def __init__(self, owner: object, name: str) -> None:
         self.durations_ms: list[float] = []
         method = getattr(owner, name)
 
         def timed(*args: Any, **kwargs: Any) -> Any:
-            started = time.perf_counter()
+            started = time.thread_time()
             try:
                 return method(*args, **kwargs)
             finally:
-                self.durations_ms.append((time.perf_counter() - started) * 1000)
+                self.durations_ms.append((time.thread_time() - started) * 1000)
 
         setattr(owner, name, timed)
 

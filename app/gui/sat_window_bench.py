@@ -4,7 +4,7 @@ The real window and session, driven by real input: arrow keys, pointer moves and
 sent to the board. Every figure ends when a paint of the board has completed that shows what
 the input asked for (``PaintProbe``); a precise timer measures the longest time the event loop
 did not run, from the opening of the board on. The board's own share of the work is timed
-apart: taking a new picture (the window's ``set_picture`` calls) and painting. The clicks are
+apart, in CPU time: taking a new picture (the window's ``set_picture`` calls) and painting. The clicks are
 ``click_sequence``'s on a SatEngine, made in a child process before the window opens (the
 window's own process holds no engine, as in real use); before each click the window has
 settled, so that it accepts it.
