@@ -116,7 +116,10 @@ def sat_window_lines(gui: dict) -> list[str]:
         ("pointer hover", _ms(gui["hover_ms"])),
         ("click, decision shown", _ms(gui["click_to_shown_ms"])),
         ("click, settled", _ms(gui["click_to_settled_ms"])),
-        ("longest event-loop stall", f"{gui['longest_stall_ms']:.1f} ms"),
+        (
+            "longest event-loop stall",
+            f"{gui['longest_stall_ms']:.1f} ms ({gui['longest_busy_ms']:.1f} ms of it the window's own CPU)",
+        ),
         ("board: new picture (CPU)", _ms(gui["board_update_ms"])),
         ("board: paint (CPU)", _ms(gui["board_paint_ms"])),
     ]

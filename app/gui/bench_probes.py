@@ -82,28 +82,36 @@ class CallTimer:
 
 class StallMeter(QObject):
     """A precise 2 ms timer: the longest gap between its ticks is the longest time the event loop
-    did not run (a handler, a paint, a blocking call)."""
+    did not run (a handler, a paint, a blocking call, or the process waiting for a core); the
+    most CPU time the thread used within one gap is the longest the program itself kept it."""
 
     def __init__(self, parent: QObject | None = None, interval_ms: int = 2) -> None:
         super().__init__(parent)
         self.longest_ms = 0.0
-        self._last = 0.0
+        self.longest_busy_ms = 0.0
+        self._last = (0.0, 0.0)
         self._timer = QTimer(self)
         self._timer.setTimerType(Qt.TimerType.PreciseTimer)
         self._timer.setInterval(interval_ms)
         self._timer.timeout.connect(self._tick)
 
     def start(self) -> None:
-        self._last = time.perf_counter()
+        self._last = (time.perf_counter(), time.thread_time())
         self._timer.start()
+
+    def restart(self) -> None:
+        """Forget the gaps seen so far."""
+        self.longest_ms = self.longest_busy_ms = 0.0
+        self._last = (time.perf_counter(), time.thread_time())
 
     def stop(self) -> None:
         self._tick()
         self._timer.stop()
 
     def _tick(self) -> None:
-        now = time.perf_counter()
-        self.longest_ms = max(self.longest_ms, (now - self._last) * 1000)
+        now = (time.perf_counter(), time.thread_time())
+        self.longest_ms = max(self.longest_ms, (now[0] - self._last[0]) * 1000)
+        self.longest_busy_ms = max(self.longest_busy_ms, (now[1] - self._last[1]) * 1000)
         self._last = now
 
 
