@@ -161,16 +161,21 @@ class SatWindowBench:
         self.window.close()
 
     def _paint(self, started: float, shows: Callable[[Paint], bool], what: str) -> Paint:
-        found: list[Paint] = []
+        """The first paint after ``started`` that ``shows`` what was waited for; each paint is
+        looked at once (looking takes the window's thread too)."""
+        found: Paint | None = None
+        looked = started
 
-        def seen() -> bool:
-            paint = self.probe.first_after(started, shows)
-            if paint is not None:
-                found.append(paint)
-            return paint is not None
+        def arrived() -> bool:
+            nonlocal found, looked
+            found = self.probe.first_after(looked, shows)
+            if found is None and self.probe.paints:
+                looked = max(looked, self.probe.paints[-1].ended)
+            return found is not None
 
-        wait_until(seen, TIMEOUT_S, what)
-        return found[0]
+        wait_until(arrived, TIMEOUT_S, what)
+        assert found is not None
+        return found
 
 
 def sat_clicks(n: int, clicks: int, seed: int) -> list[Click]:
