@@ -31,6 +31,7 @@ from bdd_model.engine_choice import AUTO_BDD_MAX_N
 from bdd_model.errors import NQueensError
 from bdd_model.java_baseline import SatisfiabilityChecks
 from bdd_model.sat.engine import SatEngine
+from bdd_model.sat.jit import Kernels
 from bdd_model.sat.solving import DEFAULT_SOLVER
 from bdd_model.space import SolutionSpace
 
@@ -220,12 +221,16 @@ class SatBenchResult:
 
     n: int
     solver: str
+    compiled: bool
+    kernel_compile_s: float
     setup_s: float
     clicks: int
     click_ms: list[float]
+    final_count_ms: list[float]
     explain_ms: list[float]
     exact_counts: int
     solver_calls: list[int]
+    deep_click_ms: list[float]
     agrees_with_bdd: bool | None
 
     def to_json(self) -> dict[str, Any]:
@@ -234,12 +239,17 @@ class SatBenchResult:
             "n": self.n,
             "engine": "sat",
             "solver": self.solver,
+            "kernels": "numba" if self.compiled else "numpy",
+            "kernel_compile_s": round(self.kernel_compile_s, 3),
             "setup_s": round(self.setup_s, 3),
             "clicks": self.clicks,
             "click_ms": summary(self.click_ms),
+            "final_count_ms": summary(self.final_count_ms),
             "explain_ms": summary(self.explain_ms),
             "exact_count_clicks": self.exact_counts,
             "solver_calls_per_click": summary([float(k) for k in self.solver_calls]),
+            "deep_clicks": len(self.deep_click_ms),
+            "deep_click_ms": summary(self.deep_click_ms),
             "agrees_with_bdd": self.agrees_with_bdd,
         }
 
@@ -258,33 +268,69 @@ def _disagreement(sat: SatEngine, bdd: Configurator, target: Cell) -> str | None
     return None
 
 
+def timed_click(sat: SatEngine, action: str, cell: Cell) -> float:
+    """Milliseconds for one click's full answer: the decision, every square decided (forced
+    queens among them) and the figure a click shows (exact, or the first estimate)."""
+    started = time.perf_counter()
+    getattr(sat, action)(*cell)
+    sat.states()
+    sat.quick_count()
+    return (time.perf_counter() - started) * 1000
+
+
+def deep_sequence(sat: SatEngine, seed: int) -> list[float]:
+    """One game played until solved on a fresh board: 90% queens on open squares, 10% marks on
+    closed ones, no retraction; the milliseconds of each click."""
+    rng = random.Random(seed)
+    n = sat.n
+    sat.clear()
+    times = []
+    while not sat.is_solved and sat.count_at_least:
+        grid = sat.states()
+        opens = [Cell(r, c) for r in range(n) for c in range(n) if grid[r][c] is CellState.OPEN]
+        closed = [Cell(r, c) for r in range(n) for c in range(n) if grid[r][c].is_blocked]
+        if closed and rng.random() < 0.1:
+            times.append(timed_click(sat, "forbid", rng.choice(closed)))
+        elif opens:
+            times.append(timed_click(sat, "place", rng.choice(opens)))
+        else:
+            break
+    return times
+
+
 def run_sat_bench(n: int, clicks: int = 50, seed: int = 1, solver: str = DEFAULT_SOLVER) -> SatBenchResult:
     """Time the SAT engine's clicks: on the BDD's click paths, with every answer compared, where
     the BDD compiles in about a second (N ≤ 12); on paths from the SAT engine itself beyond.
+    Then one game played until solved (the deepest states).
 
-    Each click times the decision, every square's state and the count or its bound. After
-    it, the explanation of a random closed square is timed apart. NQueensError if the
-    engines disagree.
+    The compiled kernels are compiled first if they are not (timed apart). Each click times the
+    decision, every square's state and the count figure a click shows; the final figure (the
+    whole estimate, or an exact count it allows) and the explanation of a random closed square
+    are timed apart. NQueensError if the engines disagree.
     """
+    started = time.perf_counter()
+    choice = Kernels("numba")
+    compile_s = time.perf_counter() - started
     reference = Configurator(load_or_compile(n)) if n <= AUTO_BDD_MAX_N else None
-    sequence = click_sequence(reference or SatEngine(n, solver, seed), clicks, seed)
+    sequence = click_sequence(reference or SatEngine(n, solver, seed, choice), clicks, seed)
     rng = random.Random(seed)
     started = time.perf_counter()
-    sat = SatEngine(n, solver, seed)
+    sat = SatEngine(n, solver, seed, choice)
     sat.states()
+    sat.quick_count()
     setup_s = time.perf_counter() - started
-    times, explain_times, calls, exact = [], [], [], 0
+    times, finals, explain_times, calls, exact = [], [], [], [], 0
     for click in sequence:
         if click.fresh:
             sat.clear()
         before = sat.solver_calls
-        started = time.perf_counter()
-        getattr(sat, click.action)(*click.cell)
-        grid = sat.states()
-        exact += sat.count is not None
-        _ = sat.count_at_least
-        times.append((time.perf_counter() - started) * 1000)
+        times.append(timed_click(sat, click.action, click.cell))
         calls.append(sat.solver_calls - before)
+        exact += sat.count is not None
+        started = time.perf_counter()
+        sat.solution_count()
+        finals.append((time.perf_counter() - started) * 1000)
+        grid = sat.states()
         closed = [Cell(r, c) for r in range(n) for c in range(n) if grid[r][c].is_blocked]
         target = rng.choice(closed) if closed else click.cell
         started = time.perf_counter()
@@ -298,12 +344,16 @@ def run_sat_bench(n: int, clicks: int = 50, seed: int = 1, solver: str = DEFAULT
     return SatBenchResult(
         n=n,
         solver=solver,
+        compiled=choice.compiled,
+        kernel_compile_s=compile_s,
         setup_s=setup_s,
         clicks=len(sequence),
         click_ms=times,
+        final_count_ms=finals,
         explain_ms=explain_times,
         exact_counts=exact,
         solver_calls=calls,
+        deep_click_ms=deep_sequence(sat, seed),
         agrees_with_bdd=True if reference is not None else None,
     )
 

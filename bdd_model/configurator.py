@@ -25,6 +25,7 @@ from bdd_model.engine import (
 )
 from bdd_model.errors import DecisionError
 from bdd_model.progress import CancelToken
+from bdd_model.solution_count import SolutionCount
 from bdd_model.space import SolutionSpace
 from bdd_model.sweeps import Restriction, Sweep, fewest_retractions
 
@@ -77,6 +78,10 @@ class Configurator:
     def count_at_least(self) -> int:
         """The exact count (the BDD never needs a bound)."""
         return self._sweep.total
+
+    def solution_count(self, cancel: CancelToken | None = None) -> SolutionCount:
+        """The exact count as the figure the front ends show."""
+        return SolutionCount.of(self._sweep.total)
 
     @property
     def decisions(self) -> tuple[Decision, ...]:

@@ -26,6 +26,7 @@ import numpy as np
 from bdd_model.board import Cell, CellState, Decision, DecisionKind, and_list, check_cell
 from bdd_model.errors import DecisionError
 from bdd_model.progress import CancelToken
+from bdd_model.solution_count import SolutionCount
 
 ENGINES = ("bdd", "sat")
 """The engines by name, as the command line and the JSON say them."""
@@ -98,6 +99,11 @@ class Engine(Protocol):
     @property
     def count_at_least(self) -> int:
         """A true lower bound on the solutions left; equal to ``count`` when that is exact."""
+        ...
+
+    def solution_count(self, cancel: CancelToken | None = None) -> SolutionCount | None:
+        """The figure to show: exact, or an estimate with its 95% interval, the same for the
+        same decisions wherever it is asked (None when cancelled)."""
         ...
 
     def cell_counts(self) -> list[list[int]] | None:

@@ -39,16 +39,23 @@ class SavedGameError(NQueensError):
 
 def dumps(n: int, decisions: Sequence[Decision]) -> str:
     """The JSON text of a configuration."""
-    names = {kind: name for name, kind in _KINDS.items()}
     return json.dumps(
-        {
-            "format": FORMAT,
-            "version": VERSION,
-            "n": n,
-            "decisions": [{"cell": d.cell.one_based(), "kind": names[d.kind]} for d in decisions],
-        },
-        indent=1,
+        {"format": FORMAT, "version": VERSION, "n": n, "decisions": decisions_json(decisions)}, indent=1
     )
+
+
+def decisions_json(decisions: Sequence[Decision]) -> list[dict[str, object]]:
+    """The decisions as the file writes them: 1-based cells, "queen" or "empty"."""
+    names = {kind: name for name, kind in _KINDS.items()}
+    return [{"cell": d.cell.one_based(), "kind": names[d.kind]} for d in decisions]
+
+
+def parse_decisions(entries: object, n: int) -> list[Decision]:
+    """Decisions read back from ``decisions_json``'s form on an n×n board; SavedGameError with
+    one clear sentence if they are not valid."""
+    if not isinstance(entries, list):
+        raise SavedGameError("the file has no list of decisions")
+    return [_decision(entry, n, number) for number, entry in enumerate(entries, start=1)]
 
 
 def read_text(path: Path) -> str:
@@ -88,13 +95,7 @@ def loads(text: str) -> tuple[int, list[Decision]]:
         n = check_board_size(size)
     except NQueensError as error:
         raise SavedGameError(f"the file's board size is impossible: {error}") from None
-    entries = data.get("decisions")
-    if not isinstance(entries, list):
-        raise SavedGameError("the file has no list of decisions")
-    decisions = []
-    for number, entry in enumerate(entries, start=1):
-        decisions.append(_decision(entry, n, number))
-    return n, decisions
+    return n, parse_decisions(data.get("decisions"), n)
 
 
 def _decision(entry: object, n: int, number: int) -> Decision:

@@ -336,9 +336,9 @@ def test_the_window_opens_a_size_whose_cache_is_damaged_or_unusable(
         cache_path(7, "cudd").write_bytes(b"PK\x05\x06" + b"\0" * 18)
     messages: list[str] = []
     window.session.message.connect(messages.append)
-    window.session.in_process_max_n = 0
+    window.session.sources.in_process_max_n = 0
     with qtbot.waitSignal(window.session.boardReplaced, timeout=60000):
-        window.choose_size(7)
+        window.sizes.choose(7)
     assert window.session.configurator.count == 40
     assert messages[0].startswith("the cached 7x7 diagram ") and messages[0].endswith("; rebuilding it")
     if folder == "damaged file":

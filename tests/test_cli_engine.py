@@ -128,7 +128,7 @@ def test_human_state_shows_the_board(capsys) -> None:
     status, out, _ = run(capsys, "state", "4", "--queen", "1,2")
     assert status == 0
     assert out.splitlines()[:4] == ["- Q - -", "- - - F", "F - - -", "- - F -"]
-    assert "1 solutions remain" in out
+    assert "1 solution remains" in out
 
 
 def test_a_compile_that_runs_out_of_memory_says_so(tmp_path) -> None:

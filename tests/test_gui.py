@@ -93,7 +93,7 @@ def test_removing_an_early_queen_keeps_the_later_ones(qtbot, window: MainWindow)
     click(qtbot, window, 1, 4)
     click(qtbot, window, 0, 0)
     assert decisions_of(window) == [Decision(Cell(1, 4), DecisionKind.QUEEN)]
-    window.undo_action.trigger()
+    window.actions.undo.trigger()
     assert decisions_of(window) == [
         Decision(Cell(0, 0), DecisionKind.QUEEN),
         Decision(Cell(1, 4), DecisionKind.QUEEN),
@@ -133,7 +133,7 @@ def test_completion_is_shown(qtbot, window: MainWindow) -> None:
         click(qtbot, window, len(decisions_of(window)), col)
     assert solved == [True]
     assert window.windowTitle() == "8×8 board, solved[*]"
-    assert window.count_label.text().startswith("Solved: 8 of 8 queens")
+    assert window.count_label.text().startswith("Solved: 8 queens")
     assert window.board._banner == "Solved!"
     qtbot.waitUntil(lambda: window.board._banner_opacity > 0.5, timeout=2000)
 
@@ -141,7 +141,7 @@ def test_completion_is_shown(qtbot, window: MainWindow) -> None:
 def test_copy_board_as_text(qtbot, tmp_path: Path) -> None:
     window = make_window(qtbot, tmp_path, 4)
     click(qtbot, window, 0, 1)
-    window.copy_action.trigger()
+    window.actions.copy.trigger()
     assert QGuiApplication.clipboard().text() == ". Q . . \n. . . Q \nQ . . . \n. . Q . \n"
 
 
@@ -150,13 +150,13 @@ def test_save_and_open_round_trip(qtbot, window: MainWindow, tmp_path: Path) -> 
     click(qtbot, window, 5, 5, Qt.MouseButton.RightButton)
     taken = decisions_of(window)
     path = tmp_path / "game.nqueens.json"
-    assert window.save_to(path)
+    assert window.files.save_to(path)
     assert json.loads(path.read_text())["decisions"] == [
         {"cell": [1, 1], "kind": "queen"},
         {"cell": [6, 6], "kind": "empty"},
     ]
     window.session.restart()
-    assert window.open_from(path)
+    assert window.files.open_from(path)
     assert decisions_of(window) == taken
 
 
@@ -202,16 +202,16 @@ def test_bad_files_are_refused_and_the_board_is_untouched(
     before = decisions_of(window)
     path = tmp_path / "bad.nqueens.json"
     path.write_text(content)
-    window.open_from(path)
+    window.files.open_from(path)
     assert window.session.n == 8
     assert decisions_of(window) == before
     assert message in window.status_text()
 
 
 def test_an_unreadable_file_is_refused(qtbot, window: MainWindow, tmp_path: Path) -> None:
-    assert not window.open_from(tmp_path / "missing.json")
+    assert not window.files.open_from(tmp_path / "missing.json")
     assert "Could not read missing.json" in window.status_text()
-    assert not window.save_to(tmp_path / "no" / "such" / "folder.json")
+    assert not window.files.save_to(tmp_path / "no" / "such" / "folder.json")
     assert "Could not save" in window.status_text()
 
 
@@ -232,7 +232,7 @@ def test_size_chooser_and_remembered_settings(qtbot, window: MainWindow, tmp_pat
 
 def test_every_size_opens_at_its_count(qtbot, window: MainWindow) -> None:
     for n in range(1, 10):
-        window.choose_size(n)
+        window.sizes.choose(n)
         assert window.session.n == n
         assert window.session.configurator.count == oracle.A000170[n - 1]
 
@@ -252,13 +252,13 @@ def test_a_background_compile_reports_progress_and_installs_the_board(
 ) -> None:
     monkeypatch.setenv("NQUEENS_CACHE_DIR", str(tmp_path / "fresh-cache"))
     session = window.session
-    session.in_process_max_n = 0
+    session.sources.in_process_max_n = 0
     progress = []
-    session.compileProgress.connect(progress.append)
+    session.sources.compileProgress.connect(progress.append)
     click(qtbot, window, 0, 0)
     with qtbot.waitSignal(session.boardReplaced, timeout=60000):
-        window.choose_size(9)
-        assert session.compiling == 9
+        window.sizes.choose(9)
+        assert session.sources.compiling == 9
         assert window.compile_indicator.cancel_button.isVisible()
     assert session.n == 9 and session.configurator.count == 352
     assert {p.phase for p in progress} == {"search", "build", "freeze"}
@@ -269,7 +269,7 @@ def test_a_background_compile_reports_progress_and_installs_the_board(
 def test_cancel_keeps_the_previous_board_and_the_event_loop_runs(
     qtbot, window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    window.choose_engine("bdd")
+    window.sizes.choose_engine("bdd")
     monkeypatch.setenv("NQUEENS_CACHE_DIR", str(tmp_path / "fresh-cache"))
     session = window.session
     click(qtbot, window, 0, 0)
@@ -277,14 +277,14 @@ def test_cancel_keeps_the_previous_board_and_the_event_loop_runs(
     timer = QTimer(window)
     timer.timeout.connect(lambda: ticks.append(1))
     timer.start(20)
-    with qtbot.waitSignal(session.compileProgress, timeout=60000):
-        window.choose_size(13)
-    assert session.compiling == 13
+    with qtbot.waitSignal(session.sources.compileProgress, timeout=60000):
+        window.sizes.choose(13)
+    assert session.sources.compiling == 13
     qtbot.wait(200)
     assert len(ticks) >= 3
     click(qtbot, window, 1, 4)
     assert len(decisions_of(window)) == 2
-    with qtbot.waitSignal(session.compileEnded, timeout=10000):
+    with qtbot.waitSignal(session.sources.compileEnded, timeout=10000):
         window.compile_indicator.cancel_button.click()
     assert session.n == 8 and len(decisions_of(window)) == 2
     assert "cancelled" in window.status_text()
@@ -294,13 +294,13 @@ def test_cancel_keeps_the_previous_board_and_the_event_loop_runs(
 def test_a_crashed_compile_keeps_the_previous_board(
     qtbot, window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    window.choose_engine("bdd")
+    window.sizes.choose_engine("bdd")
     monkeypatch.setenv("NQUEENS_CACHE_DIR", str(tmp_path / "fresh-cache"))
     session = window.session
-    with qtbot.waitSignal(session.compileProgress, timeout=60000):
-        window.choose_size(13)
-    pid = session._job._process.processId()
-    with qtbot.waitSignal(session.compileEnded, timeout=10000):
+    with qtbot.waitSignal(session.sources.compileProgress, timeout=60000):
+        window.sizes.choose(13)
+    pid = session.sources._job._process.processId()
+    with qtbot.waitSignal(session.sources.compileEnded, timeout=10000):
         os.kill(pid, signal.SIGKILL)
     assert session.n == 8
     assert "stopped by the system" in window.status_text()
@@ -338,24 +338,24 @@ def test_screenshot_bad_input_exits_2(tmp_path: Path, argv: list[str], message: 
 def test_running_out_of_memory_keeps_the_previous_board(
     qtbot, window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    window.choose_engine("bdd")
+    window.sizes.choose_engine("bdd")
     monkeypatch.setenv("NQUEENS_CACHE_DIR", str(tmp_path / "fresh-cache"))
     monkeypatch.setenv("NQUEENS_MEMORY_LIMIT_MB", "250")
     click(qtbot, window, 0, 0)
-    with qtbot.waitSignal(window.session.compileEnded, timeout=60000):
-        window.choose_size(13)
+    with qtbot.waitSignal(window.session.sources.compileEnded, timeout=60000):
+        window.sizes.choose(13)
     assert window.session.n == 8 and len(decisions_of(window)) == 1
     assert "ran out of memory" in window.status_text()
 
 
 def test_export_dimacs_and_smtlib_for_the_current_size(qtbot, window: MainWindow, tmp_path: Path) -> None:
-    assert window.export_to(tmp_path / "a.cnf", "cnf")
+    assert window.files.export_to(tmp_path / "a.cnf", "cnf")
     assert (tmp_path / "a.cnf").read_text() == "".join(dimacs(8))
     assert "736 clauses" in window.status_text()
-    window.choose_size(5)
-    assert window.export_to(tmp_path / "a.smt2", "smt2")
+    window.sizes.choose(5)
+    assert window.files.export_to(tmp_path / "a.smt2", "smt2")
     assert (tmp_path / "a.smt2").read_text() == "".join(smtlib(5))
-    assert not window.export_to(tmp_path / "missing" / "x.cnf", "cnf")
+    assert not window.files.export_to(tmp_path / "missing" / "x.cnf", "cnf")
     assert "Could not export" in window.status_text()
 
 
@@ -365,14 +365,14 @@ def test_a_compile_reaches_the_window_even_when_the_cache_cannot_be_written(
     blocker = tmp_path / "not-a-folder"
     blocker.write_text("")
     monkeypatch.setenv("NQUEENS_CACHE_DIR", str(blocker / "cache"))
-    window.session.in_process_max_n = 0
+    window.session.sources.in_process_max_n = 0
     with qtbot.waitSignal(window.session.boardReplaced, timeout=60000):
-        window.choose_size(7)
+        window.sizes.choose(7)
     assert window.session.configurator.count == 40
 
 
 def test_a_board_without_solutions_says_so(qtbot, window: MainWindow) -> None:
-    window.choose_size(3)
+    window.sizes.choose(3)
     assert window.session.configurator.count == 0
     assert "No 3 queens fit on a 3×3 board" in window.status_text()
     assert all(s is CellState.LOOKAHEAD for row in window.board.picture.states for s in row)

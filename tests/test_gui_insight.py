@@ -24,9 +24,37 @@ def test_pointing_at_a_closed_square_frames_its_culprits(qtbot, window: MainWind
     expected = oracle.minimum_retraction(8, decisions, target)
     assert picture.focus == target
     assert len(picture.culprits) == expected and picture.culprits <= set(decisions)
-    assert window.panel.free_button.isEnabled()
     assert window.panel.why_label.text().startswith("Retract the ")
     assert "to free 3,2" in window.status_text()
+    assert not window.panel.free_button.isEnabled(), "pointing only previews: nothing is chosen yet"
+    click(qtbot, window, 2, 1)
+    assert window.panel.free_button.isEnabled() and window.panel.free_button.text() == "Free 3,2"
+
+
+def test_free_acts_on_the_chosen_square_wherever_the_pointer_went(qtbot, window: MainWindow) -> None:
+    """The newcomer's report: queens on 1,4 and 2,2, point at 5,3, then go to the button across
+    other squares; Free must free 5,3, not the last square crossed."""
+    click(qtbot, window, 0, 3)
+    click(qtbot, window, 1, 1)
+    chosen = Cell(4, 2)
+    assert window.session.configurator.cell(*chosen).is_blocked
+    click(qtbot, window, *chosen)
+    for crossed in (Cell(1, 7), Cell(3, 5), Cell(0, 0)):
+        qtbot.mouseMove(window.board, window.board.cell_rect(crossed).center())
+    assert window.panel.free_button.text() == "Free 5,3"
+    window.board.leaveEvent(None)
+    assert "to free 5,3" in window.panel.why_label.text()
+    window.panel.free_button.click()
+    assert decisions_of(window)[-1] == Decision(chosen, DecisionKind.QUEEN)
+    assert Cell(1, 7) not in {d.cell for d in decisions_of(window)}
+
+
+def test_escape_lets_the_chosen_square_go(qtbot, window: MainWindow) -> None:
+    click(qtbot, window, 0, 0)
+    click(qtbot, window, 2, 1)
+    assert window.panel.free_button.isEnabled()
+    window.actions.escape.trigger()
+    assert not window.panel.free_button.isEnabled() and window.panel.free_button.text() == "Free a square"
 
 
 def test_free_this_square_is_one_undo_step(qtbot, window: MainWindow) -> None:
@@ -42,7 +70,7 @@ def test_free_this_square_is_one_undo_step(qtbot, window: MainWindow) -> None:
     assert after[-1] == Decision(Cell(2, 1), DecisionKind.QUEEN)
     assert {d.cell for d in after[:-1]} == {d.cell for d in before} - culprits
     assert window.session.configurator.cell(2, 1) is CellState.QUEEN
-    window.undo_action.trigger()
+    window.actions.undo.trigger()
     assert decisions_of(window) == before
 
 
@@ -52,7 +80,7 @@ def test_a_square_no_solution_uses_says_so(qtbot, tmp_path: Path) -> None:
     assert window.panel.why_label.text() == "No solution of the 6×6 board has a queen on 1,1."
     assert not window.panel.free_button.isEnabled()
     assert window.board.picture.culprits == frozenset()
-    window.free_action.trigger()
+    window.actions.free.trigger()
     assert decisions_of(window) == []
 
 
@@ -68,7 +96,7 @@ def test_pointing_at_an_open_square_clears_the_highlight(qtbot, window: MainWind
 def test_heat_map_shades_open_squares_by_their_counts(qtbot, window: MainWindow) -> None:
     click(qtbot, window, 0, 2)
     plain = window.board.grab().toImage()
-    window.heat_action.trigger()
+    window.actions.heat.trigger()
     assert window.board.picture.heat
     heated = window.board.grab().toImage()
     cfg = window.session.configurator
@@ -85,7 +113,7 @@ def test_heat_map_shades_open_squares_by_their_counts(qtbot, window: MainWindow)
     assert colour(heated, high) != colour(plain, high)
     assert colour(heated, low).lightness() > colour(heated, high).lightness()
     assert "0 … " + str(counts[high.row][high.col]) in window.legend._items()[-1][1]
-    window.heat_action.trigger()
+    window.actions.heat.trigger()
     assert not window.board.picture.heat and window.legend._items()[-1][1] == "heat map off (Ctrl+M)"
 
 
@@ -109,7 +137,7 @@ def test_browser_steps_through_the_remaining_solutions(qtbot, window: MainWindow
 
 def test_solve_completes_to_the_previewed_solution_in_one_step(qtbot, window: MainWindow) -> None:
     click(qtbot, window, 0, 0)
-    window.session.browse_to(2)
+    window.session.browser.browse_to(2)
     shown = window.board.picture.preview
     steps = window.session.undo_stack.count()
     window.panel.solve_button.click()
@@ -117,14 +145,14 @@ def test_solve_completes_to_the_previewed_solution_in_one_step(qtbot, window: Ma
     assert cfg.is_solved and cfg.solution(0) == shown
     assert window.session.undo_stack.count() == steps + 1
     assert window.board.picture.preview is None
-    window.undo_action.trigger()
+    window.actions.undo.trigger()
     assert decisions_of(window) == [Decision(Cell(0, 0), DecisionKind.QUEEN)]
 
 
 def test_hint_places_the_queen_that_keeps_most_solutions(qtbot, window: MainWindow) -> None:
     click(qtbot, window, 0, 0)
     counts = window.session.configurator.cell_counts()
-    window.hint_action.trigger()
+    window.actions.hint.trigger()
     placed = decisions_of(window)[-1]
     assert placed.kind is DecisionKind.QUEEN
     best = max(
@@ -144,7 +172,7 @@ def test_bdd_panel_shows_the_compiled_space(qtbot, window: MainWindow) -> None:
     assert labels["Row edges"].text() == "378"
     assert labels["Backend"].text() == "CUDD (dd.cudd)"
     assert len(window.panel.chart._levels) == 64 and sum(window.panel.chart._levels) == 2450
-    window.choose_size(5)
+    window.sizes.choose(5)
     assert labels["Solutions"].text() == "10" and len(window.panel.chart._levels) == 25
     assert "Widest at level" in window.panel.widest_label.text()
 

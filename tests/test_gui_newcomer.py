@@ -6,10 +6,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QRect, Qt, QTimer
-from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox
+from PySide6.QtCore import QRect, Qt
+from PySide6.QtWidgets import QApplication, QFileDialog
 
-from app.gui import help_pages
 from app.gui.action_help import plain_text, shortcut_text
 from app.gui.board_widget import BoardPicture
 from app.gui.main_window import MainWindow
@@ -27,6 +26,7 @@ def board_square(window: MainWindow) -> QRect:
 
 
 def test_the_status_line_describes_the_state_after_a_click(qtbot, window: MainWindow) -> None:
+    qtbot.mouseMove(window.board, window.board.cell_rect(Cell(3, 3)).center())
     qtbot.mouseMove(window.board, window.board.cell_rect(Cell(0, 0)).center())
     assert window.status_text().startswith("1,1 is open")
     click(qtbot, window, 0, 0)
@@ -64,23 +64,23 @@ def test_a_long_message_is_elided_never_cut_and_stays_readable(qtbot, window: Ma
     assert line.geometry().right() < counter.geometry().left()
     click(qtbot, window, 0, 0)
     window.point_at(Cell(1, 2))
-    assert window.panel.why_label.wordWrap() and window.panel.why_label.text().startswith("Retract")
+    assert window.panel.why_label.text().startswith("Retract")
 
 
 def test_undo_brings_back_the_previous_size_with_its_decisions(qtbot, window: MainWindow) -> None:
     click(qtbot, window, 0, 0)
     click(qtbot, window, 1, 4, Qt.MouseButton.RightButton)
     taken = decisions_of(window)
-    window.choose_size(6)
+    window.sizes.choose(6)
     assert window.session.n == 6 and decisions_of(window) == []
-    assert window.undo_action.text() == "&Undo Size 6×6"
+    assert window.actions.undo.text() == "&Undo Size 6×6"
     qtbot.keyClick(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert window.session.n == 8 and decisions_of(window) == taken
     assert window.size_box.value() == 8
     qtbot.keyClick(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert decisions_of(window) == taken[:1]
-    window.redo_action.trigger()
-    window.redo_action.trigger()
+    window.actions.redo.trigger()
+    window.actions.redo.trigger()
     assert window.session.n == 6
 
 
@@ -92,14 +92,14 @@ def test_opening_a_file_is_undoable_and_the_title_marks_unsaved_work(
     assert window.isWindowModified() and window.windowTitle() == "8×8 board[*]"
     path = tmp_path / "six.nqueens.json"
     path.write_text(dumps(6, [Decision(Cell(0, 1), DecisionKind.QUEEN)]))
-    assert window.open_from(path)
+    assert window.files.open_from(path)
     assert window.session.n == 6 and window.windowTitle() == "six.nqueens.json (6×6), solved[*]"
     assert not window.isWindowModified()
-    window.undo_action.trigger()
+    window.actions.undo.trigger()
     assert window.session.n == 8 and decisions_of(window) == [Decision(Cell(0, 0), DecisionKind.QUEEN)]
-    assert window.file_path is None and window.isWindowModified()
+    assert window.session.file_path is None and window.isWindowModified()
     saved = tmp_path / "eight.nqueens.json"
-    assert window.save_to(saved)
+    assert window.files.save_to(saved)
     assert not window.isWindowModified() and window.windowTitle().startswith("eight.nqueens.json (8×8)")
     click(qtbot, window, 1, 4)
     assert window.isWindowModified()
@@ -108,20 +108,20 @@ def test_opening_a_file_is_undoable_and_the_title_marks_unsaved_work(
 def test_a_refused_open_leaves_a_running_compile_alone(
     qtbot, window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    window.choose_engine("bdd")
+    window.sizes.choose_engine("bdd")
     monkeypatch.setenv("NQUEENS_CACHE_DIR", str(tmp_path / "fresh-cache"))
-    with qtbot.waitSignal(window.session.compileProgress, timeout=60000):
-        window.choose_size(13)
+    with qtbot.waitSignal(window.session.sources.compileProgress, timeout=60000):
+        window.sizes.choose(13)
     for bad in (
         dumps(6, [Decision(Cell(0, 1), DecisionKind.QUEEN), Decision(Cell(1, 3), DecisionKind.MARK)]),
         dumps(14, [Decision(Cell(0, 0), DecisionKind.QUEEN), Decision(Cell(5, 5), DecisionKind.QUEEN)]),
     ):
         path = tmp_path / "bad.json"
         path.write_text(bad)
-        assert not window.open_from(path)
+        assert not window.files.open_from(path)
         assert "was not opened" in window.status_text()
-        assert window.session.compiling == 13 and window.compile_indicator.cancel_button.isVisible()
-    with qtbot.waitSignal(window.session.compileEnded, timeout=10000):
+        assert window.session.sources.compiling == 13 and window.compile_indicator.cancel_button.isVisible()
+    with qtbot.waitSignal(window.session.sources.compileEnded, timeout=10000):
         window.compile_indicator.cancel_button.click()
 
 
@@ -129,9 +129,9 @@ def test_the_board_does_not_move_when_the_heat_map_or_undo_changes(qtbot, window
     click(qtbot, window, 0, 2)
     QApplication.processEvents()
     before = board_square(window)
-    undo_button = window.toolbar.widgetForAction(window.undo_action)
+    undo_button = window.toolbar.widgetForAction(window.actions.undo)
     undo_width = undo_button.width()
-    window.heat_action.trigger()
+    window.actions.heat.trigger()
     QApplication.processEvents()
     assert board_square(window) == before
     click(qtbot, window, 1, 5, Qt.MouseButton.RightButton)
@@ -140,7 +140,7 @@ def test_the_board_does_not_move_when_the_heat_map_or_undo_changes(qtbot, window
     click(qtbot, window, *target)
     QApplication.processEvents()
     assert undo_button.width() == undo_width
-    assert f"Take back: Queen on {target.label()}" in window.undo_action.toolTip()
+    assert f"Take back: Queen on {target.label()}" in window.actions.undo.toolTip()
     panel_width = window.panel_scroller.width()
     window.point_at(Cell(7, 7))
     QApplication.processEvents()
@@ -165,38 +165,8 @@ def test_the_panel_can_move_below_the_board(qtbot, window: MainWindow) -> None:
     QApplication.processEvents()
     assert window.panel_scroller.height() <= 260
     assert window.dock.geometry().top() > window.board.mapTo(window, window.board.rect().bottomLeft()).y()
-    window.panel_action.trigger()
+    window.actions.panel.trigger()
     assert not window.dock.isVisible()
-
-
-def test_help_lists_every_action_with_its_shortcut(qtbot, window: MainWindow) -> None:
-    page = help_pages.shortcuts_page(window)
-    menus = window.menuBar().actions()
-    assert [m.text().replace("&", "") for m in menus] == ["File", "Edit", "Game", "View", "Help"]
-    for menu in menus:
-        for action in menu.menu().actions():
-            if action.isSeparator() or action.menu() is not None:
-                continue
-            assert plain_text(action) in page
-            if shortcut_text(action):
-                assert shortcut_text(action) in page
-    for keys, _ in (("Arrow keys", ""), ("Enter", ""), ("Space", ""), ("Right click", "")):
-        assert keys in page
-    dialog = help_pages.show_shortcuts(window)
-    assert dialog.isVisible() and "Ctrl+F" in dialog.browser.toPlainText()
-
-
-def test_how_to_play_shows_every_square_and_about_names_the_versions(qtbot, window: MainWindow) -> None:
-    dialog = help_pages.show_how_to_play(window)
-    text = dialog.browser.toPlainText()
-    for word in ("Your queen", "Forced", "Open", "Attacked", "Look-ahead", "Marked", "heat map", "Free this"):
-        assert word in text
-    document = dialog.browser.document()
-    picture = document.resource(document.ResourceType.ImageResource, "square:lookahead")
-    assert picture is not None and not picture.isNull()
-    about = help_pages.about_text("auto")
-    for name in ("Qt", "PySide6", "dd", "python-sat", "CUDD"):
-        assert name in about
 
 
 def test_every_toolbar_control_says_what_it_does_and_its_shortcut(qtbot, window: MainWindow) -> None:
@@ -215,67 +185,77 @@ def test_the_size_menu_says_what_is_ready_and_what_a_build_costs(
     qtbot, window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("NQUEENS_CACHE_DIR", str(tmp_path / "empty-cache"))
-    window.size_menu.aboutToShow.emit()
-    entries = [a.text() for a in window.size_menu.actions()]
-    assert entries[:10] == [f"&{n} × {n}\tready" for n in range(1, 10)] + ["10 × 10\tready"]
-    assert entries[11] == "12 × 12\tbuilds in about 1 s, 121 MB"
-    assert window.size_menu.actions()[7].isChecked()
-    assert entries[13] == "14 × 14\tSAT engine now, exact builds in about 45 s, 1.2 GB"
-    assert entries[16:] == [
-        "20 × 20\tSAT engine",
-        "32 × 32\tSAT engine",
-        "40 × 40\tSAT engine",
-        "64 × 64\tSAT engine",
-        "100 × 100\tSAT engine",
-        "&Other Size…",
-    ]
-    window.choose_engine("bdd")
-    window.size_menu.aboutToShow.emit()
-    entries = [a.text() for a in window.size_menu.actions()]
-    assert entries[13] == "14 × 14\tbuilds in about 45 s, 1.2 GB" and entries[16:] == ["&Other Size…"]
-    window.size_menu.actions()[5].trigger()
+    window.sizes.menu.aboutToShow.emit()
+    entries = [a.text() for a in window.sizes.menu.actions()]
+    assert entries[:10] == [f"&{n} × {n}" for n in range(1, 10)] + ["10 × 10"]
+    assert entries[11] == "12 × 12 — build about 1 s, 121 MB"
+    assert window.sizes.menu.actions()[7].isChecked()
+    assert entries[13] == "14 × 14 — SAT now, exact: build about 45 s, 1.2 GB"
+    assert entries[16:] == [f"{n} × {n} — SAT engine" for n in (20, 32, 40, 64, 100)] + ["&Other Size…"]
+    assert all("\t" not in entry for entry in entries), "one column: no gap between a size and its note"
+    window.sizes.choose_engine("bdd")
+    window.sizes.menu.aboutToShow.emit()
+    entries = [a.text() for a in window.sizes.menu.actions()]
+    assert entries[13] == "14 × 14 — build about 45 s, 1.2 GB" and entries[16:] == ["&Other Size…"]
+    window.sizes.menu.actions()[5].trigger()
     assert window.session.n == 6
 
 
-def test_an_expensive_size_is_announced_before_it_is_built(
+def test_an_expensive_size_is_offered_in_a_bar_never_in_a_modal_question(
     qtbot, window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    window.choose_engine("bdd")
+    window.sizes.choose_engine("bdd")
     monkeypatch.setenv("NQUEENS_CACHE_DIR", str(tmp_path / "empty-cache"))
-    asked: list[str] = []
+    window.sizes.request(14)
+    assert QApplication.activeModalWidget() is None
+    bar = window.build_bar
+    assert bar.isVisible() and bar.offered == 14
+    assert (
+        "about 45 s" in bar.text.text() and "1.2 GB" in bar.text.text() and "stays in play" in bar.text.text()
+    )
+    assert window.session.n == 8 and not window.session.sources.compiling and window.size_box.value() == 8
+    bar.not_now_button.click()
+    assert not bar.isVisible() and window.session.n == 8 and not window.session.sources.compiling
 
-    def answer() -> None:
-        box = QApplication.activeModalWidget()
-        assert isinstance(box, QMessageBox)
-        asked.append(box.informativeText())
-        box.button(QMessageBox.StandardButton.Cancel).click()
 
-    QTimer.singleShot(100, answer)
-    window.request_size(14)
-    assert asked and "about 45 s" in asked[0] and "1.2 GB" in asked[0]
-    assert window.session.n == 8 and not window.session.compiling
-    assert window.size_box.value() == 8
+def test_on_auto_a_size_past_the_quick_builds_opens_at_once_and_the_build_is_offered(
+    qtbot, window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("NQUEENS_CACHE_DIR", str(tmp_path / "empty-cache"))
+    with qtbot.waitSignal(window.session.boardReplaced, timeout=30000):
+        window.sizes.request(13)
+    assert window.session.n == 13 and window.session.engine == "sat"
+    assert window.build_bar.offered == 13 and "open on the SAT engine" in window.build_bar.text.text()
+    assert not window.session.sources.compiling
+    window.build_bar.always_button.click()
+    assert window.session.sources.compiling == 13 and window.build_bar.always
+    window.session.sources.cancel_compile()
+    qtbot.waitUntil(lambda: not window.session.sources.compiling, timeout=30000)
+    window.sizes.choose(8)
+    window.sizes.request(14)
+    assert not window.build_bar.isVisible() and window.session.sources.compiling == 14, "remembered"
+    window.session.sources.cancel_compile()
 
 
 def test_compile_progress_speaks_in_rows_and_time(qtbot, window: MainWindow) -> None:
-    window.session.compileStarted.emit(14)
+    window.session.sources.compileStarted.emit(14)
     assert window.compile_indicator.label.text() == "Building the 14×14 board…"
-    window.session.compileProgress.emit(Progress("build", 9, 14))
+    window.session.sources.compileProgress.emit(Progress("build", 9, 14))
     text = window.compile_indicator.label.text()
     assert text.startswith("Building 14×14: building the diagram, row 9 of 14 · about ")
     assert text.endswith(" s left")
-    window.session.compileEnded.emit()
+    window.session.sources.compileEnded.emit()
     assert not window.compile_indicator.label.isVisible()
 
 
 def test_words_agree_with_their_numbers(qtbot, tmp_path: Path) -> None:
     window = make_window(qtbot, tmp_path, 1)
     assert window.panel.widest_label.text() == "Widest at level 0 (row 1, square 1,1): 1 node."
-    window.choose_size(4)
+    window.sizes.choose(4)
     assert "2 solutions remain" in window.count_label.text()
     click(qtbot, window, 0, 1)
     window.point_at(Cell(3, 3))
-    window.choose_size(8)
+    window.sizes.choose(8)
     window.point_at(Cell(0, 0))
     assert "4 of 92 solutions have a queen here" in window.status_text()
     click(qtbot, window, 0, 0)
@@ -293,10 +273,10 @@ def test_the_panel_draws_the_diagram_with_its_live_paths(qtbot, tmp_path: Path) 
     view = window.panel.diagram.view
     assert sum(edge.alive for edge in view.edges) == 6
     svg, png = tmp_path / "d.svg", tmp_path / "d.png"
-    assert window.save_diagram(svg) and window.save_diagram(png)
+    assert window.files.save_diagram(svg) and window.files.save_diagram(png)
     assert b"<svg" in svg.read_bytes() and png.read_bytes().startswith(b"\x89PNG")
     assert "Saved the diagram to d.png" in window.status_text()
-    window.choose_size(8)
+    window.sizes.choose(8)
     assert window.panel.diagram.view is None and not window.panel.save_diagram_button.isEnabled()
     assert "up to 7×7; this 8×8 one has 378 row edges" in window.panel.diagram._note
 
@@ -314,9 +294,11 @@ def test_save_as_adds_the_suffix_and_the_dialogs_start_where_the_last_file_was(
 
     monkeypatch.setattr(QFileDialog, "getSaveFileName", save_dialog)
     click(qtbot, window, 0, 0)
-    window.save_as_action.trigger()
-    assert (folder / "mine.nqueens.json").is_file() and window.file_path == folder / "mine.nqueens.json"
+    window.actions.save_as.trigger()
+    assert (
+        folder / "mine.nqueens.json"
+    ).is_file() and window.session.file_path == folder / "mine.nqueens.json"
     assert Path(asked[0]).parent == Path.home()
     again = make_window(qtbot, tmp_path)
-    again.save_as_action.trigger()
+    again.actions.save_as.trigger()
     assert Path(asked[1]).parent == folder

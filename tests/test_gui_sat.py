@@ -27,7 +27,7 @@ def settle(qtbot, window: MainWindow, timeout: int = 60000) -> SatBoard:
 
 def open_on_sat(qtbot, window: MainWindow, n: int) -> SatBoard:
     with qtbot.waitSignal(window.session.boardReplaced, timeout=60000):
-        window.choose_size(n)
+        window.sizes.choose(n)
     assert window.session.engine == "sat"
     return settle(qtbot, window)
 
@@ -46,7 +46,9 @@ def test_a_big_board_opens_and_plays_on_the_sat_engine(qtbot, tmp_path: Path, n:
     timer.start(20)
     board = open_on_sat(qtbot, window, n)
     assert all(s is CellState.OPEN for row in board.states() for s in row)
-    assert "SAT engine" in window.count_label.text() and "at least" in window.count_label.text()
+    # the count follows the squares: the worker sends it after the board is settled
+    qtbot.waitUntil(lambda: "solutions remain, estimated" in window.count_label.text(), timeout=60000)
+    assert "SAT engine" in window.count_label.text()
     click(qtbot, window, 0, 1)
     assert board.cell(0, 1) is CellState.QUEEN and board.cell(n - 1, 1) is CellState.ATTACKED
     assert board.cell(2, 2) is None or board.cell(2, 2) is CellState.OPEN
@@ -66,19 +68,19 @@ def test_sat_states_equal_the_bdds_and_switching_keeps_the_decisions(qtbot, wind
     decisions = decisions_of(window)
     assert len(decisions) == 3 and window.session.engine == "bdd"
     with qtbot.waitSignal(window.session.changed, timeout=5000):
-        window.choose_engine("sat")
+        window.sizes.choose_engine("sat")
     board = settle(qtbot, window)
     assert decisions_of(window) == decisions
     assert board.states() == bdd_states(8, decisions)
     assert "SAT engine" in window.count_label.text()
-    window.choose_engine("auto")
+    window.sizes.choose_engine("auto")
     assert window.session.engine == "bdd" and decisions_of(window) == decisions
     assert "BDD" in window.count_label.text()
 
 
 def test_a_contradiction_found_only_by_the_solver_is_refused(qtbot, window: MainWindow) -> None:
     """Queens at 1,1 and 2,3 on 4×4 attack nothing of each other, but no solution keeps both."""
-    window.choose_engine("sat")
+    window.sizes.choose_engine("sat")
     refused: list[str] = []
     window.session.refused.connect(refused.append)
     window.session.open_size(
@@ -94,7 +96,7 @@ def test_explanations_arrive_in_the_background_and_match_the_bdd(qtbot, window: 
     click(qtbot, window, 1, 2)
     expected = {cell: window.session.explain(cell).text for cell in (Cell(2, 4), Cell(2, 1), Cell(3, 3))}
     assert expected[Cell(2, 1)] == "Retract the queen at 1,1 to free 3,2."
-    window.choose_engine("sat")
+    window.sizes.choose_engine("sat")
     settle(qtbot, window)
     for cell, text in expected.items():
         qtbot.waitUntil(lambda cell=cell: not window.session.explain(cell).pending, timeout=10000)
@@ -108,7 +110,7 @@ def test_solve_and_hint_work_on_the_sat_engine(qtbot, tmp_path: Path) -> None:
         window.session.hint()
     assert len(decisions_of(window)) == 1
     with qtbot.waitSignal(window.session.solved, timeout=30000):
-        window.session.solve()
+        window.session.browser.solve()
     queens = [d.cell for d in decisions_of(window)]
     assert sorted(q.row for q in queens) == list(range(20)) and len({q.col for q in queens}) == 20
     assert not any(
@@ -124,13 +126,13 @@ def test_auto_opens_on_sat_while_the_diagram_builds_then_switches(
     """Sizes beyond the quick compiles open on the SAT engine at once; the BDD replaces it,
     decisions kept (9×9 stands in for 13×13 to keep the test short)."""
     monkeypatch.setenv("NQUEENS_CACHE_DIR", str(tmp_path / "fresh-cache"))
-    monkeypatch.setattr("app.gui.session.QUICK_COMPILE_MAX_N", 8)
-    window.session.in_process_max_n = 0
-    with qtbot.waitSignal(window.session._sat_client().ready, timeout=30000):
-        window.session.start_sat_engine()
+    monkeypatch.setattr("app.gui.board_sources.QUICK_COMPILE_MAX_N", 8)
+    window.session.sources.in_process_max_n = 0
+    with qtbot.waitSignal(window.session.sources._sat_client().ready, timeout=30000):
+        window.session.sources.start_sat_engine()
     with qtbot.waitSignal(window.session.boardReplaced, timeout=30000):
-        window.choose_size(9)
-    assert window.session.engine == "sat" and window.session.compiling == 9
+        window.sizes.choose(9)
+    assert window.session.engine == "sat" and window.session.sources.compiling == 9
     settle(qtbot, window)
     click(qtbot, window, 0, 0)
     with qtbot.waitSignal(window.session.engineChanged, timeout=60000) as switched:
@@ -142,21 +144,21 @@ def test_auto_opens_on_sat_while_the_diagram_builds_then_switches(
 
 
 def test_the_heat_map_is_off_on_the_sat_engine_and_says_why(qtbot, window: MainWindow) -> None:
-    window.heat_action.setChecked(True)
-    window.choose_engine("sat")
+    window.actions.heat.setChecked(True)
+    window.sizes.choose_engine("sat")
     settle(qtbot, window)
-    assert not window.heat_action.isEnabled() and window.legend._heat_peak is None
-    assert "Off on the SAT engine" in window.heat_action.toolTip()
-    window.choose_engine("bdd")
-    assert window.heat_action.isEnabled() and window.heat_action.isChecked()
-    assert "Shade open squares" in window.heat_action.toolTip()
+    assert not window.actions.heat.isEnabled() and window.legend._heat_peak is None
+    assert "Off on the SAT engine" in window.actions.heat.toolTip()
+    window.sizes.choose_engine("bdd")
+    assert window.actions.heat.isEnabled() and window.actions.heat.isChecked()
+    assert "Shade open squares" in window.actions.heat.toolTip()
 
 
 def test_a_killed_sat_worker_is_said_once_and_started_again(qtbot, window: MainWindow) -> None:
     click(qtbot, window, 0, 0)
-    window.choose_engine("sat")
+    window.sizes.choose_engine("sat")
     settle(qtbot, window)
-    process = window.session._sat._process
+    process = window.session.sources._sat._process
     with qtbot.waitSignal(window.session.message, timeout=10000) as said:
         os.kill(process.processId(), signal.SIGKILL)
     assert said.args[0].startswith("The SAT engine's process was stopped by the system; it restarts")

@@ -61,3 +61,49 @@ def test_the_checker_sees_imports_inside_functions(tmp_path: Path) -> None:
     source = tmp_path / "sample.py"
     source.write_text("def f():\n    from app.gui.session import BoardSession\n    import PySide6.QtCore\n")
     assert imported_modules(source) >= {"app.gui.session", "PySide6.QtCore"}
+
+
+HELP_MODULES = (
+    "app.gui.action_help",
+    "app.gui.glossary",
+    "app.gui.help_example",
+    "app.gui.help_pages",
+    "app.gui.help_pictures",
+    "app.gui.help_text",
+    "app.gui.program_info",
+    "app.gui.shortcuts_page",
+)
+"""The help: it reads what the window hands it and never imports the window back."""
+
+
+def import_graph(package: str) -> dict[str, set[str]]:
+    """Each module of ``package`` and the modules of ``package`` it imports."""
+    modules = {".".join(path.relative_to(ROOT).with_suffix("").parts): path for path in sources(package)}
+    return {name: imported_modules(path) & modules.keys() for name, path in modules.items()}
+
+
+def reachable(graph: dict[str, set[str]], start: str) -> set[str]:
+    """Every module that ``start`` imports, directly or through others."""
+    seen: set[str] = set()
+    stack = list(graph[start])
+    while stack:
+        name = stack.pop()
+        if name not in seen:
+            seen.add(name)
+            stack.extend(graph[name])
+    return seen
+
+
+def test_the_help_never_imports_the_window_and_is_in_no_import_cycle() -> None:
+    graph = import_graph("app/gui")
+    assert set(HELP_MODULES) <= graph.keys()
+    for module in HELP_MODULES:
+        reached = reachable(graph, module)
+        assert "app.gui.main_window" not in reached, module
+        assert module not in reached, f"{module} imports itself through {sorted(reached)}"
+
+
+def test_the_cycle_checker_follows_imports_through_other_modules() -> None:
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
+    assert reachable(graph, "a") == {"a", "b", "c"}
+    assert "d" not in reachable(graph, "a")

@@ -73,16 +73,16 @@ def test_the_window_save_and_export_on_a_full_disk_keep_the_old_files(
 ) -> None:
     saved = tmp_path / "game.nqueens.json"
     click(qtbot, window, 0, 0)
-    assert window.save_to(saved)
+    assert window.files.save_to(saved)
     before = saved.read_text()
     exported = tmp_path / "8-queens.cnf"
-    assert window.export_to(exported, "cnf")
+    assert window.files.export_to(exported, "cnf")
     cnf = exported.read_text()
     click(qtbot, window, 1, 2)
     monkeypatch.setattr("bdd_model.atomic_file.os.fsync", _disk_full)
-    assert not window.save_to(saved)
+    assert not window.files.save_to(saved)
     assert "No space left on device" in window.status_text()
-    assert not window.export_to(exported, "smt2")
+    assert not window.files.export_to(exported, "smt2")
     assert saved.read_text() == before and loads(before)[0] == 8
     assert exported.read_text() == cnf
     assert _leftovers(tmp_path) == []

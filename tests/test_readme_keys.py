@@ -8,18 +8,24 @@ from pathlib import Path
 from PySide6.QtGui import QKeySequence
 
 from app.gui.main_window import MainWindow
+from app.gui.shortcuts_page import menu_entries
 
 README = Path(__file__).resolve().parent.parent / "README.md"
 BOARD_KEYS = {"Enter", "Space", "arrows"}
 KEY = re.compile(r"Ctrl\+Shift\+\w|Ctrl\+[^\s,/|]+|Ctrl\+/|F\d+\b|PgUp|PgDown|Esc|Enter|Space|arrows|Alt\+\w")
+MENU_KEYS = re.compile(r"Alt\+\w, \w")
+
+
+def keyboard_column() -> list[str]:
+    """The keyboard column of the README's table of the window, row by row."""
+    text = README.read_text(encoding="utf-8")
+    table = text[text.index("| do | mouse | keyboard |") :].split("\n\n", 1)[0]
+    return [line.split("|")[3] for line in table.splitlines()[2:]]
 
 
 def readme_keys() -> set[str]:
     """Every key named in the keyboard column of the README's table of the window."""
-    text = README.read_text(encoding="utf-8")
-    table = text[text.index("| do | mouse | keyboard |") :].split("\n\n", 1)[0]
-    rows = [line.split("|")[3] for line in table.splitlines()[2:]]
-    return {key for row in rows for key in KEY.findall(row)}
+    return {key for row in keyboard_column() for key in KEY.findall(row)}
 
 
 def test_every_key_in_the_readme_belongs_to_an_action_and_every_shortcut_is_there(window: MainWindow) -> None:
@@ -41,3 +47,9 @@ def test_every_key_in_the_readme_belongs_to_an_action_and_every_shortcut_is_ther
     for action, keys in shortcuts.items():
         assert keys & named, f"{action.text()} ({', '.join(sorted(keys))}) is not in the README's table"
     assert {"Ctrl+F", "Ctrl+M", "F9", "PgUp", "Esc", "F1"} <= named
+
+
+def test_the_menu_keys_in_the_readme_open_those_menus(window: MainWindow) -> None:
+    reach = {", ".join(entry.access[:2]) for entry in menu_entries(window.menuBar()) if len(entry.access) > 1}
+    named = {keys for row in keyboard_column() for keys in MENU_KEYS.findall(row)}
+    assert named and named <= reach

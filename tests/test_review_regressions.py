@@ -65,7 +65,7 @@ def test_the_window_on_a_board_without_solutions(qtbot, tmp_path: Path) -> None:
     click(qtbot, window, 0, 0, Qt.MouseButton.RightButton)
     assert decisions_of(window) == [] and window.session.undo_stack.count() == 0
     assert "has no solution" in window.status_text()
-    assert not window.solve_action.isEnabled() and not window.hint_action.isEnabled()
+    assert not window.actions.solve.isEnabled() and not window.actions.hint.isEnabled()
     assert not window.panel.solve_button.isEnabled()
 
 
@@ -96,7 +96,7 @@ def test_the_window_refuses_absurd_files(qtbot, window: MainWindow, tmp_path: Pa
     ):
         path = tmp_path / "odd.json"
         path.write_text(content)
-        assert not window.open_from(path)
+        assert not window.files.open_from(path)
         assert decisions_of(window) == before
         assert "was not opened" in window.status_text()
 
@@ -104,32 +104,32 @@ def test_the_window_refuses_absurd_files(qtbot, window: MainWindow, tmp_path: Pa
 def test_a_file_with_a_byte_order_mark_opens(qtbot, window: MainWindow, tmp_path: Path) -> None:
     path = tmp_path / "bom.json"
     path.write_text("\ufeff" + dumps(6, [Decision(Cell(0, 1), DecisionKind.QUEEN)]), encoding="utf-8")
-    assert window.open_from(path)
+    assert window.files.open_from(path)
     assert window.session.n == 6 and decisions_of(window) == [Decision(Cell(0, 1), DecisionKind.QUEEN)]
 
 
 def test_a_solved_board_saved_opens_again(qtbot, window: MainWindow, tmp_path: Path) -> None:
-    window.session.solve()
+    window.session.browser.solve()
     taken = decisions_of(window)
     path = tmp_path / "solved.json"
-    assert window.save_to(path)
+    assert window.files.save_to(path)
     window.session.restart()
-    assert window.open_from(path)
+    assert window.files.open_from(path)
     assert decisions_of(window) == taken and window.session.configurator.is_solved
-    assert window.file_path == path
+    assert window.session.file_path == path
 
 
 def test_a_refused_open_keeps_the_current_file(qtbot, window: MainWindow, tmp_path: Path) -> None:
     good = tmp_path / "good.json"
     window.session.open_size(5)
-    assert window.save_to(good)
+    assert window.files.save_to(good)
     bad = tmp_path / "bad.json"
     bad.write_text(
         dumps(8, [Decision(Cell(0, 0), DecisionKind.QUEEN), Decision(Cell(1, 1), DecisionKind.QUEEN)])
     )
-    window.open_from(bad)
+    window.files.open_from(bad)
     assert "was not opened" in window.status_text()
-    assert window.file_path == good and window.session.n == 5
+    assert window.session.file_path == good and window.session.n == 5
 
 
 def test_gui_options_may_be_abbreviated() -> None:
@@ -145,15 +145,15 @@ def test_gui_errors_name_the_gui(tmp_path: Path) -> None:
 def test_switching_size_during_a_compile_keeps_progress_and_cancel(
     qtbot, window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    window.choose_engine("bdd")
+    window.sizes.choose_engine("bdd")
     monkeypatch.setenv("NQUEENS_CACHE_DIR", str(tmp_path / "fresh-cache"))
-    with qtbot.waitSignal(window.session.compileProgress, timeout=60000):
-        window.choose_size(13)
-    window.choose_size(14)
+    with qtbot.waitSignal(window.session.sources.compileProgress, timeout=60000):
+        window.sizes.choose(13)
+    window.sizes.choose(14)
     qtbot.wait(500)
-    assert window.session.compiling == 14
+    assert window.session.sources.compiling == 14
     assert window.compile_indicator.cancel_button.isVisible() and window.compile_indicator.bar.isVisible()
-    with qtbot.waitSignal(window.session.compileEnded, timeout=10000):
+    with qtbot.waitSignal(window.session.sources.compileEnded, timeout=10000):
         window.compile_indicator.cancel_button.click()
     assert window.session.n == 8 and not window.compile_indicator.cancel_button.isVisible()
 
@@ -161,13 +161,13 @@ def test_switching_size_during_a_compile_keeps_progress_and_cancel(
 def test_choosing_the_current_size_during_a_compile_keeps_the_board(
     qtbot, window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    window.choose_engine("bdd")
+    window.sizes.choose_engine("bdd")
     monkeypatch.setenv("NQUEENS_CACHE_DIR", str(tmp_path / "fresh-cache"))
     click(qtbot, window, 0, 0)
-    with qtbot.waitSignal(window.session.compileProgress, timeout=60000):
-        window.choose_size(13)
-    with qtbot.waitSignal(window.session.compileEnded, timeout=10000):
-        window.choose_size(8)
+    with qtbot.waitSignal(window.session.sources.compileProgress, timeout=60000):
+        window.sizes.choose(13)
+    with qtbot.waitSignal(window.session.sources.compileEnded, timeout=10000):
+        window.sizes.choose(8)
     assert decisions_of(window) == [Decision(Cell(0, 0), DecisionKind.QUEEN)]
     assert window.session.undo_stack.count() == 1
 

@@ -254,3 +254,26 @@ def test_a_cancelled_count_is_tried_again_with_the_same_budget() -> None:
     stopped.cancel()
     assert sat.count_within(10_000_000, stopped) is None
     assert sat.count_within(10_000_000) == 2680
+
+
+def test_estimates_hold_the_exact_count_under_random_decisions() -> None:
+    """With exact counts suppressed, the SAT engine's final figure is the estimate; its 95%
+    interval holds the BDD's count in at least 90% of boards (deterministic: the seed comes
+    from the decisions)."""
+    rng = random.Random(7)
+    held = total = 0
+    for n in (8, 9, 10, 11, 12):
+        bdd = Configurator(space(n, "cudd"))
+        for _ in range(8):
+            bdd.clear()
+            for _ in range(rng.randrange(0, 3)):
+                opens = [Cell(r, c) for r in range(n) for c in range(n) if bdd.cell(r, c) is CellState.OPEN]
+                bdd.place(*rng.choice(opens))
+            sat = SatEngine(n)
+            sat.count_exactly = False
+            sat.restore(bdd.decisions)
+            figure = sat.solution_count()
+            assert figure is not None and figure.exact is None and figure.estimate is not None
+            total += 1
+            held += figure.estimate.low <= bdd.count <= figure.estimate.high
+    assert held >= 0.9 * total, f"{held} of {total}"

@@ -198,7 +198,7 @@ def test_the_window_refuses_files_that_are_no_configuration(
         path.write_text('{"format": "nqueens-configuration", "pad": "' + " " * (2 << 20) + '"}')
     else:
         path.write_bytes(b"\xff\xfe\x00garbage")
-    assert not window.open_from(path)
+    assert not window.files.open_from(path)
     expected = {
         "dev zero": "it is not a regular file",
         "fifo": "it is not a regular file",

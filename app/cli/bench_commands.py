@@ -89,9 +89,12 @@ def sat_table(report: dict) -> str:
     """The SAT engine's report for people."""
     agreement = {True: "the same answers as the BDD on every click", None: "no BDD to compare (N > 12)"}
     lines = [
-        f"N-Queens bench: N={report['n']}, engine sat ({report['solver']})",
+        f"N-Queens bench: N={report['n']}, engine sat ({report['solver']}, {report['kernels']} kernels, "
+        f"compiled or loaded in {report['kernel_compile_s']:.1f} s)",
         f"  first board, settled       {report['setup_s']:.3f} s",
         f"  click, full answer         {report['clicks']} clicks: {_ms(report['click_ms'])}",
+        f"  game played until solved   {report['deep_clicks']} clicks: {_ms(report['deep_click_ms'])}",
+        f"  final count figure         {_ms(report['final_count_ms'])}",
         f"  explanation of a square    {_ms(report['explain_ms'])}",
         f"  exact counts               {report['exact_count_clicks']} of {report['clicks']} clicks",
         f"  agreement                  {agreement[report['agrees_with_bdd']]}",

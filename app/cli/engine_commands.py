@@ -25,10 +25,7 @@ from bdd_model.cache import save
 from bdd_model.engine import Engine
 from bdd_model.engine_choice import ENGINE_CHOICES, choose_engine, open_engine
 from bdd_model.progress import ProgressCallback
-from bdd_model.sat.engine import SatEngine
-
-CLI_COUNT_NODES = 500_000
-"""Search nodes the command line gives the SAT engine's exact count (about a second)."""
+from bdd_model.solution_count import SolutionCount
 
 any_board_size = size_argument(lambda n: check_whole_size(n, 10**18, ""))
 """N of ``state``: any whole number from 1; the engine then says what it can take."""
@@ -166,9 +163,9 @@ def run_state(args: argparse.Namespace) -> int:
                 cfg.forbid(*cell)
         except NQueensError as error:
             fail(str(error))
-    if isinstance(cfg, SatEngine):
-        cfg.count_within(CLI_COUNT_NODES)
-    report = state_report(cfg)
+    figure = cfg.solution_count()
+    assert figure is not None
+    report = state_report(cfg, figure)
     if args.counts:
         report["counts"] = cfg.cell_counts()
     if target is not None:
@@ -180,7 +177,7 @@ def run_state(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(report))
     else:
-        print(state_text(cfg, report))
+        print(state_text(cfg, report, figure))
     return 0
 
 
@@ -193,14 +190,12 @@ _LISTS = {
 }
 
 
-def state_report(cfg: Engine) -> dict[str, object]:
+def state_report(cfg: Engine, figure: SolutionCount) -> dict[str, object]:
     """The state object of the command-line contract: five lists that partition the board, and
-    the count (``null`` with a true lower bound when it is not known exactly)."""
+    the count (``null`` when it is not known exactly, with a true lower bound and an estimate
+    with its 95% interval: the same figure the window shows)."""
     states = cfg.states()
-    count = cfg.count
-    report: dict[str, object] = {"n": cfg.n, "engine": cfg.engine, "solutions": count}
-    if count is None:
-        report["solutions_at_least"] = cfg.count_at_least
+    report: dict[str, object] = {"n": cfg.n, "engine": cfg.engine, **figure.json_fields()}
     for name, kinds in _LISTS.items():
         report[name] = [[r + 1, c + 1] for r in range(cfg.n) for c in range(cfg.n) if states[r][c] in kinds]
     return report
@@ -216,13 +211,12 @@ _SYMBOLS = {
 }
 
 
-def state_text(cfg: Engine, report: dict[str, object]) -> str:
+def state_text(cfg: Engine, report: dict[str, object], figure: SolutionCount) -> str:
     """The board for people: one symbol per square, then the legend and the numbers."""
     lines = [" ".join(_SYMBOLS[s] for s in row) for row in cfg.states()]
     lines.append("Q queen  F forced  . open  x marked  - attacked  ~ closed by look-ahead")
     solutions = report["solutions"]
-    remain = f"{solutions}" if solutions is not None else f"at least {report['solutions_at_least']:,}"
-    lines.append(f"{remain} solutions remain (engine: {cfg.engine})")
+    lines.append(f"{figure.remain()} (engine: {cfg.engine})")
     if "counts" in report:
         counts = report["counts"]
         assert isinstance(counts, list)

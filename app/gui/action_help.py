@@ -1,12 +1,60 @@
 """What each action says about itself: a status tip, and a tooltip of a few short lines that
 names the action, says what it does and gives its shortcut. The Help pages read the same
-texts, so the help cannot drift from the actions."""
+texts, so the help cannot drift from the actions.
+
+Shortcuts are given in the words printed on keys: Qt's standard keys also bind keys that few
+keyboards have (Undo is Ctrl+Z and F14 on X11, and the media keyboard's Undo key), which would
+only puzzle a reader, so those are left out.
+"""
 
 from __future__ import annotations
 
 import html
 
+from PySide6.QtCore import QKeyCombination, Qt
 from PySide6.QtGui import QAction, QKeySequence
+
+KEYBOARD_KEYS = frozenset(
+    {
+        *(Qt.Key(code) for code in range(Qt.Key.Key_F1.value, Qt.Key.Key_F12.value + 1)),
+        Qt.Key.Key_Escape,
+        Qt.Key.Key_Tab,
+        Qt.Key.Key_Backtab,
+        Qt.Key.Key_Backspace,
+        Qt.Key.Key_Return,
+        Qt.Key.Key_Enter,
+        Qt.Key.Key_Insert,
+        Qt.Key.Key_Delete,
+        Qt.Key.Key_Home,
+        Qt.Key.Key_End,
+        Qt.Key.Key_Left,
+        Qt.Key.Key_Up,
+        Qt.Key.Key_Right,
+        Qt.Key.Key_Down,
+        Qt.Key.Key_PageUp,
+        Qt.Key.Key_PageDown,
+    }
+)
+"""The keys beyond letters, digits and punctuation that every PC keyboard has."""
+
+
+def on_every_keyboard(combination: QKeyCombination) -> bool:
+    """True for a printable ASCII key or one of KEYBOARD_KEYS, with any modifiers."""
+    key = combination.key()
+    return Qt.Key.Key_Space.value <= key.value <= Qt.Key.Key_AsciiTilde.value or key in KEYBOARD_KEYS
+
+
+def keyboard_shortcuts(action: QAction) -> list[str]:
+    """The action's shortcuts that can be typed on an ordinary keyboard, as the platform writes
+    them ("Ctrl+Z", "PgUp"), each once, in the action's order."""
+    native = QKeySequence.SequenceFormat.NativeText
+    found: list[str] = []
+    for sequence in action.shortcuts():
+        chords = [sequence[i] for i in range(sequence.count())]
+        text = sequence.toString(native)
+        if chords and all(on_every_keyboard(chord) for chord in chords) and text not in found:
+            found.append(text)
+    return found
 
 
 def plain_text(action: QAction) -> str:
@@ -15,9 +63,8 @@ def plain_text(action: QAction) -> str:
 
 
 def shortcut_text(action: QAction) -> str:
-    """Every shortcut of the action, as the platform writes them ("Ctrl+Z, Ctrl+Y")."""
-    native = QKeySequence.SequenceFormat.NativeText
-    return ", ".join(key.toString(native) for key in action.shortcuts() if not key.isEmpty())
+    """Every keyboard shortcut of the action, as the keys are labelled ("Ctrl+Z, Ctrl+Y")."""
+    return ", ".join(keyboard_shortcuts(action))
 
 
 def tooltip_html(title: str, what: str, keys: str = "") -> str:

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QPushButton,
     QSizePolicy,
+    QTabWidget,
     QToolTip,
     QVBoxLayout,
     QWidget,
@@ -19,11 +20,27 @@ from PySide6.QtWidgets import (
 
 from app.gui.action_help import tooltip_html
 from app.gui.diagram_view import MAX_DRAWN_N, DiagramWidget
+from app.gui.elided_text import ElidedText
+from app.gui.glossary import glossary_text, glossary_tooltip
 from app.gui.square_painter import painting
 from app.gui.theme import board_colors
-from bdd_model import SolutionSpace, plural
+from bdd_model import Cell, SolutionSpace, plural
 from bdd_model.configurator import LayerView
+from bdd_model.solution_count import SolutionCount
 from bdd_model.versions import backend_description
+
+WHY_LINES = 4
+"""Lines kept for the explanation: its length varies, its place does not."""
+FIGURE_TERMS = {
+    "Backend": "Backend",
+    "Construction": "Construction",
+    "BDD nodes": "BDD nodes",
+    "Row edges": "Row edges",
+    "Solutions": "Solution",
+    "Compiled in": "Compile",
+    "Opened": "Cache",
+}
+"""Each figure of "Inside the BDD" and the glossary term its tooltip explains."""
 
 
 class LevelChart(QWidget):
@@ -102,12 +119,16 @@ class InsightPanel(QWidget):
 
         why = QGroupBox("Why not here?", self)
         why_layout = QVBoxLayout(why)
-        self.why_label = QLabel("Point at a closed square to see which of your decisions close it.", why)
-        self.why_label.setWordWrap(True)
-        self.free_button = QPushButton("Free this square", why)
+        self.why_label = ElidedText(
+            why, lines=WHY_LINES, name="Why not here?", about=glossary_text("Decision", "Look-ahead")
+        )
+        self.why_label.set_text("Click a closed square to see which of your decisions close it.")
+        self.free_button = QPushButton("Free a square", why)
         self.free_button.setToolTip(
             tooltip_html(
-                "Free this square", "Retract exactly those decisions and place a queen here", "Ctrl+F"
+                "Free the chosen square",
+                "Retract exactly the decisions that close the square you chose and place a queen there",
+                "Ctrl+F",
             )
         )
         self.free_button.setEnabled(False)
@@ -125,9 +146,10 @@ class InsightPanel(QWidget):
         self.next_button.setToolTip(tooltip_html("Next solution", "Show it on the board", "Page Down"))
         self.next_button.setAccessibleName("Next solution")
         for arrow in (self.previous_button, self.next_button):
-            arrow.setMaximumWidth(48)
-        self.browse_label = QLabel(browser)
-        self.browse_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+            arrow.setMaximumWidth(36)
+        self.browse_label = ElidedText(
+            browser, name="Remaining solutions", about=glossary_text("Solution", "Estimate", "95% interval")
+        )
         steps.addWidget(self.previous_button)
         steps.addWidget(self.browse_label, 1)
         steps.addWidget(self.next_button)
@@ -146,49 +168,50 @@ class InsightPanel(QWidget):
         browser_layout.addLayout(actions)
         layout.addWidget(browser)
 
-        inside = QGroupBox("Inside the BDD", self)
+        self.folds = QTabWidget(self)
+        self.folds.setDocumentMode(True)
+        inside = QWidget(self.folds)
         inside_layout = QVBoxLayout(inside)
         self.figures = QFormLayout()
         self.figure_labels: dict[str, QLabel] = {}
-        for key in (
-            "Backend",
-            "Construction",
-            "BDD nodes",
-            "Row edges",
-            "Solutions",
-            "Compiled in",
-            "Opened",
-        ):
-            label = QLabel(inside)
+        for key, term in FIGURE_TERMS.items():
+            name, label = QLabel(key, inside), QLabel(inside)
+            label.setWordWrap(True)
             label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+            for part in (name, label):
+                part.setToolTip(glossary_tooltip(term))
             self.figure_labels[key] = label
-            self.figures.addRow(key, label)
+            self.figures.addRow(name, label)
         inside_layout.addLayout(self.figures)
         caption = QLabel("Nodes per level (one bar per square, rows dotted):", inside)
         caption.setWordWrap(True)
+        caption.setToolTip(glossary_tooltip("Level", "Node"))
         inside_layout.addWidget(caption)
         self.chart = LevelChart(inside)
         inside_layout.addWidget(self.chart)
         self.widest_label = QLabel(inside)
         self.widest_label.setWordWrap(True)
+        self.widest_label.setToolTip(glossary_tooltip("Level", "Constant FALSE"))
         inside_layout.addWidget(self.widest_label)
-        layout.addWidget(inside)
+        inside_layout.addStretch(1)
+        self.folds.addTab(inside, "The BDD")
         self.bdd_group = inside
 
-        solver = QGroupBox("Inside the SAT engine", self)
+        solver = QWidget(self.folds)
         solver_layout = QVBoxLayout(solver)
         self.solver_label = QLabel(solver)
         self.solver_label.setWordWrap(True)
         self.solver_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.solver_label.setToolTip(glossary_tooltip("SAT", "Assumption", "Solver call", "95% interval"))
         solver_layout.addWidget(self.solver_label)
-        layout.addWidget(solver)
+        solver_layout.addStretch(1)
+        self.folds.addTab(solver, "The SAT engine")
         self.solver_group = solver
-        solver.hide()
 
-        drawn = QGroupBox("The diagram", self)
+        drawn = QWidget(self.folds)
         drawn_layout = QVBoxLayout(drawn)
         self.diagram = DiagramWidget(drawn)
-        self.diagram.setMinimumHeight(220)
+        self.diagram.setMinimumHeight(160)
         self.diagram.setToolTip(
             tooltip_html(
                 "The diagram, row by row",
@@ -201,11 +224,12 @@ class InsightPanel(QWidget):
         self.save_diagram_button.setToolTip(
             tooltip_html("Save the diagram", "Write this drawing to an SVG or PNG file")
         )
-        drawn_layout.addWidget(self.diagram)
+        drawn_layout.addWidget(self.diagram, 1)
         drawn_layout.addWidget(self.save_diagram_button)
-        layout.addWidget(drawn)
+        self.folds.addTab(drawn, "Diagram")
         self.diagram_group = drawn
-        layout.addStretch(1)
+        layout.addWidget(self.folds, 1)
+        self._show_tabs(bdd=True)
 
         self.free_button.clicked.connect(self.freeRequested)
         self.previous_button.clicked.connect(self.previousRequested)
@@ -220,19 +244,36 @@ class InsightPanel(QWidget):
             QBoxLayout.Direction.LeftToRight if side_by_side else QBoxLayout.Direction.TopToBottom
         )
 
-    def show_explanation(self, text: str, can_free: bool) -> None:
-        self.why_label.setText(text)
+    def _show_tabs(self, bdd: bool) -> None:
+        """The BDD's figures and diagram, or the SAT engine's account: one set of tabs."""
+        for widget in (self.bdd_group, self.diagram_group, self.solver_group):
+            index = self.folds.indexOf(widget)
+            self.folds.setTabVisible(index, (widget is self.solver_group) != bdd)
+        if not self.folds.isTabVisible(self.folds.currentIndex()):
+            self.folds.setCurrentWidget(self.bdd_group if bdd else self.solver_group)
+
+    def show_explanation(self, text: str) -> None:
+        """Why the square shown (pointed at, else chosen) is closed."""
+        self.why_label.set_text(text)
+
+    def show_free(self, cell: Cell | None, can_free: bool) -> None:
+        """The Free button names the chosen square it frees ("Free 5,3")."""
+        self.free_button.setText(f"Free {cell.label()}" if cell is not None else "Free a square")
         self.free_button.setEnabled(can_free)
 
-    def show_browser(self, index: int | None, total: int | None, at_least: int, solved: bool) -> None:
-        """Where the browser stands among the remaining solutions (``total`` None: only the
-        lower bound ``at_least`` is known)."""
-        of = f"{total:,}" if total is not None else f"at least {at_least:,}"
+    def show_browser(
+        self, index: int | None, figure: SolutionCount | None, updating: bool, solved: bool
+    ) -> None:
+        """Where the browser stands among the remaining solutions, counted as the status bar
+        counts them (``updating``: a newer figure is being worked out)."""
+        of = figure.short() if figure is not None else "counting…"
+        if updating and figure is not None:
+            of += " (updating…)"
         if index is None:
-            self.browse_label.setText(f"{of} remaining")
+            self.browse_label.set_text(f"{of} remaining")
         else:
-            self.browse_label.setText(f"{index + 1:,} of {of}")
-        some = at_least > 0
+            self.browse_label.set_text(f"{index + 1:,} of {of}")
+        some = figure is None or figure.at_least > 0
         for button in (self.previous_button, self.next_button):
             button.setEnabled(some)
         self.solve_button.setEnabled(some and not solved)
@@ -240,16 +281,14 @@ class InsightPanel(QWidget):
 
     def show_solver(self, n: int, decided: int, calls: int, settled: bool) -> None:
         """The SAT engine's side of the panel (the BDD's figures and diagram are hidden)."""
-        self.bdd_group.hide()
-        self.diagram_group.hide()
-        self.solver_group.show()
+        self._show_tabs(bdd=False)
         progress = "every square decided" if settled else f"{decided:,} of {n * n:,} squares decided so far"
         self.solver_label.setText(
             f"The {n}×{n} board is answered by CaDiCaL (python-sat) under your decisions as "
             f"assumptions: {progress}, {plural(calls, 'solver call')} so far. "
             "Each solution found proves all its queens possible; only squares no solution "
-            "covers cost a call. Counts are exact once counted, else a lower bound; there is "
-            "no heat map."
+            "covers cost a call. Counts are exact where they can be counted, else estimated "
+            "with a 95% interval; there is no heat map."
         )
 
     def show_layers(self, view: LayerView | None, n: int, edges: int) -> None:
@@ -265,9 +304,7 @@ class InsightPanel(QWidget):
         self.save_diagram_button.setEnabled(view is not None and bool(view.edges))
 
     def show_space(self, space: SolutionSpace) -> None:
-        self.solver_group.hide()
-        self.bdd_group.show()
-        self.diagram_group.show()
+        self._show_tabs(bdd=True)
         info = space.info
         values = {
             "Backend": backend_description(info.backend),
@@ -290,7 +327,10 @@ class InsightPanel(QWidget):
                 f"{plural(info.level_nodes[widest], 'node')}."
             )
         else:
-            self.widest_label.setText("This board has no solution: the BDD is the constant FALSE.")
+            self.widest_label.setText(
+                "This board has no solution: its BDD is the single node FALSE (the constant FALSE), "
+                "with no path to a solution, so every square is closed."
+            )
 
 
 def _seconds(value: float) -> str:

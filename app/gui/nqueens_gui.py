@@ -19,10 +19,11 @@ from typing import NoReturn
 from PySide6.QtCore import QCoreApplication, QEventLoop, QSettings, QSize, Qt, QThread, QTimer
 from PySide6.QtWidgets import QApplication
 
+from app.gui.board_sources import ENGINE_CHOICES, IN_PROCESS_MAX_N
 from app.gui.main_window import MainWindow
 from app.gui.qt_startup import display_problem
 from app.gui.sat_board import SatBoard
-from app.gui.session import ENGINE_CHOICES, IN_PROCESS_MAX_N, BoardSession
+from app.gui.session import BoardSession
 from app.gui.theme import APPEARANCES, apply_appearance, quiet_platform_notes
 from app.options import (
     Parser,
@@ -154,11 +155,12 @@ def main(argv: list[str] | None = None) -> int:
     if size is not None:
         window.resize(size)
     window.show()
-    QTimer.singleShot(0, session.start_sat_engine)
+    QTimer.singleShot(0, session.sources.start_sat_engine)
     session.boardReplaced.connect(lambda _: view.apply(window), Qt.ConnectionType.SingleShotConnection)
     if args.n is None and not decisions:
-        window.open_last_board()
+        window.reopen()
     else:
+        window.autosave.start_fresh()
         session.open_size(n, decisions)
     return app.exec()
 
@@ -172,11 +174,11 @@ class ViewOptions:
     browse: int | None
 
     def apply(self, window: MainWindow) -> None:
-        window.heat_action.setChecked(self.heat)
+        window.actions.heat.setChecked(self.heat)
         if self.explain is not None:
             window.point_at(self.explain)
         if self.browse is not None:
-            window.session.browse_to(self.browse - 1)
+            window.session.browser.browse_to(self.browse - 1)
 
 
 def _refusal(n: int, decisions: list[Decision], backend: str, engine: str) -> str | None:
@@ -224,13 +226,13 @@ def _screenshot(
     remembers (board size, geometry, engine)."""
     if engine == "bdd":
         try:
-            space = load_or_compile(n, session.backend)
+            space = load_or_compile(n, session.sources.backend)
             count = replay(space, decisions).count
         except NQueensError as error:
             fail(str(error))
         if view.browse is not None and view.browse > count:
             fail(f"--browse {view.browse}: only {count} solutions remain")
-        session.in_process_max_n = n
+        session.sources.in_process_max_n = n
     refused: list[str] = []
     session.refused.connect(refused.append)
     with tempfile.TemporaryDirectory(prefix="nqueens-gui-") as folder:
@@ -247,7 +249,7 @@ def _screenshot(
             saved = not refused and window.grab().save(path)
             window.close()
         finally:
-            session.shut_down()
+            session.sources.shut_down()
     if refused:
         fail(refused[0])
     if not saved:
@@ -265,7 +267,7 @@ def _shown(session: BoardSession, view: ViewOptions) -> bool:
     """What the view options ask for has arrived (the SAT engine answers in the background)."""
     if view.explain is not None and session.explain(view.explain).pending:
         return False
-    return view.browse is None or session.preview is not None
+    return view.browse is None or session.browser.preview is not None
 
 
 def _wait_for(ready: Callable[[], bool], seconds: float = SETTLE_SECONDS) -> None:

@@ -1,15 +1,24 @@
 """A board answered by the SAT worker: what is known of it now, filled in as answers arrive.
 
-The decisions are taken at once (the session only sends decisions the known states allow, or
-ones undo brings back, which held before), and so is everything that needs no solver: the
-user's queens and marks, and the squares in line with a placed queen. The other squares are
-unknown ("checking") until the worker decides them, a few milliseconds to a second later. The
-count is a true lower bound until the worker counts it exactly.
+Everything that needs no solver shows at once: the user's queens and marks, and the squares in
+line with a placed queen. The other squares are unknown ("checking") until the worker decides
+them, a few milliseconds to a second later.
+
+A click never waits for the worker. A change the user makes (``propose``) shows at once and is
+sent; the worker takes or refuses the changes in the order they were made. A taken change is
+announced (``taken``: the session makes it an undo step); a refused one (a queen on a square
+still being checked that turns out closed) is dropped, the changes made after it are applied
+again without it, and ``declined`` says why. Undo and redo, a new size, an opened file
+(``restore``) replace the decisions outright.
+
+The count keeps its last figure while a newer one is worked out (``count_updating``): first
+the quick figure after a click, then the final one.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -18,8 +27,32 @@ from PySide6.QtCore import QObject, Signal
 from app.gui.sat_client import SatClient
 from bdd_model import Cell, CellState, Decision, DecisionKind, in_line
 from bdd_model.engine import line_mask, why_not_open
+from bdd_model.solution_count import SolutionCount
 
 Answer = Callable[[dict[str, Any]], None]
+
+
+@dataclass(frozen=True)
+class Proposal:
+    """A change the user made, waiting for the worker: the decisions before and after."""
+
+    ident: int
+    before: tuple[Decision, ...]
+    after: tuple[Decision, ...]
+    label: str
+
+    def onto(self, base: tuple[Decision, ...]) -> tuple[Decision, ...] | None:
+        """The same change made on other decisions: take away what it took away, add what it
+        added; None when it does not apply there (what it took away is not there, or a square it
+        decides is decided already)."""
+        removed = [d for d in self.before if d not in self.after]
+        added = [d for d in self.after if d not in self.before]
+        if not set(removed) <= set(base):
+            return None
+        kept = tuple(d for d in base if d not in removed)
+        if {d.cell for d in added} & {d.cell for d in kept} or not (removed or added):
+            return None
+        return (*kept, *added)
 
 
 class SatBoard(QObject):
@@ -29,7 +62,11 @@ class SatBoard(QObject):
     accepted = Signal()
     """The worker took the board's decisions (the first answer about them)."""
     refused = Signal(str)
-    """The worker refused the decisions (no solution keeps them all)."""
+    """The worker refused the decisions given by ``restore`` (no solution keeps them all)."""
+    taken = Signal(object, object, str)
+    """(before, after, label): the worker took a proposed change."""
+    declined = Signal(object, str)
+    """(the refused proposal, why): the change is undone and the later ones made again."""
     updated = Signal()
     """More squares are decided, or the count is better known."""
 
@@ -41,6 +78,10 @@ class SatBoard(QObject):
         self._n = n
         self._asked: dict[int, tuple[int, Answer]] = {}
         self._board_id = 0
+        self._proposals: list[Proposal] = []
+        self._figure: SolutionCount | None = None
+        self._shown: SolutionCount | None = None
+        self._final = False
         self.solver_calls = 0
         client.answered.connect(self._answered)
         self.restore(decisions)
@@ -51,18 +92,40 @@ class SatBoard(QObject):
 
     @property
     def decisions(self) -> tuple[Decision, ...]:
+        """The decisions shown: the last taken ones and the proposals after them."""
         return self._decisions
+
+    @property
+    def pending(self) -> int:
+        """Proposed changes the worker has not answered yet."""
+        return len(self._proposals)
+
+    @property
+    def newest_label(self) -> str:
+        """What the newest change not answered yet did ("Queen on 5,3"), or ""."""
+        return self._proposals[-1].label if self._proposals else ""
 
     @property
     def count(self) -> int | None:
         """The exact number of solutions left, once the worker has counted it."""
-        return self._count
+        return self._figure.exact if self._figure is not None else None
 
     @property
     def count_at_least(self) -> int:
         """A true lower bound on the solutions left (1 until the worker says more: the
-        decisions were checked to keep a solution)."""
-        return self._at_least
+        decisions keep a solution)."""
+        return self._figure.at_least if self._figure is not None else 1
+
+    @property
+    def solution_count(self) -> SolutionCount | None:
+        """The figure to show: the current decisions' when known, else the last one (see
+        ``count_updating``); None before the first."""
+        return self._figure or self._shown
+
+    @property
+    def count_updating(self) -> bool:
+        """True while a better figure for the current decisions is being worked out."""
+        return not self._final
 
     @property
     def settled(self) -> bool:
@@ -75,17 +138,24 @@ class SatBoard(QObject):
         return all(any(s is not None and s.has_queen for s in row) for row in self._states)
 
     def restore(self, decisions: Sequence[Decision]) -> None:
-        """Take these decisions now and ask the worker about them."""
-        self._decisions = tuple(decisions)
-        self._states = _known_without_solver(self._n, self._decisions)
-        self._count: int | None = None
-        self._at_least = 1
-        self._settled = False
-        self._board_id = self._client.request(
-            "board",
-            n=self._n,
-            decisions=[[d.cell.row, d.cell.col, d.kind.value] for d in self._decisions],
-        )
+        """Take these decisions now (they held before, or a file or size brings them) and ask
+        the worker about them; proposals in hand are dropped."""
+        self._proposals.clear()
+        self._show(tuple(decisions))
+
+    def propose(self, after: Sequence[Decision], label: str) -> None:
+        """Show a change of the decisions at once and ask the worker to take it."""
+        before = self._decisions
+        self._show(tuple(after))
+        self._proposals.append(Proposal(self._board_id, before, self._decisions, label))
+
+    def withdraw(self) -> Proposal | None:
+        """Take back the newest proposal not answered yet (Undo while the worker is busy)."""
+        if not self._proposals:
+            return None
+        last = self._proposals.pop()
+        self._show(last.before)
+        return last
 
     def cell(self, row: int, col: int) -> CellState | None:
         """The square's state, or None while it is being checked."""
@@ -120,14 +190,51 @@ class SatBoard(QObject):
         decisions changed in between."""
         self._asked[self._client.request(op, **fields)] = (self._board_id, answer)
 
+    def _show(self, decisions: tuple[Decision, ...]) -> None:
+        """Show these decisions with what needs no solver, and send them to the worker."""
+        self._decisions = decisions
+        self._states = _known_without_solver(self._n, decisions)
+        self._shown = self._figure or self._shown
+        self._figure = None
+        self._final = False
+        self._settled = False
+        self._board_id = self._client.request(
+            "board", n=self._n, decisions=[[d.cell.row, d.cell.col, d.kind.value] for d in decisions]
+        )
+
     def _answered(self, ident: int, record: dict[str, Any]) -> None:
         if ident in self._asked:
             board, answer = self._asked.pop(ident)
             if board == self._board_id:
                 answer(record)
             return
-        if ident != self._board_id:
+        proposal = next((p for p in self._proposals if p.ident == ident), None)
+        if proposal is not None and ("known" in record or "error" in record):
+            self._answer_proposal(proposal, record)
+        elif ident == self._board_id:
+            self._answer_board(record)
+
+    def _answer_proposal(self, proposal: Proposal, record: dict[str, Any]) -> None:
+        """The worker took or refused a proposal (answers come in the order of the proposals)."""
+        index = self._proposals.index(proposal)
+        if "known" in record:
+            answered, self._proposals = self._proposals[: index + 1], self._proposals[index + 1 :]
+            for change in answered:
+                self.taken.emit(change.before, change.after, change.label)
+            if proposal.ident == self._board_id:
+                self._answer_board(record)
             return
+        later = self._proposals[index + 1 :]
+        del self._proposals[index:]
+        self._show(proposal.before)
+        for change in later:
+            after = change.onto(self._decisions)
+            if after is not None:
+                self.propose(after, change.label)
+        self.declined.emit(proposal, str(record["error"]))
+        self.updated.emit()
+
+    def _answer_board(self, record: dict[str, Any]) -> None:
         if "error" in record:
             self.refused.emit(str(record["error"]))
         elif "known" in record:
@@ -141,15 +248,16 @@ class SatBoard(QObject):
             for r, c, state in record["cells"]:
                 self._states[r][c] = CellState(state)
             self.updated.emit()
-        else:
-            if "count" in record:
-                self._count = record["count"]
-            if "at_least" in record:
-                self._at_least = max(self._at_least, int(record["at_least"]))
-            if record.get("settled"):
-                self._settled = True
-                self.solver_calls = int(record.get("calls", 0))
+        elif record.get("settled"):
+            self._settled = True
+            self.solver_calls = int(record.get("calls", 0))
             self.updated.emit()
+        elif "count" in record:
+            figure = SolutionCount.from_wire(record["count"])
+            if figure is not None:
+                self._figure = self._shown = figure
+                self._final = bool(record.get("final"))
+                self.updated.emit()
 
 
 def _known_without_solver(n: int, decisions: Sequence[Decision]) -> list[list[CellState | None]]:

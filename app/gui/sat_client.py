@@ -7,10 +7,12 @@ ran out of memory, or was killed) is reported once and started again at the next
 
 from __future__ import annotations
 
+import contextlib
 import json
 from typing import Any
 
-from PySide6.QtCore import QObject, QProcess, Signal
+import shiboken6
+from PySide6.QtCore import QCoreApplication, QObject, QProcess, Signal
 
 from app.child_process import module_command
 from app.gui.json_lines import JsonLines
@@ -34,6 +36,9 @@ class SatClient(QObject):
         self._lines = JsonLines()
         self._next = 0
         self._greeted = False
+        application = QCoreApplication.instance()
+        if application is not None:
+            application.aboutToQuit.connect(self.stop)
 
     def request(self, op: str, **fields: Any) -> int:
         """Send one request; its id comes back with every answer to it."""
@@ -72,6 +77,7 @@ class SatClient(QObject):
         process.setProcessChannelMode(QProcess.ProcessChannelMode.ForwardedErrorChannel)
         process.readyReadStandardOutput.connect(lambda: self._read(process))
         process.finished.connect(lambda code, status: self._finished(process, code, status))
+        self.destroyed.connect(lambda: _let_go(process))
         self._lines = JsonLines()
         self._greeted = False
         program, *arguments = module_command(WORKER)
@@ -95,3 +101,16 @@ class SatClient(QObject):
         how = "was stopped by the system" if status == QProcess.ExitStatus.CrashExit else f"ended ({code})"
         self.failed.emit(f"the SAT engine's process {how}; it restarts at the next question")
         process.deleteLater()
+
+
+def _let_go(process: QProcess) -> None:
+    """The client is being destroyed without ``stop`` (the application ends): its process goes
+    quietly, without signals to the client that is gone."""
+    if not shiboken6.isValid(process):
+        return
+    for signal in (process.readyReadStandardOutput, process.finished):
+        with contextlib.suppress(RuntimeError, TypeError):
+            signal.disconnect()
+    if process.state() != QProcess.ProcessState.NotRunning:
+        process.kill()
+        process.waitForFinished(1000)

@@ -42,9 +42,9 @@ TIMEOUT_S = 120.0
 
 
 def settled(session: BoardSession) -> bool:
-    """The SAT engine has decided every square of the session's board."""
+    """The SAT engine has taken every change and decided every square of the session's board."""
     cfg = session.configurator
-    return isinstance(cfg, SatBoard) and cfg.settled
+    return isinstance(cfg, SatBoard) and cfg.settled and not cfg.pending
 
 
 def decided(paint: Paint) -> bool:
@@ -91,7 +91,7 @@ class SatWindowBench:
     def start_engine(self) -> float:
         """Start the SAT worker as the window does at start-up; ms to its first answer (1×1)."""
         started = time.perf_counter()
-        self.session.start_sat_engine()
+        self.session.sources.start_sat_engine()
         self.session.open_size(1)
         ended = wait_until(lambda: self.session.n == 1 and settled(self.session), TIMEOUT_S, "a 1×1 board")
         return (ended - started) * 1000
@@ -105,7 +105,7 @@ class SatWindowBench:
         self.probe.durations_ms.clear()
         self.updates.durations_ms.clear()
         started = time.perf_counter()
-        self.window.choose_size(n)
+        self.window.sizes.choose(n)
         drawn = self._paint(started, lambda p: p.picture.n == n, f"the {n}×{n} board")
         done = self._paint(started, lambda p: p.picture.n == n and decided(p), f"the {n}×{n} board decided")
         wait_until(lambda: settled(self.session), TIMEOUT_S, "the board settled")
@@ -114,7 +114,7 @@ class SatWindowBench:
     def click(self, click: Click) -> tuple[float, float]:
         """One click as a real mouse click: ms to its decision shown, and to every square decided."""
         if click.fresh:
-            self.window.restart_action.trigger()
+            self.window.actions.restart.trigger()
             wait_until(lambda: settled(self.session), TIMEOUT_S, "a fresh board settled")
         kinds = {d.cell: d.kind for d in self.session.configurator.decisions}
         kind = kinds.get(click.cell)

@@ -9,16 +9,17 @@ One JSON object a line each way. The worker greets once it has loaded the engine
 ``{"id": k, "op": "board", "n": N, "decisions": [[r, c, "queen"|"mark"], ...]}`` (0-based),
 ``{"id": k, "op": "explain", "cell": [r, c]}``, ``{"id": k, "op": "solution", "index": i}``,
 ``{"id": k, "op": "hint"}``. Answers carry the id of the request they answer:
-``{"id": k, "known": [[state or null, ...], ...]}`` when a board is taken,
+``{"id": k, "known": [[state or null, ...], ...]}`` when a board is taken (or ``{"id": k,
+"error": message}`` when its decisions leave no solution),
 ``{"id": k, "cells": [[r, c, state], ...]}`` as squares are decided,
-``{"id": k, "settled": true, "count": int or null, "at_least": K, "calls": C}``,
-``{"id": k, "count": int}`` when a longer count finishes, ``{"id": k, "explain": [[r, c], ...]
-or null}``, ``{"id": k, "solution": [col, ...]}``, ``{"id": k, "hint": [r, c] or null}``,
-``{"id": k, "error": message}``.
+``{"id": k, "settled": true, "calls": C}`` when every square is,
+``{"id": k, "count": figure, "final": bool}`` for the count (``SolutionCount.to_wire``): a
+quick figure first, then the final one, ``{"id": k, "explain": [[r, c], ...] or null}``,
+``{"id": k, "solution": [col, ...]}``, ``{"id": k, "hint": [r, c] or null}``.
 
-Every request stops the work in hand at its next look at the cancel token (between local
-searches and solver slices). The latest board is then settled further, and counted exactly
-within a budget, whenever no request waits.
+Every request stops the work in hand at its next look at the cancel token (between kernel
+calls, within them every few hundred nodes, between solver slices); requests are answered in
+the order they came. The latest board is then settled, then counted, whenever no request waits.
 """
 
 from __future__ import annotations
@@ -38,11 +39,11 @@ from bdd_model.sat.engine import SatEngine
 from bdd_model.sat.jit import kernels
 
 KEPT_ENGINES = 3
-"""Engines kept for the sizes used last (a new N=100 engine takes a moment to build)."""
-COUNT_NODES = 3_000_000
-"""Search nodes the background count may take (a few seconds) before the bound stands."""
+"""Engines kept for the sizes used last (their kept solutions make the next clicks quick)."""
 FLUSH_SECONDS = 0.03
 """Decided squares are sent at most this often, in batches."""
+SETTLE, QUICK, FINAL, DONE = "settle", "quick", "final", "done"
+"""The work left on the board in hand, in order."""
 
 
 def _send(record: dict[str, Any]) -> None:
@@ -60,8 +61,7 @@ class Worker:
         self.engines: OrderedDict[int, SatEngine] = OrderedDict()
         self.engine: SatEngine | None = None
         self.board_id = 0
-        self.settled = True
-        self.counted = True
+        self.stage = DONE
 
     def read(self) -> None:
         """The reader thread: queue every request and stop the work in hand."""
@@ -87,7 +87,7 @@ class Worker:
         _send({"ready": True, "compiled": kernels().prepare()})
         threading.Thread(target=self.read, daemon=True).start()
         while True:
-            idle = self.settled and self.counted
+            idle = self.stage == DONE
             try:
                 request = self.requests.get(block=idle)
             except queue.Empty:
@@ -131,47 +131,46 @@ class Worker:
         ]
         engine.restore(taken)
         self.engine, self.board_id = engine, ident
-        self.settled = self.counted = False
+        self.stage = SETTLE
         known = [[None if s is None else s.value for s in row] for row in engine.known_states()]
         _send({"id": ident, "known": known})
 
     def work(self) -> None:
-        """Settle the board in hand further, then count it, until a request comes."""
+        """Settle the board in hand, then count it (a quick figure, then the final one), until a
+        request comes."""
         engine, ident = self.engine, self.board_id
         assert engine is not None
         token = self.fresh_token()
-        if not self.settled:
-            batch: list[list[Any]] = []
-            last = time.monotonic()
-
-            def decided(cell: Cell, state: CellState) -> None:
-                nonlocal last
-                batch.append([cell.row, cell.col, state.value])
-                if time.monotonic() - last >= FLUSH_SECONDS:
-                    _send({"id": ident, "cells": batch.copy()})
-                    batch.clear()
-                    last = time.monotonic()
-
-            self.settled = engine.settle(cancel=token, on_cell=decided)
-            if batch:
-                _send({"id": ident, "cells": batch})
-            if self.settled:
-                count = engine.count
-                _send(
-                    {
-                        "id": ident,
-                        "settled": True,
-                        "count": count,
-                        "at_least": engine.count_at_least,
-                        "calls": engine.solver_calls,
-                    }
-                )
-                self.counted = count is not None
+        if not self.requests.empty():
             return
-        exact = engine.count_within(COUNT_NODES, cancel=token)
-        if not token.cancelled:
-            self.counted = True
-            _send({"id": ident, "count": exact, "at_least": engine.count_at_least})
+        if self.stage == SETTLE:
+            if self.settle(engine, ident, token):
+                _send({"id": ident, "settled": True, "calls": engine.solver_calls})
+                self.stage = QUICK
+            return
+        final = self.stage == FINAL
+        figure = engine.solution_count(token) if final else engine.quick_count(token)
+        if figure is not None:
+            _send({"id": ident, "count": figure.to_wire(), "final": final or figure.exact is not None})
+            self.stage = DONE if final or figure.exact is not None else FINAL
+
+    def settle(self, engine: SatEngine, ident: int, token: CancelToken) -> bool:
+        """Settle the board, sending decided squares in batches; False when a request came."""
+        batch: list[list[Any]] = []
+        last = time.monotonic()
+
+        def decided(cell: Cell, state: CellState) -> None:
+            nonlocal last
+            batch.append([cell.row, cell.col, state.value])
+            if time.monotonic() - last >= FLUSH_SECONDS:
+                _send({"id": ident, "cells": batch.copy()})
+                batch.clear()
+                last = time.monotonic()
+
+        settled = engine.settle(cancel=token, on_cell=decided)
+        if batch:
+            _send({"id": ident, "cells": batch})
+        return settled
 
 
 def main() -> int:

@@ -27,6 +27,7 @@ class SizeBox(QSpinBox):
         super().__init__(parent)
         self.setRange(1, maximum)
         self.setKeyboardTracking(False)
+        self.setFixedWidth(self.fontMetrics().horizontalAdvance(self.textFromValue(100)) + 44)
         self.setAccessibleName("Board size")
         self._settle = QTimer(self)
         self._settle.setSingleShot(True)

@@ -45,7 +45,7 @@ def measure_window(space: SolutionSpace, clicks: int, seed: int) -> dict[str, ob
         session.open_size(1 if space.n != 1 else 2)
         app.processEvents()
         started = time.perf_counter()
-        window.choose_size(space.n)
+        window.sizes.choose(space.n)
         window.board.repaint()
         open_ms = (time.perf_counter() - started) * 1000
         times = []

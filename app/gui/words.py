@@ -17,8 +17,3 @@ def memory(megabytes: float) -> str:
     if megabytes < 1000:
         return f"{round(megabytes)} MB"
     return f"{megabytes / 1000:.1f} GB"
-
-
-def solutions_remain(count: int) -> str:
-    """ "1 solution remains", "92 solutions remain"."""
-    return f"{count:,} solution remains" if count == 1 else f"{count:,} solutions remain"

@@ -25,7 +25,7 @@ an estimate with a 95% interval (``estimate.py``), always with a proven lower bo
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 from pysat.solvers import Solver
@@ -45,22 +45,36 @@ from bdd_model.engine import (
 from bdd_model.errors import DecisionError
 from bdd_model.progress import CancelToken
 from bdd_model.sat.encoding import variable
+from bdd_model.sat.estimate import DEFAULT_PROBES, ceiling, decision_seed, summarize
 from bdd_model.sat.explain import fewest_retractions
 from bdd_model.sat.jit import Kernels, kernels
 from bdd_model.sat.models import ModelStore
 from bdd_model.sat.rules import engine_rules
 from bdd_model.sat.solving import DEFAULT_SOLVER
+from bdd_model.solution_count import SolutionCount
 from bdd_model.sweeps import Restriction
 
 SAT_ENGINE_MAX_N = 100
 """The largest board the SAT engine answers."""
 
 COUNT_ROWS = 24
-"""An exact count is tried only when at most this many rows hold no queen."""
+"""A click tries an exact count only when at most this many rows hold no queen."""
 
 COUNT_NODES = 20_000
-"""Search nodes an exact count may take in a click (compiled: 0.3–0.7 µs a node); a count that
-needs more is estimated. One budget everywhere, so the window and ``state`` agree."""
+"""Search nodes that count in a click (compiled: 0.3–0.7 µs a node); a count that needs more
+is estimated."""
+
+QUICK_WORK = 1_300_000
+"""Probes of the estimate a click shows first, times N² (a probe takes about N² steps): 256
+probes up to N = 71, 130 at N = 100 (compiled: about 3 ms at N = 32, 12 ms at N = 100). The
+rest of ``DEFAULT_PROBES`` follow in the background and refine it."""
+
+EXACT_REACH = 50_000
+"""An estimate whose 95% interval stays below this many solutions is replaced by an exact count
+of at most ``FULL_COUNT_NODES`` nodes."""
+
+FULL_COUNT_NODES = 3_000_000
+"""Search nodes of that exact count (compiled: one or two seconds at most)."""
 
 COVER_CHUNK = 64
 """Squares given to one ``cover`` call: a cancel or a progress report comes between two calls."""
@@ -85,6 +99,11 @@ def check_sat_engine_size(n: object) -> int:
     return check_whole_size(
         n, SAT_ENGINE_MAX_N, "N={n} is above {maximum}, the largest board the SAT engine answers"
     )
+
+
+def quick_probes(n: int) -> int:
+    """The probes of the first estimate on an n×n board (see ``QUICK_WORK``)."""
+    return min(256, QUICK_WORK // (n * n))
 
 
 def repair_steps(n: int) -> int:
@@ -113,6 +132,9 @@ class _Knowledge:
     listed: list[tuple[int, ...]] | None = None
     listing_literal: int = 0
     listing_done: bool = False
+    full_count: int | None = None
+    weights: np.ndarray = field(default_factory=lambda: np.empty(0))
+    ceiling: float = 0.0
 
 
 class SatEngine:
@@ -131,6 +153,8 @@ class SatEngine:
         self, n: int, solver: str = DEFAULT_SOLVER, seed: int = 1, kernel_choice: Kernels | None = None
     ) -> None:
         self._n = check_sat_engine_size(n)
+        self.count_exactly = True
+        """False leaves every count to the estimate (for checking the estimate against exact counts)."""
         self._solver_name = solver
         self._solver: Solver | None = None
         self._top = 0
@@ -254,7 +278,7 @@ class SatEngine:
         if not self._has_solutions:
             return 0
         k = self._k
-        if not k.counted:
+        if not k.counted and self.count_exactly:
             self.settle()
             k.counted = True
             free_rows = int((~k.queens.any(axis=1)).sum())
@@ -272,6 +296,36 @@ class SatEngine:
         if k.exact is not None:
             return k.exact
         return max(1, k.kept_agreeing, len(k.listed or ()), k.found)
+
+    def quick_count(self, cancel: CancelToken | None = None) -> SolutionCount | None:
+        """The figure a click shows: the exact count within ``COUNT_NODES``, else an estimate
+        from the first ``quick_probes`` probes. None when cancelled."""
+        if not self.settle(cancel):
+            return None
+        if self.count is not None:
+            return SolutionCount.of(self.count)
+        return self._estimated(quick_probes(self.n), cancel)
+
+    def solution_count(self, cancel: CancelToken | None = None) -> SolutionCount | None:
+        """The final figure, the same for the same decisions wherever it is asked: exact when
+        ``COUNT_NODES`` count it, or when the estimate of ``DEFAULT_PROBES`` probes stays below
+        ``EXACT_REACH`` and ``FULL_COUNT_NODES`` count it; else that estimate. None when
+        cancelled."""
+        quick = self.quick_count(cancel)
+        if quick is None or quick.exact is not None:
+            return quick
+        figure = self._estimated(DEFAULT_PROBES, cancel)
+        if figure is None or figure.estimate is None:
+            return figure
+        k = self._k
+        if self.count_exactly and figure.estimate.high <= EXACT_REACH and k.full_count is None:
+            k.full_count = self._search_count(FULL_COUNT_NODES, cancel)
+            if cancel is not None and cancel.cancelled:
+                k.full_count = None
+                return None
+        if k.full_count is not None:
+            return SolutionCount.of(k.full_count)
+        return figure
 
     def count_within(self, nodes: int, cancel: CancelToken | None = None) -> int | None:
         """Count the solutions left by a search of at most ``nodes`` nodes; the exact count or
@@ -448,7 +502,7 @@ class SatEngine:
         k = self._k
         if k.restriction.allows_all(row.tolist()):
             self._kernels.witness.mark_swaps(row, self._fixed(), ~k.closed, k.possible)
-            self._keep_agreeing(row)
+            self._keep_agreeing_all(row[None, :])
         else:
             self._models.add(row)
             self._ever[np.arange(self.n), row] = True
@@ -459,8 +513,6 @@ class SatEngine:
         rows = np.flatnonzero(restriction.queen_col >= 0)
         placed[rows, restriction.queen_col[rows]] = True
         agreeing = self._models.agreeing(restriction)
-        if self._models.full:
-            agreeing = self._models.keep_only(agreeing)
         return _Knowledge(
             restriction=restriction,
             possible=placed.copy(),
@@ -527,18 +579,18 @@ class SatEngine:
             stop,
         )
         k.closed |= ~usable
-        for columns in found[:held]:
-            self._keep_agreeing(columns)
+        self._keep_agreeing_all(found[:held])
         if cancel is not None and cancel.cancelled:
             raise _Cancelled
 
-    def _keep_agreeing(self, columns: np.ndarray) -> None:
-        """Keep a solution a kernel found under the decisions (its squares are marked already)."""
+    def _keep_agreeing_all(self, solutions: np.ndarray) -> None:
+        """Keep solutions found under the decisions, one per row."""
+        if not len(solutions):
+            return
         k = self._k
-        new = self._models.add(columns) is not None
-        self._ever[np.arange(self.n), columns] = True
-        k.pool.append(columns.tolist())
-        k.kept_agreeing += new
+        k.kept_agreeing += sum(self._models.add(columns) is not None for columns in solutions)
+        self._ever[np.arange(self.n)[None, :], solutions] = True
+        k.pool.extend(solutions.tolist())
 
     def _satisfiable(self, chosen: dict[Cell, DecisionKind], restriction: Restriction) -> bool:
         """Whether some solution keeps every decision: a witness for a square of the most
@@ -623,6 +675,12 @@ class SatEngine:
 
     def _count_all(self, nodes: int, cancel: CancelToken | None = None) -> None:
         """Search every remaining solution within ``nodes`` nodes; on success the count is exact."""
+        exact = self._search_count(nodes, cancel)
+        if exact is not None:
+            self._k.exact = exact
+
+    def _search_count(self, nodes: int, cancel: CancelToken | None) -> int | None:
+        """The number of remaining solutions if a search of ``nodes`` nodes finds them all."""
         k, n = self._k, self.n
         stop = cancel.flag if cancel is not None else np.zeros(1, dtype=np.int64)
         possible = np.zeros((n, n), dtype=bool)
@@ -638,8 +696,30 @@ class SatEngine:
             stop,
         )
         k.found = max(k.found, int(solutions))
-        if finished:
-            k.exact = int(solutions)
+        return int(solutions) if finished else None
+
+    def _estimated(self, probes: int, cancel: CancelToken | None) -> SolutionCount | None:
+        """The estimate from the first ``probes`` probes (kept, and extended when more are
+        asked); the seed comes from the decisions alone, so every asker gets the same figure."""
+        k, n = self._k, self.n
+        done = len(k.weights)
+        if done < probes:
+            fixed = self._fixed()
+            seed = decision_seed(
+                n,
+                [(c.row, c.col) for c, kind in self._decisions.items() if kind is DecisionKind.QUEEN],
+                [(c.row, c.col) for c, kind in self._decisions.items() if kind is DecisionKind.MARK],
+            )
+            more = np.empty(probes - done)
+            stop = cancel.flag if cancel is not None else np.zeros(1, dtype=np.int64)
+            usable = np.ascontiguousarray(k.possible)
+            if self._kernels.estimate.probes(usable, fixed, done, probes - done, seed, more, stop) < len(
+                more
+            ):
+                return None
+            k.weights = np.concatenate([k.weights, more])
+            k.ceiling = ceiling(usable, fixed)
+        return SolutionCount(None, self.count_at_least, summarize(k.weights[:probes], k.ceiling))
 
     def _list_one_more(self) -> None:
         """Enumerate one more solution not listed yet; when there is none, the count is exact."""

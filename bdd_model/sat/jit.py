@@ -42,9 +42,9 @@ CHOICE_ENV = "NQUEENS_KERNELS"
 FOLDER_ENV = "NQUEENS_KERNEL_DIR"
 """Where the compiled kernels are kept, if not in ``<cache>/kernels``."""
 CHOICES = ("auto", "numpy", "numba")
-COMPILED = ("bdd_model.sat.witness_kernels",)
+COMPILED = ("bdd_model.sat.witness_kernels", "bdd_model.sat.estimate_kernels")
 """The modules numba compiles, in import order."""
-FALLBACKS = ("bdd_model.sat.witness_numpy",)
+FALLBACKS = ("bdd_model.sat.witness_numpy", "bdd_model.sat.estimate_numpy")
 """Their numpy counterparts, one for one, with the same functions."""
 LOOK_EVERY = 1.0
 """Seconds between two looks for the marker while numpy answers."""

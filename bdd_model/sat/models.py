@@ -14,9 +14,9 @@ import numpy as np
 
 from bdd_model.sweeps import Restriction
 
-KEEP_AT_MOST = 50_000
-"""Models kept (N = 100: 10 MB). A full store keeps adding nothing until the next decision,
-which keeps only the models that agree with it (``keep_only``)."""
+KEEP_AT_MOST = 8192
+"""Models kept (N = 100: 1.6 MB); a full store forgets its older half. Enough for every click's
+starting points and pool, small enough that agreement with new decisions is a few hundred µs."""
 
 
 class ModelStore:
@@ -32,11 +32,13 @@ class ModelStore:
         return self._size
 
     def add(self, columns: Sequence[int]) -> int | None:
-        """Keep a solution and return its index; None when it was kept before (or the store is full)."""
+        """Keep a solution and return its index; None when it was kept before."""
         row = np.asarray(columns, dtype=np.int16)
         key = row.tobytes()
-        if key in self._seen or self._size >= KEEP_AT_MOST:
+        if key in self._seen:
             return None
+        if self._size >= KEEP_AT_MOST:
+            self._forget_older_half()
         if self._size == len(self._rows):
             self._rows = np.concatenate([self._rows, np.empty_like(self._rows)])
         self._rows[self._size] = row
@@ -44,9 +46,11 @@ class ModelStore:
         self._seen.add(key)
         return self._size - 1
 
-    @property
-    def full(self) -> bool:
-        return self._size >= KEEP_AT_MOST
+    def _forget_older_half(self) -> None:
+        kept = self._rows[self._size // 2 : self._size].copy()
+        self._rows[: len(kept)] = kept
+        self._size = len(kept)
+        self._seen = {row.tobytes() for row in kept}
 
     def columns(self, index: int) -> tuple[int, ...]:
         """The index-th kept model."""
@@ -60,22 +64,14 @@ class ModelStore:
         """The given kept models as lists of columns."""
         return self._rows[indices].tolist()
 
-    def keep_only(self, indices: np.ndarray) -> np.ndarray:
-        """Forget every model but these (the newest half of them at most); their new indices."""
-        kept = self._rows[indices[-(KEEP_AT_MOST // 2) :]].copy()
-        self._rows[: len(kept)] = kept
-        self._size = len(kept)
-        self._seen = {row.tobytes() for row in kept}
-        return np.arange(len(kept))
-
     def agreeing(self, restriction: Restriction) -> np.ndarray:
         """Indices of the kept models that agree with every decision, in the order found."""
         models = self._rows[: self._size]
         fits = np.ones(self._size, dtype=bool)
         for row in np.flatnonzero(restriction.queen_col >= 0):
             fits &= models[:, row] == restriction.queen_col[row]
-        if restriction.marked.any():
-            fits &= ~restriction.marked[np.arange(self.n), models].any(axis=1)
+        for row, col in np.argwhere(restriction.marked):
+            fits &= models[:, row] != col
         return np.flatnonzero(fits)
 
     def queens(self, indices: np.ndarray) -> np.ndarray:

@@ -1,0 +1,60 @@
+"""What the status bar says of the board: the queens, the count and the engine; and the line
+that greets a board when it is opened.
+
+The count is one figure wherever it is shown (status bar, Insight panel, ``nqueens state``):
+exact, or an estimate with its interval; on the SAT engine the last figure stays, marked
+"(updating…)", while the next is worked out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from app.gui.board_sources import BoardEngine
+from app.gui.sat_board import SatBoard
+from bdd_model import CellState, plural
+from bdd_model.solution_count import SolutionCount
+
+
+def count_figure(cfg: BoardEngine | None) -> tuple[SolutionCount | None, bool]:
+    """The count to show and whether a newer one is being worked out."""
+    if isinstance(cfg, SatBoard):
+        return cfg.solution_count, cfg.count_updating
+    if cfg is None:
+        return None, False
+    return SolutionCount.of(cfg.count), False
+
+
+def count_text(cfg: BoardEngine | None) -> str:
+    """ "92 solutions remain", "about 3.1 × 10³⁹ solutions remain, estimated ±20% (updating…)",
+    "counting…"."""
+    figure, updating = count_figure(cfg)
+    if figure is None:
+        return "counting…"
+    return figure.remain() + (" (updating…)" if updating else "")
+
+
+def counters(cfg: BoardEngine, states: Sequence[Sequence[CellState | None]]) -> str:
+    """The status bar's right side: queens placed and forced, the count, the engine."""
+    placed = sum(s is CellState.QUEEN for row in states for s in row)
+    forced = sum(s is CellState.FORCED for row in states for s in row)
+    engine = "BDD" if cfg.engine == "bdd" else "SAT engine"
+    if cfg.is_solved:
+        text = f"Solved: {plural(placed + forced, 'queen')}" + (f" ({forced} forced)" if forced else "")
+    else:
+        text = f"{placed} placed + {forced} forced of {cfg.n} queens  ·  {count_text(cfg)}"
+    return f"{text}  ·  {engine}"
+
+
+def greeting(cfg: BoardEngine, file_name: str) -> tuple[str, str]:
+    """The line for a board just opened, and (on the SAT engine, whose count comes later) the
+    words to complete once it is counted ("" otherwise)."""
+    n = cfg.n
+    if cfg.count == 0:
+        return f"No {n} queens fit on a {n}×{n} board without attacking: every square is closed.", ""
+    board = f"Opened {file_name}: the {n}×{n} board" if file_name else f"The {n}×{n} board"
+    if cfg.decisions:
+        board += f" with {plural(len(cfg.decisions), 'decision')}"
+    if cfg.count is not None:
+        return f"{board}: {SolutionCount.of(cfg.count).remain()}.", ""
+    return f"{board}, on the SAT engine: squares fill in as they are checked.", board

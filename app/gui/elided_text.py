@@ -1,0 +1,111 @@
+"""Text in a fixed place: a line or a few lines that never push the window wider or taller and
+never cut silently.
+
+Text too long for its room ends in "…"; the whole text is in the tooltip and the accessible
+description, and a click shows it whole in a message box (errors are read to the end). Used for
+the status line, the counters beside it and the Insight panel's texts whose length varies.
+"""
+
+from __future__ import annotations
+
+import html
+
+from PySide6.QtCore import QRect, QSize, Qt
+from PySide6.QtGui import QFontMetrics, QMouseEvent, QPaintEvent
+from PySide6.QtWidgets import QMessageBox, QSizePolicy, QWidget
+
+from app.gui.action_help import tooltip_html
+from app.gui.square_painter import painting
+
+FLAGS = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop | Qt.TextFlag.TextWordWrap
+
+
+def fitted(text: str, metrics: QFontMetrics, width: int, lines: int) -> str:
+    """``text`` as it fits in ``lines`` wrapped lines of ``width`` pixels: whole, or cut at a
+    word and ended with "…"."""
+    room = QRect(0, 0, max(width, 1), metrics.lineSpacing() * lines)
+    if metrics.boundingRect(QRect(0, 0, max(width, 1), 1 << 20), FLAGS, text).height() <= room.height():
+        return text
+    words = text.split(" ")
+    low, high = 0, len(words)
+    while low < high:
+        middle = (low + high + 1) // 2
+        candidate = " ".join(words[:middle]) + "…"
+        if (
+            metrics.boundingRect(QRect(0, 0, room.width(), 1 << 20), FLAGS, candidate).height()
+            <= room.height()
+        ):
+            low = middle
+        else:
+            high = middle - 1
+    if low == 0:
+        return metrics.elidedText(text, Qt.TextElideMode.ElideRight, room.width())
+    return " ".join(words[:low]) + "…"
+
+
+class ElidedText(QWidget):
+    """``lines`` lines of text (1: one line, elided at the right) with the whole in its tooltip."""
+
+    def __init__(
+        self, parent: QWidget | None = None, lines: int = 1, name: str = "", about: str = ""
+    ) -> None:
+        super().__init__(parent)
+        self._text = ""
+        self._lines = lines
+        self._about = about
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+        self.setFixedHeight(self.fontMetrics().lineSpacing() * lines + 4)
+        self.setAccessibleName(name)
+
+    def text(self) -> str:
+        return self._text
+
+    def set_text(self, text: str) -> None:
+        if text == self._text:
+            return
+        self._text = text
+        if self._about:
+            self.setToolTip(
+                tooltip_html(self.accessibleName(), f"{text}. {self._about}" if text else self._about)
+            )
+        else:
+            self.setToolTip(f"<p>{html.escape(text)}</p>" if text else "")
+        self.setAccessibleDescription(text)
+        self.update()
+
+    def is_elided(self) -> bool:
+        """True when the room is too small for the whole text."""
+        return self._shown() != self._text
+
+    def sizeHint(self) -> QSize:
+        return QSize(200, self.height())
+
+    def minimumSizeHint(self) -> QSize:
+        return QSize(40, self.height())
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        """A click on a cut text shows it whole."""
+        if self.is_elided() and event.button() == Qt.MouseButton.LeftButton:
+            box = QMessageBox(
+                QMessageBox.Icon.NoIcon, self.accessibleName() or "Message", self._text, parent=self
+            )
+            box.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+            box.open()
+        else:
+            super().mousePressEvent(event)
+
+    def _shown(self) -> str:
+        metrics = self.fontMetrics()
+        if self._lines == 1:
+            return metrics.elidedText(self._text, Qt.TextElideMode.ElideRight, self.width())
+        return fitted(self._text, metrics, self.width(), self._lines)
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        shown = self._shown()
+        self.setCursor(
+            Qt.CursorShape.PointingHandCursor if shown != self._text else Qt.CursorShape.ArrowCursor
+        )
+        flags = FLAGS if self._lines > 1 else Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
+        with painting(self) as painter:
+            painter.setPen(self.palette().color(self.foregroundRole()))
+            painter.drawText(self.rect(), flags, shown)

@@ -1,0 +1,65 @@
+"""The undo stack's two kinds of step: a change of decisions, and a change of board.
+
+A change of decisions holds the decisions before and after, so undo and redo are one step each
+and any decision can be retracted in any order; a change of board (another size, an opened
+file) holds both boards, so Ctrl+Z brings back the previous size with its decisions. Both are
+pushed after the change is shown (a refused change never reaches the stack), so the push's own
+first redo is skipped.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtGui import QUndoCommand
+
+from bdd_model import Decision
+
+
+@dataclass(frozen=True)
+class Board:
+    """One board as the undo stack remembers it: its size, its decisions, the file it came from."""
+
+    n: int
+    decisions: tuple[Decision, ...]
+    file_path: Path | None
+
+
+class Step(QUndoCommand):
+    """Replace ``before`` by ``after`` (already shown when pushed); undo shows ``before`` again.
+    ``kind`` says which: "decisions" (tuples of decisions) or "board" (``Board``)."""
+
+    def __init__(self, kind: str, show: Callable[[Any], None], before: Any, after: Any, text: str) -> None:
+        super().__init__(text)
+        self.kind = kind
+        self.before = before
+        self.after = after
+        self._show = show
+        self._applied = True
+
+    def redo(self) -> None:
+        if self._applied:
+            self._applied = False
+            return
+        self._show(self.after)
+
+    def undo(self) -> None:
+        self._show(self.before)
+
+
+def decisions_step(
+    show: Callable[[tuple[Decision, ...]], None],
+    before: Sequence[Decision],
+    after: Sequence[Decision],
+    text: str,
+) -> Step:
+    """A change of decisions on one board."""
+    return Step("decisions", show, tuple(before), tuple(after), text)
+
+
+def board_step(show: Callable[[Board], None], before: Board, after: Board, text: str) -> Step:
+    """A change of board: a new size or an opened file."""
+    return Step("board", show, before, after, text)

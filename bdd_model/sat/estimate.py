@@ -1,0 +1,172 @@
+"""The number of solutions past exact reach: Knuth's estimator, with a 95% interval.
+
+``estimate_count`` runs ``probes`` random probes (``estimate_kernels`` or ``estimate_numpy``,
+which give the same weights bit for bit) from the decisions and reports their mean, an
+unbiased estimate of the number of solutions, with an interval that holds the count with
+probability about 95% or more.
+
+**The interval.** Probe weights are heavy-tailed: about 90% of the probes die (weight 0), and
+the log-weight of the rest is close to normal (measured skewness and excess kurtosis within
+±0.12 at N = 16, 27, 50, 100), with a spread σ that grows with N: 0.87 at N = 16, 1.26 at 27,
+1.85 at 50, 2.78 at 100. The mean of such weights is carried by rare big ones that a sample
+of a few thousand probes often lacks; the sample's standard deviation then misses them too,
+so a normal interval from it is too short and too low. At DEFAULT_PROBES it held the true
+count in 92.8% of 4,800 runs at N = 16…27 and, simulated with the σ of N = 100, in 59%.
+So the interval is the hull of two 95% intervals, each sound where the other may not be:
+
+* model-free: the sample mean's own law taken as lognormal with the sample's mean and
+  variance (Fenton–Wilkinson): log(count) in log(mean) + s²/2 ± 1.96·s, s² = log(1 + CV²/P)
+  with CV the sample's coefficient of variation; the shift allows for the typical sample
+  mean lying below the truth. Right when the sample has seen the tail (few free rows, small
+  boards, many probes).
+* model-based: the weights as a zero-inflated lognormal law (a fraction p survives with
+  log-weights N(μ, σ²)); its mean p·exp(μ + σ²/2) has Cox's interval for a lognormal mean
+  (Zhou & Gao, Stat. Med. 1997) with the delta method's term for p: log(count) in
+  log p̂ + μ̂ + σ̂²/2 ± 1.96·√((1 − p̂)/(P p̂) + σ̂²/k + σ̂⁴/(2(k − 1))) over k survivors.
+  It needs the spread of the log-weights, which a few hundred survivors estimate well, not a
+  sight of the rare weights.
+
+The hull holds the count whenever either interval does, so it is a 95% interval if either
+model holds; in practice it is slightly conservative. Measured at DEFAULT_PROBES: it held
+A000170 in 95.9% of 3,600 runs on the empty boards N = 16…27 (300 a size, 93.3% to 98.3%;
+the truth fell below the interval 66 times, above it 82), the BDD's exact count in 97.8% of
+1,000 runs under random decisions at N = 4…13, a 4-million-probe estimate in 98.3% of 300
+runs at N = 50 and a 2-million-probe one in 97.0% of 200 runs at N = 100. Simulating the
+zero-inflated lognormal law with σ from 0.87 to 3.2: 95.9% to 97.0%, where the model-free
+interval alone held 52% to 95%.
+
+When fewer than two probes survive there is no spread to measure, and the interval is
+[0, u·M] instead: M the product of the free rows' counts of open squares at the start
+(every weight is at most M, so the count is at most M times the chance p that a probe
+survives) and u the one-sided 95% Clopper–Pearson upper bound of p. With no survivor the
+estimate is 0, and so is ``high`` when the count is provably 0 (a row has no open square, or
+fixed queens attack each other); a caller that holds a solution knows better than 0 and
+should show its own lower bound with ``high``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from statistics import NormalDist
+from types import ModuleType
+
+import numpy as np
+
+from bdd_model.sat import estimate_numpy
+
+DEFAULT_PROBES = 2000
+"""Probes per estimate: about 0.2 s at N = 100 with numba (measured here: 10,000 probes a
+second on the empty board, 6,800 with the other core busy; numpy 2,100–3,000, so 0.65–1 s),
+0.01–0.02 s at N = 27 (numpy 0.05–0.08 s). The median relative error it leaves is 0.20 at
+N = 16, 0.32 at N = 27, 0.65 at N = 50 and 1.6 at N = 100, where the interval runs from about
+0.4 to 3.5 times the estimate; it shrinks as 1/√probes only once the sample holds the tail
+(at N = 100, 8,000 probes give 0.9)."""
+CONFIDENCE = 0.95
+"""The interval's confidence."""
+Z = NormalDist().inv_cdf(0.5 + CONFIDENCE / 2)
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """An estimated number of solutions and its 95% interval [``low``, ``high``]."""
+
+    value: float
+    low: float
+    high: float
+    probes: int
+
+    @property
+    def relative_error(self) -> float:
+        """Half the interval's width over the estimate (inf when the estimate is 0). The
+        interval is not symmetric: its upper side is the longer one."""
+        if self.value == 0:
+            return math.inf
+        return (self.high - self.low) / (2 * self.value)
+
+
+def decision_seed(n: int, queens: Sequence[tuple[int, int]], marks: Sequence[tuple[int, int]]) -> int:
+    """A seed from the board and its decisions alone (not their order), below 2⁶³: the window
+    and the command line show the same estimate for the same decisions."""
+    cells = [sorted({(int(r), int(c)) for r, c in group}) for group in (queens, marks)]
+    text = f"{int(n)}|" + "|".join(";".join(f"{r},{c}" for r, c in group) for group in cells)
+    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big") >> 1
+
+
+def estimate_count(
+    usable: np.ndarray,
+    fixed: np.ndarray,
+    seed: int,
+    kernels: ModuleType,
+    probes: int = DEFAULT_PROBES,
+    stop: np.ndarray | None = None,
+) -> Estimate | None:
+    """Estimate the solutions that keep the queens ``fixed`` (column per row, −1 for a free
+    row) and put the others on ``usable`` squares, from ``probes`` probes drawn under
+    ``seed`` by ``kernels`` (``estimate_kernels`` or ``estimate_numpy``). None when ``stop[0]``
+    was set (from another thread) before the probes were done."""
+    n = len(fixed)
+    usable = np.ascontiguousarray(usable, dtype=np.bool_)
+    fixed = np.ascontiguousarray(fixed, dtype=np.int64)
+    if usable.shape != (n, n) or n < 1 or not ((fixed >= -1) & (fixed < n)).all():
+        raise ValueError("usable must be N×N and fixed N columns from −1 to N−1")
+    if probes < 2 or not 0 <= seed < 1 << 63:
+        raise ValueError("an estimate needs at least 2 probes and a seed from 0 to 2⁶³ − 1")
+    if stop is None:
+        stop = np.zeros(1, dtype=np.int64)
+    weights = np.empty(probes)
+    if kernels.probes(usable, fixed, 0, probes, seed, weights, stop) < probes:
+        return None
+    return summarize(weights, ceiling(usable, fixed))
+
+
+def ceiling(usable: np.ndarray, fixed: np.ndarray) -> float:
+    """The largest weight a probe can have (every count of choices is at most its row's count
+    at the start); 0 when the count is provably 0."""
+    open_ = estimate_numpy.start(usable, fixed)
+    if open_ is None:
+        return 0.0
+    return float(math.prod(int(k) for k in open_.sum(axis=1)[fixed < 0]))
+
+
+def summarize(weights: np.ndarray, most: float) -> Estimate:
+    """The estimate and interval from probe weights (see the module's notes); ``most`` bounds
+    every weight. Sums are exact (``math.fsum``), so equal weights give equal figures."""
+    total = len(weights)
+    value = math.fsum(weights) / total
+    alive = weights[weights > 0]
+    k = len(alive)
+    if k < 2:
+        return Estimate(value, 0.0, _upper_rate(k, total) * most, total)
+    scale = float(alive.max())
+    scaled = weights / scale
+    mean = math.fsum(scaled) / total
+    cv2 = math.fsum((scaled - mean) ** 2) / (total - 1) / mean**2
+    s2 = math.log1p(cv2 / total)
+    spread = math.sqrt(s2)
+    logs = np.log(alive)
+    mu = math.fsum(logs) / k
+    var = math.fsum((logs - mu) ** 2) / (k - 1)
+    p = k / total
+    centre = math.log(p) + mu + var / 2
+    width = Z * math.sqrt((1 - p) / (total * p) + var / k + var * var / (2 * (k - 1)))
+    log_value = math.log(value)
+    low = min(log_value + s2 / 2 - Z * spread, centre - width)
+    high = min(max(log_value + s2 / 2 + Z * spread, centre + width), math.log(most))
+    return Estimate(value, math.exp(low), math.exp(high), total)
+
+
+def _upper_rate(hits: int, trials: int) -> float:
+    """The one-sided Clopper–Pearson upper bound, at CONFIDENCE, of a rate seen ``hits`` times
+    in ``trials``: the rate at which ``hits`` or fewer happen with probability 1 − CONFIDENCE."""
+    low, high = hits / trials, 1.0
+    for _ in range(100):
+        rate = (low + high) / 2
+        tail = math.fsum(math.comb(trials, i) * rate**i * (1 - rate) ** (trials - i) for i in range(hits + 1))
+        if tail > 1 - CONFIDENCE:
+            low = rate
+        else:
+            high = rate
+    return high

@@ -1,0 +1,139 @@
+"""The estimate kernels without a compiler: ``estimate_kernels.probes`` in numpy, with the same
+weights bit for bit.
+
+They answer while numba compiles in the background (or where it cannot). A Python loop per
+square would be hundreds of times slower than the compiled kernel, so probes run in lockstep: a
+batch of probes takes step s together, a few numpy operations per step for the whole batch
+(3–4× slower than compiled on the empty boards N = 16…100; more where few rows are free and
+numpy's cost per call dominates). Every probe fills the same number of rows and draws its
+random word from (seed, probe, step) alone, so running side by side changes nothing: each probe
+chooses the same squares as in the compiled kernel and multiplies the same integers in the same
+order.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+GAMMA = np.uint64(0x9E3779B97F4A7C15)
+"""SplitMix64's increment (as in ``estimate_kernels``)."""
+MIX1 = np.uint64(0xBF58476D1CE4E5B9)
+MIX2 = np.uint64(0x94D049BB133111EB)
+TAKEN = 1 << 40
+"""The count of a row that holds a queen: never the least, however often it is attacked."""
+CELLS = 1 << 21
+"""Squares (probes × N²) of the boards run side by side: 2 MB, so that the gathers along a
+queen's lines stay in cache (at N = 100, 16 MB ran 3× slower). The stop flag is looked at
+between two batches: every 0.1 s or so."""
+
+
+def mix(z: np.ndarray) -> np.ndarray:
+    """SplitMix64's output function on an array of uint64 (wrapping arithmetic)."""
+    z = (z ^ (z >> np.uint64(30))) * MIX1
+    z = (z ^ (z >> np.uint64(27))) * MIX2
+    return z ^ (z >> np.uint64(31))
+
+
+def probe_keys(seed: int, probes: np.ndarray) -> np.ndarray:
+    """The start of each probe's stream of random words (``estimate_kernels.probe_key``)."""
+    base = mix(np.array([seed], dtype=np.int64).astype(np.uint64) + GAMMA)
+    return mix(base + probes.astype(np.uint64) * GAMMA)
+
+
+def start(usable: np.ndarray, fixed: np.ndarray) -> np.ndarray | None:
+    """The squares a queen may take: usable, in a free row, on no line of a fixed queen
+    (columns, down diagonals r − c, up diagonals r + c); None when two fixed queens attack
+    each other."""
+    n = len(fixed)
+    rows = np.flatnonzero(fixed >= 0)
+    cols = fixed[rows]
+    col = np.zeros(n, dtype=bool)
+    down = np.zeros(2 * n - 1, dtype=bool)
+    up = np.zeros(2 * n - 1, dtype=bool)
+    col[cols] = True
+    down[rows - cols + n - 1] = True
+    up[rows + cols] = True
+    if int(col.sum()) < len(rows) or int(down.sum()) < len(rows) or int(up.sum()) < len(rows):
+        return None
+    r = np.arange(n)[:, None]
+    c = np.arange(n)[None, :]
+    return usable & ~(col[c] | down[r - c + n - 1] | up[r + c]) & (fixed < 0)[:, None]
+
+
+def probes(
+    usable: np.ndarray,
+    fixed: np.ndarray,
+    first: int,
+    count: int,
+    seed: int,
+    out: np.ndarray,
+    stop: np.ndarray,
+) -> int:
+    """``estimate_kernels.probes``: the weight of probe ``first + k`` in ``out[k]`` for k <
+    ``count``; how many were written (fewer than ``count`` when ``stop[0]`` was set)."""
+    open_ = start(usable, fixed)
+    if open_ is None:
+        out[:count] = 0.0
+        return count
+    n = len(fixed)
+    batch = max(1, CELLS // (n * n))
+    done = 0
+    while done < count:
+        if stop[0]:
+            return done
+        size = min(batch, count - done)
+        out[done : done + size] = _batch(open_, fixed < 0, np.arange(first + done, first + done + size), seed)
+        done += size
+    return count
+
+
+def _batch(open_: np.ndarray, free_rows: np.ndarray, numbers: np.ndarray, seed: int) -> np.ndarray:
+    """The weights of the probes ``numbers``, stepping together from the squares ``open_``.
+
+    Each probe has its own board of open squares, read and written through flat indices: one
+    gather and one scatter per line of the new queen. A probe that meets a row with no open
+    square multiplies its weight by 0 and walks on harmlessly (it places a queen on column 0
+    of that row) until the dead fill half the batch, which then drops them."""
+    n = len(open_)
+    size = len(numbers)
+    weights = np.zeros(size)
+    index = np.arange(size)
+    keys = probe_keys(seed, numbers)
+    weight = np.ones(size)
+    board = np.tile(open_, (size, 1, 1))
+    free = np.where(free_rows, board.sum(axis=2), TAKEN)
+    rows = np.arange(n)
+    for step in range(int(free_rows.sum())):
+        live = len(index)
+        best = free.argmin(axis=1)
+        least = free[np.arange(live), best]
+        weight *= least
+        dead = least == 0
+        if 2 * int(dead.sum()) > live:
+            living = ~dead
+            index, keys, weight, best, least = (a[living] for a in (index, keys, weight, best, least))
+            free, board = free[living], board[living]
+            live = len(index)
+            if not live:
+                return weights
+        value = mix(keys + np.full(1, step + 1, np.uint64) * GAMMA)
+        k = value % np.maximum(least, 1).astype(np.uint64)
+        at = np.arange(live)[:, None]
+        flat = board.reshape(-1)
+        chosen = board.reshape(live * n, n)[at[:, 0] * n + best]
+        c = (chosen.cumsum(axis=1) > k.astype(np.int64)[:, None]).argmax(axis=1)[:, None]
+        # The queen's column, down diagonal and up diagonal meet each row on one square each.
+        square = at * (n * n) + rows * n
+        on_col = square + c
+        lost = flat[on_col].astype(np.int64)
+        shift = rows - best[:, None]
+        for c2 in (c + shift, c - shift):
+            inside = (c2 >= 0) & (c2 < n)
+            on_line = np.where(inside, square + c2, on_col)
+            lost += flat[on_line] & inside
+            flat[on_line] = False
+        flat[on_col] = False
+        free -= lost
+        free[at[:, 0], best] = TAKEN
+    weights[index] = weight
+    return weights

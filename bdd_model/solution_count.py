@@ -1,0 +1,123 @@
+"""What is known of the number of remaining solutions, and how it is said: the one figure the
+status bar, the Insight panel and ``nqueens state`` show.
+
+Exact where the solutions can be counted; otherwise an estimate with its 95% interval
+(``sat/estimate.py``), labelled as one ("about 3.1 × 10³⁹ solutions remain, estimated ±20%"); a proven
+lower bound (distinct solutions seen) always beside it, never the headline.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+from bdd_model.board import plural
+from bdd_model.sat.estimate import Estimate
+
+SUPERSCRIPTS = str.maketrans("0123456789-", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻")
+PLAIN_BELOW = 1e6
+"""Estimates below this are written out ("about 4,200"), larger ones as powers of ten."""
+
+
+@dataclass(frozen=True)
+class SolutionCount:
+    """The exact count, or (``exact`` None) an estimate and a lower bound."""
+
+    exact: int | None
+    at_least: int
+    estimate: Estimate | None = None
+
+    @classmethod
+    def of(cls, count: int) -> SolutionCount:
+        """An exact count."""
+        return cls(count, count)
+
+    def to_wire(self) -> dict[str, Any]:
+        """The figure as the SAT worker sends it to the window."""
+        estimate = self.estimate
+        return {
+            "exact": self.exact,
+            "at_least": self.at_least,
+            "estimate": None
+            if estimate is None
+            else [estimate.value, estimate.low, estimate.high, estimate.probes],
+        }
+
+    @classmethod
+    def from_wire(cls, record: object) -> SolutionCount | None:
+        """The figure read back from ``to_wire``'s form; None for anything else."""
+        if not isinstance(record, dict):
+            return None
+        exact, at_least, estimate = record.get("exact"), record.get("at_least"), record.get("estimate")
+        if not (isinstance(at_least, int) and (exact is None or isinstance(exact, int))):
+            return None
+        if estimate is None:
+            return cls(exact, at_least)
+        if not (isinstance(estimate, list) and len(estimate) == 4):
+            return None
+        value, low, high, probes = estimate
+        if not all(isinstance(x, int | float) for x in (value, low, high)) or not isinstance(probes, int):
+            return None
+        return cls(exact, at_least, Estimate(float(value), float(low), float(high), probes))
+
+    def json_fields(self) -> dict[str, Any]:
+        """``solutions``, and when it is null ``solutions_at_least`` and ``solutions_estimate``
+        (the documented JSON of ``state``)."""
+        if self.exact is not None:
+            return {"solutions": self.exact, "solutions_estimate": None}
+        fields: dict[str, Any] = {"solutions": None, "solutions_at_least": self.at_least}
+        estimate = self.estimate
+        fields["solutions_estimate"] = (
+            None
+            if estimate is None
+            else {"value": estimate.value, "low": estimate.low, "high": estimate.high}
+        )
+        return fields
+
+    def remain(self) -> str:
+        """The figure in a sentence: "92 solutions remain", "about 3.1 × 10³⁹ solutions remain,
+        estimated ±20%", "at least 429 solutions remain" (no estimate yet)."""
+        if self.exact is not None:
+            verb = "remains" if self.exact == 1 else "remain"
+            return f"{plural(self.exact, 'solution')} {verb}"
+        if self.estimate is None or self.estimate.value <= 0:
+            return f"at least {plural(self.at_least, 'solution')} remain"
+        return (
+            f"about {approximately(self.estimate.value)} solutions remain, estimated {spread(self.estimate)}"
+        )
+
+    def short(self) -> str:
+        """The number alone: "92", "about 3.1 × 10³⁹", "at least 429"."""
+        if self.exact is not None:
+            return f"{self.exact:,}"
+        if self.estimate is None or self.estimate.value <= 0:
+            return f"at least {self.at_least:,}"
+        return f"about {approximately(self.estimate.value)}"
+
+
+def approximately(value: float) -> str:
+    """Two significant digits: "4,200", "3.1 × 10³⁹"."""
+    if value < 10:
+        return f"{value:.2g}"
+    if value < PLAIN_BELOW:
+        return f"{round(value, 1 - math.floor(math.log10(value))):,.0f}"
+    exponent = math.floor(math.log10(value))
+    mantissa = value / 10**exponent
+    if round(mantissa, 1) >= 10:
+        mantissa, exponent = mantissa / 10, exponent + 1
+    return f"{mantissa:.1f} × 10{str(exponent).translate(SUPERSCRIPTS)}"
+
+
+def spread(estimate: Estimate) -> str:
+    """The interval as people read it: "±20%" while both sides are within a factor of two,
+    else "within a factor of 5"."""
+    value = estimate.value
+    above = estimate.high / value - 1
+    below = 1 - estimate.low / value if estimate.low > 0 else 1.0
+    if max(above, below) < 1:
+        return f"±{max(1, round(100 * max(above, below)))}%"
+    factor = max(estimate.high / value, value / estimate.low if estimate.low > 0 else math.inf)
+    if math.isinf(factor):
+        return f"below {approximately(estimate.high)}"
+    return f"within a factor of {math.ceil(factor)}"

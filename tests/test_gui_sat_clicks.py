@@ -1,0 +1,150 @@
+"""The window on the SAT engine while the worker is busy: no click waits or is refused for that,
+clicks are taken in order and become one undo step each, a click that leaves no solution is
+refused as a closed square is, and the count keeps its last figure while the next is worked out
+(the same figure in the status bar, the Insight panel and ``nqueens state``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from app.cli.engine_commands import state_report
+from app.gui.main_window import MainWindow
+from app.gui.sat_board import SatBoard
+from bdd_model import Cell, CellState, Configurator, Decision, DecisionKind, load_or_compile
+from bdd_model.sat.engine import SatEngine
+from tests.gui_helpers import decisions_of, make_window
+from tests.test_gui_sat import open_on_sat, settle
+
+QUEEN, MARK = DecisionKind.QUEEN, DecisionKind.MARK
+
+
+@pytest.fixture
+def sat_window(qtbot, tmp_path: Path) -> MainWindow:
+    window = make_window(qtbot, tmp_path)
+    window.sizes.choose_engine("sat")
+    settle(qtbot, window)
+    return window
+
+
+def answered(qtbot, window: MainWindow) -> SatBoard:
+    """Wait until the worker has answered every change and decided every square."""
+    cfg = window.session.configurator
+    assert isinstance(cfg, SatBoard)
+    qtbot.waitUntil(lambda: cfg.pending == 0 and cfg.settled, timeout=60000)
+    return cfg
+
+
+def lookahead_example(n: int) -> tuple[list[Decision], Cell]:
+    """Queens after which some square in line with none of them is closed (the BDD says which)."""
+    cfg = Configurator(load_or_compile(n))
+    for r in range(n):
+        for c in range(n):
+            if cfg.cell(r, c) is not CellState.OPEN:
+                continue
+            cfg.place(r, c)
+            closed = [Cell(i, j) for i in range(n) for j in range(n) if cfg.cell(i, j) is CellState.LOOKAHEAD]
+            if closed:
+                return list(cfg.decisions), closed[0]
+            cfg.retract(r, c)
+    raise AssertionError("no look-ahead square after one queen")
+
+
+def test_clicks_on_squares_still_being_checked_are_taken_in_order(qtbot, tmp_path: Path) -> None:
+    window = make_window(qtbot, tmp_path)
+    board = open_on_sat(qtbot, window, 40)
+    window.session.activate(Cell(0, 0))
+    assert board.cell(5, 7) is None, "the second square is still being checked"
+    window.session.activate(Cell(5, 7))
+    window.session.toggle_mark(Cell(9, 30))
+    assert board.cell(0, 0) is board.cell(5, 7) is CellState.QUEEN
+    assert board.cell(9, 30) is CellState.MARKED and board.cell(39, 7) is CellState.ATTACKED
+    answered(qtbot, window)
+    assert decisions_of(window) == [
+        Decision(Cell(0, 0), QUEEN),
+        Decision(Cell(5, 7), QUEEN),
+        Decision(Cell(9, 30), MARK),
+    ]
+    stack = window.session.undo_stack
+    assert [stack.text(i) for i in range(1, stack.count())] == ["Queen on 1,1", "Queen on 6,8", "Mark 10,31"]
+    window.actions.undo.trigger()
+    window.actions.undo.trigger()
+    assert decisions_of(window) == [Decision(Cell(0, 0), QUEEN)]
+
+
+def test_a_click_that_leaves_no_solution_is_refused_with_its_reason(sat_window: MainWindow, qtbot) -> None:
+    decisions, closed = lookahead_example(8)
+    session = sat_window.session
+    for decision in decisions:
+        session.activate(decision.cell)
+    messages: list[str] = []
+    session.message.connect(messages.append)
+    session.activate(closed)
+    assert session.configurator.cell(*closed) is CellState.QUEEN, "shown at once, as every click"
+    board = answered(qtbot, sat_window)
+    assert decisions_of(sat_window) == decisions
+    assert board.cell(*closed) is CellState.LOOKAHEAD
+    assert any(f"{closed.label()} is closed" in text and "was not taken" in text for text in messages)
+    stack = session.undo_stack
+    assert stack.count() == len(decisions), "the refused click is no undo step"
+
+
+def test_clicks_after_a_refused_one_are_made_again_without_it(sat_window: MainWindow, qtbot) -> None:
+    decisions, closed = lookahead_example(8)
+    session = sat_window.session
+    for decision in decisions:
+        session.activate(decision.cell)
+    session.activate(closed)
+    bdd = Configurator(load_or_compile(8))
+    bdd.restore(decisions)
+    other = next(
+        Cell(r, c)
+        for r in range(8)
+        for c in range(8)
+        if session.configurator.cell(r, c) is None and bdd.cell(r, c) is CellState.OPEN
+    )
+    session.toggle_mark(other)
+    answered(qtbot, sat_window)
+    assert decisions_of(sat_window) == [*decisions, Decision(other, MARK)]
+
+
+def test_undo_while_a_click_waits_takes_that_click_back(sat_window: MainWindow, qtbot) -> None:
+    session = sat_window.session
+    session.activate(Cell(0, 0))
+    board = answered(qtbot, sat_window)
+    target = next(Cell(r, c) for r in range(8) for c in range(8) if board.cell(r, c) is CellState.OPEN)
+    session.activate(target)
+    assert session.pending_label and sat_window.actions.undo.text() == f"&Undo Queen on {target.label()}"
+    assert not sat_window.actions.redo.isEnabled()
+    sat_window.actions.undo.trigger()
+    assert decisions_of(sat_window) == [Decision(Cell(0, 0), QUEEN)]
+    answered(qtbot, sat_window)
+    assert decisions_of(sat_window) == [Decision(Cell(0, 0), QUEEN)]
+    assert session.undo_stack.count() == 1 and sat_window.actions.undo.text() == "&Undo Queen on 1,1"
+
+
+def test_the_count_is_one_figure_everywhere_and_stays_while_updating(qtbot, tmp_path: Path) -> None:
+    window = make_window(qtbot, tmp_path)
+    board = open_on_sat(qtbot, window, 20)
+    window.session.activate(Cell(3, 4))
+    answered(qtbot, window)
+    qtbot.waitUntil(lambda: not board.count_updating, timeout=60000)
+    figure = board.solution_count
+    assert figure is not None and figure.exact is None and figure.estimate is not None
+    said = figure.remain()
+    assert said.startswith("about ") and "estimated" in said
+    assert said in window.count_label.text() and "updating" not in window.count_label.text()
+    assert figure.short() in window.panel.browse_label.text()
+    engine = SatEngine(20)
+    engine.place(3, 4)
+    report = state_report(engine, engine.solution_count())
+    assert report["solutions"] is None
+    assert report["solutions_estimate"] == {
+        "value": figure.estimate.value,
+        "low": figure.estimate.low,
+        "high": figure.estimate.high,
+    }
+    window.session.activate(Cell(10, 0))
+    assert said in window.count_label.text() and "(updating…)" in window.count_label.text()
+    answered(qtbot, window)

@@ -1,0 +1,69 @@
+"""A new user's second try (issue 18): errors read whole and name their file, the panel says a
+board was just built when it was, the title keeps its file across a restart."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtWidgets import QApplication, QMessageBox
+
+from app.gui.main_window import MainWindow
+from app.gui.session import BoardSession
+from tests.gui_helpers import click
+
+
+def test_a_refused_file_is_named_and_its_whole_message_can_be_read(
+    qtbot, window: MainWindow, tmp_path: Path
+) -> None:
+    path = tmp_path / "conflict.nqueens.json"
+    decisions = [{"cell": [1, 1], "kind": "queen"}, {"cell": [2, 1], "kind": "queen"}]
+    path.write_text(
+        json.dumps({"format": "nqueens-configuration", "version": 1, "n": 100, "decisions": decisions})
+    )
+    window.resize(640, 480)
+    QApplication.processEvents()
+    assert not window.files.open_from(path)
+    said = window.status_text()
+    assert said == (
+        "conflict.nqueens.json was not opened: decision 2 cannot be taken: the queens at 1,1 (decision 1) "
+        "and 2,1 attack each other. The board is unchanged."
+    )
+    line = window.status_line
+    assert line.is_elided() and said in line.toolTip()
+    qtbot.mouseClick(line, Qt.MouseButton.LeftButton)
+    box = next(w for w in QApplication.topLevelWidgets() if isinstance(w, QMessageBox) and w.isVisible())
+    assert box.text() == said
+    box.close()
+    assert window.session.n == 8
+
+
+def test_a_board_just_built_says_so_not_opened_from_the_cache(
+    qtbot, window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("NQUEENS_CACHE_DIR", str(tmp_path / "fresh-cache"))
+    window.session.sources.in_process_max_n = 0
+    with qtbot.waitSignal(window.session.boardReplaced, timeout=60000):
+        window.sizes.choose(9)
+    assert window.panel.figure_labels["Opened"].text().startswith("compiled now in ")
+
+
+def test_the_title_keeps_its_file_after_a_restart(qtbot, tmp_path: Path) -> None:
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    first = MainWindow(BoardSession(), settings)
+    qtbot.addWidget(first)
+    first.show()
+    with qtbot.waitSignal(first.session.boardReplaced):
+        first.reopen()
+    click(qtbot, first, 0, 0)
+    assert first.files.save_to(tmp_path / "mine.nqueens.json")
+    first.close()
+    again = MainWindow(BoardSession(), settings)
+    qtbot.addWidget(again)
+    again.show()
+    with qtbot.waitSignal(again.session.boardReplaced):
+        again.reopen()
+    assert again.windowTitle() == "mine.nqueens.json (8×8)[*]"
+    assert not again.isWindowModified()
