@@ -11,17 +11,19 @@ BDD at N ≤ 12.
 
 from __future__ import annotations
 
+import json
 import math
 import random
 import resource
 import statistics
+import sys
 import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bdd_model.board import Cell, CellState, Decision
+from bdd_model.board import Cell, CellState, Decision, DecisionKind
 from bdd_model.cache import load, load_or_compile, save
 from bdd_model.configurator import Configurator
 from bdd_model.engine import Engine
@@ -122,6 +124,32 @@ def click_sequence(board: Engine | SolutionSpace, clicks: int, seed: int) -> lis
             cfg.clear()
             fresh = True
     return sequence
+
+
+def click_records(clicks: list[Click]) -> list[dict[str, Any]]:
+    """Clicks as JSON (0-based cells), for a process that must not build an engine itself."""
+    return [
+        {
+            "fresh": click.fresh,
+            "action": click.action,
+            "cell": list(click.cell),
+            "after": [[d.cell.row, d.cell.col, d.kind.value] for d in click.after],
+        }
+        for click in clicks
+    ]
+
+
+def clicks_from_records(records: list[dict[str, Any]]) -> list[Click]:
+    """The clicks that ``click_records`` wrote."""
+    return [
+        Click(
+            bool(record["fresh"]),
+            str(record["action"]),
+            Cell(*record["cell"]),
+            tuple(Decision(Cell(r, c), DecisionKind(kind)) for r, c, kind in record["after"]),
+        )
+        for record in records
+    ]
 
 
 def time_clicks(space: SolutionSpace, sequence: list[Click]) -> list[float]:
@@ -328,3 +356,12 @@ def run_sat_bench(n: int, clicks: int = 50, seed: int = 1, solver: str = DEFAULT
         deep_click_ms=deep_sequence(sat, seed),
         agrees_with_bdd=True if reference is not None else None,
     )
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m bdd_model.bench N CLICKS SEED``: the SAT engine's random clicks on an N×N board
+    as one JSON list. The window's benchmark asks for them from a child process, so that its
+    own process holds no engine (whose objects would lengthen the window's garbage collections)."""
+    n, clicks, seed = (int(value) for value in (sys.argv[1:] if argv is None else argv))
+    print(json.dumps(click_records(click_sequence(SatEngine(n, seed=seed), clicks, seed))))
+    return 0

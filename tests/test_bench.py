@@ -61,3 +61,45 @@ def test_bench_table_and_window_timings(capsys, qapp) -> None:
     assert "N-Queens bench: N=6, backend cudd" in out
     assert "baseline, N² BDD checks    8 clicks" in out
     assert "window: click to repaint" in out
+
+
+WINDOW_FIGURES = {
+    "engine_start_ms",
+    "open_to_drawn_ms",
+    "open_to_decided_ms",
+    "cursor_move_ms",
+    "hover_ms",
+    "click_to_shown_ms",
+    "click_to_settled_ms",
+    "longest_stall_ms",
+    "longest_busy_ms",
+    "board_update_ms",
+    "board_paint_ms",
+}
+
+
+def test_the_window_bench_on_the_sat_engine(capsys) -> None:
+    assert main(["bench", "--gui", "--engine", "sat", "--n", "12", "--clicks", "5", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    gui = report["gui"]
+    assert report["engine"] == "sat" and gui["engine"] == "sat" and gui["n"] == 12
+    assert gui.keys() >= WINDOW_FIGURES and gui["clicks"] == 5
+    assert gui["window_px"] == [1040, 780] and gui["square_px"] > 0
+    for name in WINDOW_FIGURES:
+        figure = gui[name]
+        if isinstance(figure, dict):
+            assert set(figure) == {"p50", "p95", "max"}
+            assert 0 < figure["p50"] <= figure["p95"] <= figure["max"], name
+        else:
+            assert figure > 0, name
+    assert gui["open_to_drawn_ms"] <= gui["open_to_decided_ms"]
+    assert gui["longest_busy_ms"] <= gui["longest_stall_ms"] + 0.1
+    assert gui["click_to_shown_ms"]["p50"] <= gui["click_to_settled_ms"]["p50"]
+
+
+def test_the_sat_window_bench_table(capsys) -> None:
+    assert main(["bench", "--gui", "--engine", "sat", "--n", "6", "--clicks", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "N-Queens bench: N=6, engine sat" in out
+    for label in ("board opened (6×6)", "cursor move (arrow key)", "pointer hover", "click, settled"):
+        assert label in out

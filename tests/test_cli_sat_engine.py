@@ -71,7 +71,6 @@ def test_the_text_form_names_the_engine_and_the_bound(capsys) -> None:
         (["state", "20", "--queen", "1,1", "--queen", "2,2"], "cannot place a queen on 2,2: it is in line"),
         (["state", "20", "--queen", "1,1", "--empty", "1,1"], "cannot mark 1,1: your queen stands there"),
         (["state", "20", "--engine", "gpu"], "invalid choice: 'gpu'"),
-        (["bench", "--n", "20", "--gui"], "--gui times the window on the BDD engine"),
     ],
 )
 def test_bad_input_exits_2_with_one_line(capsys, argv: list[str], message: str) -> None:

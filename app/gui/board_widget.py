@@ -2,24 +2,60 @@
 
 It knows nothing of the engine's rules: the window hands it a picture of the current state
 and listens to ``activated`` (left click, Enter), ``markToggled`` (right click, Space) and
-``hovered``.
+``hovered``. The squares and the grid between them come from a cached image (``BoardCache``)
+in which only the squares whose look changed are painted again; only their rectangles are
+repainted on screen. The pointer's highlight, the keyboard cursor, the labels, the frame and
+the banner are drawn over the image.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import math
 
-from PySide6.QtCore import QEasingCurve, QPoint, QPointF, QRect, QRectF, QSize, Qt, QVariantAnimation, Signal
-from PySide6.QtGui import QColor, QFont, QKeyEvent, QLinearGradient, QMouseEvent, QPainter, QPaintEvent, QPen
+from PySide6.QtCore import (
+    QEasingCurve,
+    QEvent,
+    QPoint,
+    QPointF,
+    QRect,
+    QRectF,
+    QSize,
+    Qt,
+    QVariantAnimation,
+    Signal,
+)
+from PySide6.QtGui import QColor, QFont, QKeyEvent, QMouseEvent, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
-from app.gui.action_help import tooltip_html
-from app.gui.square_painter import SquarePainter, mix, painting
+from app.gui.board_cache import BoardCache
+from app.gui.board_picture import BoardPicture, changed_rows, heat_peak, heat_shown
+from app.gui.legend_widget import LEGEND, SCALE_LABELS, LegendWidget
+from app.gui.square_painter import SquarePainter, painting
 from app.gui.theme import BoardColors, board_colors
-from bdd_model import Cell, CellState
+from bdd_model import Cell
+
+__all__ = [
+    "BOARD_INPUT",
+    "LEGEND",
+    "SCALE_LABELS",
+    "BoardPicture",
+    "BoardWidget",
+    "LegendWidget",
+    "heat_peak",
+    "label_step",
+    "labelled",
+]
 
 LABEL_SPACE = 22
 """Room for the row and column numbers left of and above the board (logical pixels)."""
+FEW_SQUARES = 32
+"""Up to this many changed squares are repainted one by one; more, as their bounding rectangle."""
+HOVER = QColor(255, 255, 255, 40)
+"""The pointer's highlight over the square under it."""
+ROW_LABEL = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter | Qt.TextFlag.TextDontClip
+COLUMN_LABEL = Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignBottom | Qt.TextFlag.TextDontClip
+"""How the row and column numbers sit; on small squares they are taller (or wider) than their
+row (or column) and must not be cut to it."""
 
 MOVES = {
     Qt.Key.Key_Up: (-1, 0),
@@ -40,35 +76,14 @@ BOARD_INPUT = (
 """What the mouse and the keys do on the board, for the Help pages (keyPressEvent and the
 mouse handlers below implement exactly these)."""
 
-
-@dataclass(frozen=True)
-class BoardPicture:
-    """Everything the board shows at one moment."""
-
-    n: int
-    states: tuple[tuple[CellState | None, ...], ...]
-    """Each square's state; None while the SAT engine checks it."""
-    counts: tuple[tuple[int, ...], ...] = ()
-    """Per-square solution counts (the heat map), empty where the engine has none."""
-    culprits: frozenset[Cell] = field(default_factory=frozenset)
-    preview: tuple[int, ...] | None = None
-    heat: bool = False
-    focus: Cell | None = None
-
-
-def heat_peak(picture: BoardPicture) -> int:
-    """The largest count on an open square: the top of the heat map's scale."""
-    if not picture.counts:
-        return 0
-    return max(
-        (
-            picture.counts[r][c]
-            for r in range(picture.n)
-            for c in range(picture.n)
-            if picture.states[r][c] is CellState.OPEN
-        ),
-        default=0,
-    )
+REBUILDING = (
+    QEvent.Type.PaletteChange,
+    QEvent.Type.StyleChange,
+    QEvent.Type.FontChange,
+    QEvent.Type.DevicePixelRatioChange,
+)
+"""Changes after which the squares are painted afresh (the cache notices the new colours,
+font or pixel ratio at the next paint)."""
 
 
 class BoardWidget(QWidget):
@@ -85,7 +100,9 @@ class BoardWidget(QWidget):
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.setAccessibleName("Board")
         self._picture = BoardPicture(0, ())
+        self._peak = 0
         self._squares = SquarePainter()
+        self._cache: BoardCache | None = None
         self._cursor: Cell | None = None
         self._cursor_visible = False
         self._hover: Cell | None = None
@@ -103,11 +120,27 @@ class BoardWidget(QWidget):
     # ----- what to show ------------------------------------------------------------------
 
     def set_picture(self, picture: BoardPicture) -> None:
-        if picture.n != self._picture.n:
+        """Show ``picture``: the squares whose look changed are painted into the cache now and
+        repainted on screen at the next paint; a new board size is painted whole then."""
+        old, self._picture = self._picture, picture
+        if picture.n != old.n:
             self._cursor = None
             self._hover = None
-        self._picture = picture
-        self.update()
+        if heat_shown(picture) and (
+            not heat_shown(old) or picture.counts != old.counts or picture.states != old.states
+        ):
+            self._peak = heat_peak(picture)
+        cache = self._fitting_cache()
+        if picture.n != old.n or cache is None:
+            self.update()
+            return
+        rows, cols = cache.redraw(picture, sorted(changed_rows(old, picture)), self._peak)
+        if len(rows) <= FEW_SQUARES:
+            for row, col in zip(rows.tolist(), cols.tolist(), strict=True):
+                self.update(self.cell_rect(Cell(row, col)))
+        elif len(rows):
+            corner = self.cell_rect(Cell(int(rows.min()), int(cols.min())))
+            self.update(corner.united(self.cell_rect(Cell(int(rows.max()), int(cols.max())))))
 
     @property
     def picture(self) -> BoardPicture:
@@ -126,7 +159,7 @@ class BoardWidget(QWidget):
 
     def _set_banner_opacity(self, value: float) -> None:
         self._banner_opacity = float(value)
-        self.update()
+        self.update(self._banner_rect().toAlignedRect())
 
     # ----- geometry ----------------------------------------------------------------------
 
@@ -159,11 +192,30 @@ class BoardWidget(QWidget):
         row, col = int(y // size), int(x // size)
         return Cell(row, col) if row < n and col < n else None
 
+    def _banner_rect(self) -> QRectF:
+        left, top, size = self._geometry()
+        board = size * self._picture.n
+        height = max(16, board // 9) * 2
+        return QRectF(left + board * 0.1, top + (board - height) / 2, board * 0.8, height)
+
     # ----- input -------------------------------------------------------------------------
+
+    def _overlays(self) -> frozenset[tuple[str, Cell]]:
+        """The squares under the keyboard cursor or the pointer's highlight, and which."""
+        if self._cursor_visible and self._cursor is not None:
+            return frozenset({("cursor", self._cursor)})
+        return frozenset({("hover", self._hover)}) if self._hover is not None else frozenset()
+
+    def _repaint_overlays(self, before: frozenset[tuple[str, Cell]]) -> None:
+        """Repaint the squares whose overlay came or went since ``before``."""
+        for _, cell in before ^ self._overlays():
+            self.update(self.cell_rect(cell))
 
     def mousePressEvent(self, event: QMouseEvent) -> None:
         cell = self.cell_at(event.position())
+        before = self._overlays()
         self._cursor_visible = False
+        self._repaint_overlays(before)
         if cell is None:
             return
         self._cursor = cell
@@ -171,23 +223,22 @@ class BoardWidget(QWidget):
             self.activated.emit(cell)
         elif event.button() == Qt.MouseButton.RightButton:
             self.markToggled.emit(cell)
-        self.update()
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
         cell = self.cell_at(event.position())
-        if self._cursor_visible:
-            self._cursor_visible = False
-            self.update()
+        before = self._overlays()
+        self._cursor_visible = False
         if cell != self._hover:
             self._hover = cell
             self.hovered.emit(cell)
-            self.update()
+        self._repaint_overlays(before)
 
     def leaveEvent(self, event: object) -> None:
         if self._hover is not None:
+            before = self._overlays()
             self._hover = None
             self.hovered.emit(None)
-            self.update()
+            self._repaint_overlays(before)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         n = self._picture.n
@@ -196,6 +247,7 @@ class BoardWidget(QWidget):
             super().keyPressEvent(event)
             return
         if key in MOVES:
+            before = self._overlays()
             cursor = self._cursor or self._hover or Cell(0, 0)
             if self._cursor_visible:
                 dr, dc = MOVES[Qt.Key(key)]
@@ -203,7 +255,7 @@ class BoardWidget(QWidget):
             self._cursor = cursor
             self._cursor_visible = True
             self.hovered.emit(cursor)
-            self.update()
+            self._repaint_overlays(before)
         elif key in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and self._cursor_visible and self._cursor:
             self.activated.emit(self._cursor)
         elif key == Qt.Key.Key_Space and self._cursor_visible and self._cursor:
@@ -213,78 +265,50 @@ class BoardWidget(QWidget):
 
     # ----- painting ----------------------------------------------------------------------
 
-    def paintEvent(self, event: QPaintEvent) -> None:
-        with painting(self) as painter:
-            self._paint_board(painter)
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() in REBUILDING:
+            self.update()
+        super().changeEvent(event)
 
-    def _paint_board(self, painter: QPainter) -> None:
-        picture = self._picture
-        colors = board_colors(self.palette())
-        if picture.n == 0:
+    def _drawing(self) -> tuple[int, int, float, BoardColors, QFont]:
+        """What the squares' cache is made for: board size, square size, pixel ratio, colours, font."""
+        _, _, size = self._geometry()
+        return self._picture.n, size, self.devicePixelRatioF(), board_colors(self.palette()), self.font()
+
+    def _fitting_cache(self) -> BoardCache | None:
+        """The squares' cache, if it was made for the board as it is drawn now."""
+        cache = self._cache
+        return cache if cache is not None and cache.fits(*self._drawing()) else None
+
+    def _new_cache(self) -> BoardCache:
+        """A cache for the board as it is drawn now, every square painted."""
+        self._cache = BoardCache(self._squares, *self._drawing())
+        self._cache.redraw(self._picture, range(self._picture.n), self._peak)
+        return self._cache
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        if self._picture.n == 0:
             return
+        cache = self._fitting_cache() or self._new_cache()
+        with painting(self) as painter:
+            self._paint_board(painter, event.rect(), cache)
+
+    def _paint_board(self, painter: QPainter, rect: QRect, cache: BoardCache) -> None:
+        """The squares under ``rect`` from the cache, and everything drawn over them."""
+        colors = board_colors(self.palette())
+        n = self._picture.n
         left, top, size = self._geometry()
-        ratio = self.devicePixelRatioF()
-        peak = heat_peak(picture)
-        for row in range(picture.n):
-            for col in range(picture.n):
-                self._paint_square(painter, colors, Cell(row, col), size, ratio, peak)
-        self._paint_grid(painter, colors, left, top, size)
+        cache.draw(painter, left, top, rect)
         painter.setPen(QPen(colors.frame, 2))
         painter.setBrush(Qt.BrushStyle.NoBrush)
-        painter.drawRect(QRectF(left - 1, top - 1, size * picture.n + 2, size * picture.n + 2))
-        self._paint_labels(painter, colors, left, top, size)
+        painter.drawRect(QRectF(left - 1, top - 1, size * n + 2, size * n + 2))
+        if rect.left() < left or rect.top() < top:
+            self._paint_labels(painter, colors, left, top, size)
+        if self._hover is not None and not self._cursor_visible:
+            painter.fillRect(self.cell_rect(self._hover), HOVER)
         self._paint_focus(painter, colors, size)
         if self._banner_opacity > 0 and self._banner:
-            self._paint_banner(painter, colors, left, top, size * picture.n)
-
-    def _paint_square(
-        self, painter: QPainter, colors: BoardColors, cell: Cell, size: int, ratio: float, peak: int
-    ) -> None:
-        picture = self._picture
-        rect = self.cell_rect(cell)
-        state = picture.states[cell.row][cell.col]
-        base = colors.light_square if (cell.row + cell.col) % 2 == 0 else colors.dark_square
-        heated = picture.heat and state is CellState.OPEN and bool(picture.counts)
-        if heated and peak:
-            base = mix(colors.heat_low, colors.heat_high, picture.counts[cell.row][cell.col] / peak)
-        self._squares.paint(painter, colors, rect, state, base, ratio)
-        if self._hover == cell and not self._cursor_visible:
-            painter.fillRect(rect, QColor(255, 255, 255, 40))
-        has_queen = state is not None and state.has_queen
-        if picture.preview is not None and picture.preview[cell.row] == cell.col and not has_queen:
-            painter.setOpacity(0.45)
-            self._squares.paint_queen(painter, colors.queen, rect, ratio)
-            painter.setOpacity(1.0)
-        if heated and size >= 34:
-            self._paint_count(painter, colors, rect, picture.counts[cell.row][cell.col])
-        if cell == picture.focus:
-            painter.setPen(QPen(colors.cursor, max(2.0, size / 16), Qt.PenStyle.DashLine))
-            painter.setBrush(Qt.BrushStyle.NoBrush)
-            painter.drawRect(QRectF(rect).adjusted(3, 3, -3, -3))
-        if cell in picture.culprits:
-            painter.setPen(QPen(colors.culprit, max(3.0, size / 10)))
-            painter.setBrush(Qt.BrushStyle.NoBrush)
-            painter.drawRect(QRectF(rect).adjusted(2, 2, -2, -2))
-
-    def _paint_grid(self, painter: QPainter, colors: BoardColors, left: int, top: int, size: int) -> None:
-        """Thin lines between the squares, so that neighbours in one state never merge into one
-        patch (a 3×3 board is all look-ahead)."""
-        painter.setPen(QPen(colors.grid, 1))
-        side = size * self._picture.n
-        for i in range(1, self._picture.n):
-            painter.drawLine(QPointF(left + i * size, top), QPointF(left + i * size, top + side))
-            painter.drawLine(QPointF(left, top + i * size), QPointF(left + side, top + i * size))
-
-    def _paint_count(self, painter: QPainter, colors: BoardColors, rect: QRect, count: int) -> None:
-        font = QFont(self.font())
-        font.setPixelSize(max(9, rect.height() // 4))
-        painter.setFont(font)
-        painter.setPen(colors.queen)
-        painter.drawText(
-            rect.adjusted(0, 0, -3, -1),
-            Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignBottom,
-            str(count),
-        )
+            self._paint_banner(painter, colors)
 
     def _paint_labels(self, painter: QPainter, colors: BoardColors, left: int, top: int, size: int) -> None:
         font = QFont(self.font())
@@ -300,176 +324,41 @@ class BoardWidget(QWidget):
             if labelled(number, down):
                 painter.drawText(
                     QRect(left - LABEL_SPACE, top + i * size, LABEL_SPACE - 4, size),
-                    Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
+                    ROW_LABEL,
                     str(number),
                 )
             if labelled(number, across):
                 painter.drawText(
                     QRect(left + i * size - size, top - LABEL_SPACE, 3 * size, LABEL_SPACE - 2),
-                    Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignBottom,
+                    COLUMN_LABEL,
                     str(number),
                 )
 
     def _paint_focus(self, painter: QPainter, colors: BoardColors, size: int) -> None:
+        """The keyboard cursor: a frame kept inside its square, so that repainting the square
+        repaints all of it."""
         if not (self._cursor_visible and self._cursor):
             return
-        painter.setPen(QPen(colors.cursor, max(3.0, size / 12)))
+        width = max(3.0, size / 12)
+        inset = math.ceil(width / 2)
+        painter.setPen(QPen(colors.cursor, width))
         painter.setBrush(Qt.BrushStyle.NoBrush)
-        painter.drawRect(QRectF(self.cell_rect(self._cursor)).adjusted(2, 2, -2, -2))
+        painter.drawRect(QRectF(self.cell_rect(self._cursor)).adjusted(inset, inset, -inset, -inset))
 
-    def _paint_banner(self, painter: QPainter, colors: BoardColors, left: int, top: int, board: int) -> None:
+    def _paint_banner(self, painter: QPainter, colors: BoardColors) -> None:
+        rect = self._banner_rect()
+        height = rect.height()
         painter.setOpacity(self._banner_opacity)
         font = QFont(self.font())
-        font.setPixelSize(max(16, board // 9))
+        font.setPixelSize(round(height / 2))
         font.setBold(True)
         painter.setFont(font)
-        height = font.pixelSize() * 2
-        rect = QRectF(left + board * 0.1, top + (board - height) / 2, board * 0.8, height)
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(colors.banner)
         painter.drawRoundedRect(rect, height / 4, height / 4)
         painter.setPen(colors.banner_text)
         painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, self._banner)
         painter.setOpacity(1.0)
-
-
-LEGEND = (
-    (CellState.QUEEN, "your queen"),
-    (CellState.FORCED, "forced"),
-    (CellState.OPEN, "open"),
-    (CellState.ATTACKED, "attacked"),
-    (CellState.LOOKAHEAD, "look-ahead"),
-    (CellState.MARKED, "marked"),
-)
-
-
-SCALE_LABELS = (
-    "heat map off (Ctrl+M)",
-    "solutions through a square: 0 … 9,999,999",
-    "checking (the SAT engine is deciding it)",
-)
-"""The last slot's labels: the heat scale off, at its longest when on (N = 15 peaks below 10⁷),
-and on the SAT engine, which has no heat map, the squares it is still checking."""
-
-
-class LegendWidget(QWidget):
-    """One swatch per kind of square, drawn exactly as the board draws it, and the heat map's
-    scale; wraps when narrow. The scale keeps its room when the heat map is off, so turning it
-    on never moves the board."""
-
-    SWATCH = 20
-    GAP = 14
-
-    HEAT_WIDTH = 60
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self._squares = SquarePainter()
-        self._heat_peak: int | None = None
-        self._checking = False
-        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
-        self.setAccessibleName("Legend: " + ", ".join(text for _, text in LEGEND))
-        self.setToolTip(
-            tooltip_html(
-                "The squares",
-                "Solid queen: yours. Outlined queen: forced, in every remaining solution. "
-                "Hatched: in line with a queen. Dotted (look-ahead): not attacked, yet no remaining "
-                "solution has a queen there. Cross: marked empty by you. "
-                "The scale: solutions through a square, when the heat map is on (Ctrl+M).",
-            )
-        )
-
-    def set_heat(self, peak: int | None) -> None:
-        """Show the heat map's scale (0 … peak solutions through a square), or hide it (None)."""
-        if peak != self._heat_peak:
-            self._heat_peak = peak
-            self._fit_height()
-            self.update()
-
-    def set_checking(self, checking: bool) -> None:
-        """On the SAT engine the last slot shows a square being checked instead of the scale."""
-        if checking != self._checking:
-            self._checking = checking
-            self.update()
-
-    def _items(self) -> list[tuple[CellState | None, str]]:
-        """The six states, then the last slot (None: the heat scale, or a square being checked)."""
-        if self._checking:
-            last = SCALE_LABELS[2]
-        elif self._heat_peak is None:
-            last = SCALE_LABELS[0]
-        else:
-            last = f"solutions through a square: 0 … {self._heat_peak:,}"
-        return [*LEGEND, (None, last)]
-
-    def _item_widths(self) -> list[int]:
-        """Room of each item, the scale's at its longest label, so the layout never changes
-        with the heat map or its peak."""
-        metrics = self.fontMetrics()
-        widths = [self.SWATCH + 6 + metrics.horizontalAdvance(text) for _, text in LEGEND]
-        scale = max(metrics.horizontalAdvance(text) for text in SCALE_LABELS)
-        return [*widths, self.HEAT_WIDTH + 6 + scale]
-
-    def _rows(self, width: int) -> list[list[int]]:
-        """Indices of the legend items on each line for a given width."""
-        rows: list[list[int]] = [[]]
-        used = 0
-        for index, item in enumerate(self._item_widths()):
-            if rows[-1] and used + item > width:
-                rows.append([])
-                used = 0
-            rows[-1].append(index)
-            used += item + self.GAP
-        return rows
-
-    def sizeHint(self) -> QSize:
-        return QSize(sum(w + self.GAP for w in self._item_widths()), self.SWATCH + 8)
-
-    def resizeEvent(self, event: object) -> None:
-        self._fit_height()
-
-    def _fit_height(self) -> None:
-        self.setFixedHeight(len(self._rows(self.width())) * (self.SWATCH + 6) + 4)
-
-    def paintEvent(self, event: QPaintEvent) -> None:
-        with painting(self) as painter:
-            self._paint(painter)
-
-    def _paint(self, painter: QPainter) -> None:
-        colors = board_colors(self.palette())
-        widths = self._item_widths()
-        items = self._items()
-        top = 2
-        for row in self._rows(self.width()):
-            x = max(0, (self.width() - sum(widths[i] + self.GAP for i in row) + self.GAP) // 2)
-            for index in row:
-                state, text = items[index]
-                if state is None and self._checking:
-                    rect = QRect(x + self.HEAT_WIDTH - self.SWATCH, top, self.SWATCH, self.SWATCH)
-                    self._squares.paint(
-                        painter, colors, rect, None, colors.light_square, self.devicePixelRatioF()
-                    )
-                elif state is None:
-                    rect = QRect(x, top, self.HEAT_WIDTH, self.SWATCH)
-                    gradient = QLinearGradient(rect.topLeft(), rect.topRight())
-                    gradient.setColorAt(0, colors.heat_low)
-                    gradient.setColorAt(1, colors.heat_high)
-                    painter.setOpacity(1.0 if self._heat_peak is not None else 0.3)
-                    painter.fillRect(rect, gradient)
-                    painter.setOpacity(1.0)
-                else:
-                    rect = QRect(x, top, self.SWATCH, self.SWATCH)
-                    self._squares.paint(
-                        painter, colors, rect, state, colors.light_square, self.devicePixelRatioF()
-                    )
-                painter.setPen(QPen(colors.frame, 1))
-                painter.setBrush(Qt.BrushStyle.NoBrush)
-                painter.drawRect(rect)
-                painter.setPen(self.palette().color(self.foregroundRole()))
-                text_rect = QRect(rect.right() + 7, top, widths[index], self.SWATCH)
-                painter.drawText(text_rect, Qt.AlignmentFlag.AlignVCenter, text)
-                x += widths[index] + self.GAP
-            top += self.SWATCH + 6
 
 
 def label_step(room: int, size: int) -> int:

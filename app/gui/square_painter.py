@@ -1,16 +1,19 @@
 """How one square looks in each state; shared by the board and its legend.
 
 Colour is never the only cue: attacked squares are hatched, look-ahead squares dotted, marks
-carry a cross, forced queens are outlines and placed queens solid.
+carry a cross, forced queens are outlines and placed queens solid, squares still being checked
+are washed out and carry a dash. A ``SquareLook`` names everything that decides how a square
+looks, so the board can paint each look once and reuse it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import NamedTuple
 
 from PySide6.QtCore import QPointF, QRect, QRectF, Qt
-from PySide6.QtGui import QColor, QPainter, QPen
+from PySide6.QtGui import QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import QWidget
 
 from app.gui.pieces import QueenPictures
@@ -20,6 +23,26 @@ from bdd_model import CellState
 SMALLEST_GLYPH = 14
 """Squares narrower than this (pixels) show a queen as a disc (solid) or a ring (forced):
 the crown cannot be read there."""
+CHECKING_WASH = 0.6
+"""How far a square being checked is washed from its own colour towards the checking tone: its
+chessboard contrast nearly gone, it reads as not there yet."""
+
+
+class SquareLook(NamedTuple):
+    """Everything that decides how one square of the board looks."""
+
+    state: CellState | None
+    """None: the SAT engine is still checking the square."""
+    base: int
+    """The square's own colour (its chessboard shade, or its heat) as QColor.rgba()."""
+    culprit: bool = False
+    """A decision that closes the square pointed at: framed."""
+    focus: bool = False
+    """The square pointed at, when it is closed: a dashed frame."""
+    preview: bool = False
+    """The browsed solution has a queen here: a faint queen."""
+    count: int | None = None
+    """Solutions through the square, written in it (heat map on large squares)."""
 
 
 @contextmanager
@@ -74,14 +97,22 @@ def dots(painter: QPainter, rect: QRect, color: QColor) -> None:
     painter.restore()
 
 
-def checking(painter: QPainter, rect: QRect, color: QColor) -> None:
-    """A small dashed ring in the middle: a square whose state is still being worked out."""
-    size = rect.width()
-    radius = max(2.0, size / 6)
+def checking(painter: QPainter, rect: QRect, colors: BoardColors, base: QColor, ratio: float) -> None:
+    """A square whose state is still being worked out: its own colour washed towards a neutral
+    tone, and a short dash across the middle ("not known yet"). The dash is snapped to device
+    pixels and at least one pixel thick, so it stays crisp and visible on 6-pixel squares; its
+    shape is the same at every size."""
+    painter.fillRect(rect, mix(base, colors.checking, CHECKING_WASH))
+    pixels = max(1, round(rect.width() * ratio))
+    margin = max(1, round(pixels * 0.22))
+    thickness = max(1, round(pixels / 14))
+    top = (pixels - thickness) // 2
+    dash = QRectF(margin, top, pixels - 2 * margin, thickness)
     painter.save()
-    painter.setPen(QPen(color, max(1.0, size / 24), Qt.PenStyle.DashLine))
-    painter.setBrush(Qt.BrushStyle.NoBrush)
-    painter.drawEllipse(QRectF(rect).center(), radius, radius)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
+    painter.translate(rect.topLeft())
+    painter.scale(1 / ratio, 1 / ratio)
+    painter.fillRect(dash, colors.checking_mark)
     painter.restore()
 
 
@@ -103,8 +134,7 @@ class SquarePainter:
         """``base`` is the square's own colour (its chessboard shade, or its heat); a state of
         None is a square the SAT engine is still checking."""
         if state is None:
-            painter.fillRect(rect, base)
-            checking(painter, rect, colors.label)
+            checking(painter, rect, colors, base, ratio)
         elif state is CellState.ATTACKED:
             painter.fillRect(rect, colors.attacked)
             hatch(painter, rect, colors.attacked_hatch)
@@ -125,6 +155,35 @@ class SquarePainter:
             self.paint_queen(painter, colors.queen, rect, ratio)
         elif state is CellState.FORCED:
             self.paint_queen(painter, colors.forced, rect, ratio, style="outline")
+
+    def paint_look(
+        self, painter: QPainter, colors: BoardColors, rect: QRect, look: SquareLook, ratio: float
+    ) -> None:
+        """A square of the board as ``look`` says; a count is written in the painter's font."""
+        self.paint(painter, colors, rect, look.state, QColor.fromRgba(look.base), ratio)
+        size = rect.width()
+        if look.preview:
+            painter.setOpacity(0.45)
+            self.paint_queen(painter, colors.queen, rect, ratio)
+            painter.setOpacity(1.0)
+        if look.count is not None:
+            font = QFont(painter.font())
+            font.setPixelSize(max(9, rect.height() // 4))
+            painter.setFont(font)
+            painter.setPen(colors.queen)
+            painter.drawText(
+                rect.adjusted(0, 0, -3, -1),
+                Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignBottom,
+                str(look.count),
+            )
+        if look.focus:
+            painter.setPen(QPen(colors.cursor, max(2.0, size / 16), Qt.PenStyle.DashLine))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawRect(QRectF(rect).adjusted(3, 3, -3, -3))
+        if look.culprit:
+            painter.setPen(QPen(colors.culprit, max(3.0, size / 10)))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawRect(QRectF(rect).adjusted(2, 2, -2, -2))
 
     def paint_queen(
         self, painter: QPainter, color: QColor, rect: QRect, ratio: float, style: str = "solid"

@@ -30,6 +30,8 @@ class BoardColors:
     lookahead_dots: QColor
     marked: QColor
     mark_cross: QColor
+    checking: QColor
+    checking_mark: QColor
     queen: QColor
     forced: QColor
     cursor: QColor
@@ -52,6 +54,8 @@ LIGHT = BoardColors(
     lookahead_dots=QColor("#6d5fa3"),
     marked=QColor("#c9c3ba"),
     mark_cross=QColor("#7a2e2e"),
+    checking=QColor("#e4e0d8"),
+    checking_mark=QColor("#7a7164"),
     queen=QColor("#1b2330"),
     forced=QColor("#0f6e78"),
     cursor=QColor("#1f6fd1"),
@@ -74,6 +78,8 @@ DARK = BoardColors(
     lookahead_dots=QColor("#9386d1"),
     marked=QColor("#2a2826"),
     mark_cross=QColor("#e07a6b"),
+    checking=QColor("#4b4843"),
+    checking_mark=QColor("#aaa192"),
     queen=QColor("#f6efe2"),
     forced=QColor("#5fd0d9"),
     cursor=QColor("#5aa2ff"),

@@ -1,8 +1,9 @@
-"""The window's side of ``nqueens bench --gui``: open a cached size, then click and repaint.
+"""The window's side of ``nqueens bench --gui``: on the BDD, open a cached size, then click and
+repaint; on the SAT engine, ``sat_window_bench``.
 
 The command line runs it as a child process (``python -m app.gui.window_bench N CLICKS SEED
-BACKEND`` prints one JSON object), so the command line never imports the window's code and
-the timings come from a process that starts the window the way a user's would.
+BACKEND [--engine sat]`` prints one JSON object), so the command line never imports the
+window's code and the timings come from a process that starts the window the way a user's would.
 """
 
 from __future__ import annotations
@@ -19,10 +20,14 @@ from bdd_model import DecisionKind, SolutionSpace, load_or_compile
 from bdd_model.bench import click_sequence, summary
 
 
-def measure_window(space: SolutionSpace, clicks: int, seed: int) -> dict[str, object]:
-    """Milliseconds from choosing the (cached) size to a painted board, and per click to repaint."""
+def offscreen_without_display() -> None:
+    """Draw offscreen unless there is a display to draw on."""
     if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+
+def measure_window(space: SolutionSpace, clicks: int, seed: int) -> dict[str, object]:
+    """Milliseconds from choosing the (cached) size to a painted board, and per click to repaint."""
     from PySide6.QtCore import QSettings
     from PySide6.QtWidgets import QApplication
 
@@ -65,7 +70,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("clicks", type=int)
     parser.add_argument("seed", type=int)
     parser.add_argument("backend")
+    parser.add_argument("--engine", choices=("bdd", "sat"), default="bdd")
     args = parser.parse_args(argv)
+    offscreen_without_display()
+    if args.engine == "sat":
+        from app.gui.sat_window_bench import measure_sat_window
+
+        print(json.dumps(measure_sat_window(args.n, args.clicks, args.seed)))
+        return 0
     space = load_or_compile(args.n, args.backend)
     print(json.dumps(measure_window(space, args.clicks, args.seed)))
     return 0

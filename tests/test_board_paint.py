@@ -1,0 +1,262 @@
+"""The board paints from a cache updated square by square: whatever happened before, it shows
+exactly what a fresh board shows, on screen and in a grab; a cursor or pointer move repaints two
+squares; and every kind of square, the ones being checked included, reads apart from the others
+without colour, at 6 pixels as at 60."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from itertools import combinations
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from PySide6.QtCore import QPoint, QRect, Qt
+from PySide6.QtGui import QColor, QImage, QPainter, QPalette, QRegion
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication
+
+from app.gui.bench_probes import PaintProbe
+from app.gui.board_widget import BoardPicture, BoardWidget
+from app.gui.square_painter import SquarePainter
+from app.gui.theme import DARK, LIGHT, BoardColors
+from bdd_model import Cell, CellState
+
+STATES: list[CellState | None] = [*CellState, None]
+ARROWS = [Qt.Key.Key_Left, Qt.Key.Key_Right, Qt.Key.Key_Up, Qt.Key.Key_Down]
+DARK_PALETTE = QPalette(QColor("#35353a"))
+LIGHT_PALETTE = QPalette(QColor("#efefef"))
+
+
+@st.composite
+def pictures(draw: st.DrawFn, n: int | None = None) -> BoardPicture:
+    """Any picture of an n×n board (n drawn when not given): states, heat, culprits, preview, focus."""
+    n = draw(st.integers(1, 6)) if n is None else n
+    cells = st.builds(Cell, st.integers(0, n - 1), st.integers(0, n - 1))
+    square_rows = st.lists(st.sampled_from(STATES), min_size=n, max_size=n).map(tuple)
+    count_rows = st.lists(st.integers(0, 40), min_size=n, max_size=n).map(tuple)
+    return BoardPicture(
+        n,
+        tuple(draw(st.lists(square_rows, min_size=n, max_size=n))),
+        draw(st.one_of(st.just(()), st.lists(count_rows, min_size=n, max_size=n).map(tuple))),
+        culprits=draw(st.frozensets(cells, max_size=3)),
+        preview=draw(st.none() | st.lists(st.integers(0, n - 1), min_size=n, max_size=n).map(tuple)),
+        heat=draw(st.booleans()),
+        focus=draw(st.none() | cells),
+    )
+
+
+spots = st.tuples(st.integers(0, 5), st.integers(0, 5))
+actions = st.one_of(
+    st.tuples(st.just("picture"), pictures()),
+    st.tuples(st.just("square"), spots, st.sampled_from(STATES)),
+    st.tuples(st.just("preview"), st.lists(st.integers(0, 5), min_size=6, max_size=6)),
+    st.tuples(st.just("preview"), st.none()),
+    st.tuples(st.just("culprits"), st.lists(spots, max_size=3)),
+    st.tuples(st.just("focus"), st.none() | spots),
+    st.tuples(st.just("heat"), st.booleans()),
+    st.tuples(st.just("counts"), st.lists(st.integers(0, 40), min_size=36, max_size=36) | st.just([])),
+    st.tuples(st.just("hover"), spots),
+    st.tuples(st.just("key"), st.sampled_from(ARROWS)),
+    st.tuples(st.just("click"), spots),
+    st.tuples(st.just("resize"), st.integers(160, 420), st.integers(160, 420)),
+    st.tuples(st.just("palette"), st.booleans()),
+)
+"""What can happen to a board: a new picture, or one part of it changed; the pointer, the keys,
+the window and the palette."""
+
+
+def shown_board(qtbot, width: int = 300, height: int = 300, palette: QPalette = LIGHT_PALETTE) -> BoardWidget:
+    board = BoardWidget()
+    qtbot.addWidget(board)
+    board.setPalette(palette)
+    board.resize(width, height)
+    board.show()
+    qtbot.waitExposed(board)
+    return board
+
+
+def settle() -> None:
+    """Deliver the posted paints."""
+    QApplication.processEvents()
+    QApplication.processEvents()
+
+
+def on_screen(board: BoardWidget) -> QImage:
+    """What the board's window shows now (the offscreen platform's backing store)."""
+    return board.screen().grabWindow(board.winId()).toImage()
+
+
+def edited(picture: BoardPicture, kind: str, value: Any) -> BoardPicture:
+    """``picture`` with one of its parts changed (spots taken modulo its size)."""
+    n = picture.n
+    if kind == "square":
+        (row, col), state = value
+        rows = [list(squares) for squares in picture.states]
+        rows[row % n][col % n] = state
+        return replace(picture, states=tuple(tuple(squares) for squares in rows))
+    if kind == "preview":
+        return replace(picture, preview=None if value is None else tuple(c % n for c in value[:n]))
+    if kind == "culprits":
+        return replace(picture, culprits=frozenset(Cell(r % n, c % n) for r, c in value))
+    if kind == "focus":
+        return replace(picture, focus=None if value is None else Cell(value[0] % n, value[1] % n))
+    if kind == "heat":
+        return replace(picture, heat=value)
+    counts = tuple(tuple(value[r * 6 + c] for c in range(n)) for r in range(n)) if value else ()
+    return replace(picture, counts=counts)
+
+
+def act(board: BoardWidget, action: tuple) -> None:
+    kind, *args = action
+    n = board.picture.n
+    if kind == "picture":
+        board.set_picture(args[0])
+    elif kind in ("square", "culprits", "focus", "heat", "counts", "preview") and n:
+        board.set_picture(edited(board.picture, kind, args[0] if len(args) == 1 else tuple(args)))
+    elif kind in ("hover", "click") and n:
+        centre = board.cell_rect(Cell(args[0][0] % n, args[0][1] % n)).center()
+        if kind == "hover":
+            QTest.mouseMove(board, centre)
+        else:
+            QTest.mouseClick(board, Qt.MouseButton.LeftButton, pos=centre)
+    elif kind == "key":
+        QTest.keyClick(board, args[0])
+    elif kind == "resize":
+        board.resize(*args)
+    elif kind == "palette":
+        board.setPalette(DARK_PALETTE if args[0] else LIGHT_PALETTE)
+    settle()
+
+
+def assert_like_a_fresh_board(qtbot, board: BoardWidget) -> None:
+    """With the pointer off the squares, the board, in a grab and on screen, is pixel for pixel a
+    board freshly given its last picture at its size and palette."""
+    QTest.mouseMove(board, QPoint(2, 1))
+    QTest.mouseMove(board, QPoint(1, 1))
+    settle()
+    fresh = shown_board(qtbot, board.width(), board.height(), board.palette())
+    fresh.set_picture(board.picture)
+    settle()
+    expected = fresh.grab().toImage()
+    assert board.grab().toImage() == expected
+    assert on_screen(board) == expected
+    fresh.close()
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(first=pictures(), steps=st.lists(actions, max_size=10))
+def test_any_sequence_ends_as_a_fresh_board_shows(qtbot, first: BoardPicture, steps: list[tuple]) -> None:
+    board = shown_board(qtbot)
+    act(board, ("picture", first))
+    for step in steps:
+        act(board, step)
+    assert_like_a_fresh_board(qtbot, board)
+    board.close()
+
+
+def big_picture(rng: random.Random, checking: float) -> BoardPicture:
+    n = 100
+    states = tuple(
+        tuple(None if rng.random() < checking else rng.choice(STATES[:-1]) for _ in range(n))
+        for _ in range(n)
+    )
+    return BoardPicture(n, states, focus=Cell(rng.randrange(n), rng.randrange(n)))
+
+
+def changed(picture: BoardPicture, rng: random.Random, squares: int) -> BoardPicture:
+    rows = [list(row) for row in picture.states]
+    for _ in range(squares):
+        rows[rng.randrange(100)][rng.randrange(100)] = rng.choice(STATES)
+    return BoardPicture(
+        100, tuple(tuple(row) for row in rows), preview=tuple(rng.randrange(100) for _ in rows)
+    )
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_100_by_100_board_ends_as_a_fresh_board_shows(qtbot, seed: int) -> None:
+    rng = random.Random(seed)
+    board = shown_board(qtbot, 760, 700)
+    picture = big_picture(rng, checking=0.9)
+    act(board, ("picture", picture))
+    for step in range(6):
+        picture = changed(picture, rng, squares=[1, 40, 3000][step % 3])
+        act(board, ("picture", picture))
+        act(board, ("hover", (rng.randrange(100), rng.randrange(100))))
+        act(board, ("key", rng.choice(ARROWS)))
+    act(board, ("palette", True))
+    act(board, ("picture", changed(picture, rng, squares=5)))
+    act(board, ("resize", 640, 720))
+    assert_like_a_fresh_board(qtbot, board)
+
+
+def painted_after(probe: PaintProbe, action: tuple, board: BoardWidget) -> QRegion:
+    """The region the board repainted because of ``action``."""
+    settle()
+    probe.paints.clear()
+    act(board, action)
+    region = QRegion()
+    for paint in probe.paints:
+        region = region.united(paint.region)
+    return region
+
+
+def squares(board: BoardWidget, *cells: Cell) -> QRegion:
+    region = QRegion()
+    for cell in cells:
+        region = region.united(QRegion(board.cell_rect(cell)))
+    return region
+
+
+def test_moving_the_cursor_or_the_pointer_repaints_two_squares(qtbot) -> None:
+    board = shown_board(qtbot, 760, 700)
+    board.set_picture(big_picture(random.Random(4), checking=0.5))
+    probe = PaintProbe(board)
+    act(board, ("hover", (50, 50)))
+    assert painted_after(probe, ("hover", (50, 51)), board) == squares(board, Cell(50, 50), Cell(50, 51))
+    act(board, ("key", Qt.Key.Key_Down))
+    assert board.cursor_cell == Cell(50, 51)
+    assert painted_after(probe, ("key", Qt.Key.Key_Down), board) == squares(board, Cell(50, 51), Cell(51, 51))
+
+
+def test_a_new_picture_repaints_the_squares_that_changed(qtbot) -> None:
+    board = shown_board(qtbot, 760, 700)
+    picture = big_picture(random.Random(5), checking=0.5)
+    board.set_picture(picture)
+    probe = PaintProbe(board)
+    rows = [list(row) for row in picture.states]
+    rows[7][9] = CellState.QUEEN if rows[7][9] is not CellState.QUEEN else CellState.OPEN
+    rows[80][3] = None if rows[80][3] is not None else CellState.OPEN
+    moved = BoardPicture(100, tuple(tuple(row) for row in rows), focus=picture.focus)
+    assert painted_after(probe, ("picture", moved), board) == squares(board, Cell(7, 9), Cell(80, 3))
+    assert painted_after(probe, ("picture", moved), board).isEmpty()
+
+
+def square_image(state: CellState | None, base: QColor, colors: BoardColors, size: int) -> QImage:
+    """One square as the board paints it, in shades of grey."""
+    image = QImage(size, size, QImage.Format.Format_ARGB32_Premultiplied)
+    painter = QPainter(image)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    SquarePainter().paint(painter, colors, QRect(0, 0, size, size), state, base, 1.0)
+    painter.end()
+    return image.convertToFormat(QImage.Format.Format_Grayscale8)
+
+
+def differing_pixels(a: QImage, b: QImage) -> int:
+    """Pixels whose grey levels differ by a step the eye sees (a tenth of the range)."""
+    return sum(
+        abs(QColor(a.pixel(x, y)).value() - QColor(b.pixel(x, y)).value()) >= 26
+        for y in range(a.height())
+        for x in range(a.width())
+    )
+
+
+@pytest.mark.parametrize("size", [6, 8, 20, 60])
+@pytest.mark.parametrize("colors", [LIGHT, DARK], ids=["light", "dark"])
+def test_every_kind_of_square_reads_apart_without_colour(size: int, colors: BoardColors) -> None:
+    for base in (colors.light_square, colors.dark_square):
+        looks = {state: square_image(state, base, colors, size) for state in STATES}
+        for a, b in combinations(STATES, 2):
+            assert differing_pixels(looks[a], looks[b]) >= 2, f"{a} and {b} at {size} px"
