@@ -119,9 +119,10 @@ class BoardWidget(QWidget):
 
     # ----- what to show ------------------------------------------------------------------
 
-    def set_picture(self, picture: BoardPicture) -> None:
+    def set_picture(self, picture: BoardPicture, now: bool = False) -> None:
         """Show ``picture``: the squares whose look changed are painted into the cache now and
-        repainted on screen at the next paint; a new board size is painted whole then."""
+        repainted on screen at the next paint (``now``: before this returns, as for the
+        user's own click); a new board size is painted whole then."""
         old, self._picture = self._picture, picture
         if picture.n != old.n:
             self._cursor = None
@@ -135,12 +136,13 @@ class BoardWidget(QWidget):
             self.update()
             return
         rows, cols = cache.redraw(picture, sorted(changed_rows(old, picture)), self._peak)
+        paint = self.repaint if now else self.update
         if len(rows) <= FEW_SQUARES:
             for row, col in zip(rows.tolist(), cols.tolist(), strict=True):
-                self.update(self.cell_rect(Cell(row, col)))
+                paint(self.cell_rect(Cell(row, col)))
         elif len(rows):
             corner = self.cell_rect(Cell(int(rows.min()), int(cols.min())))
-            self.update(corner.united(self.cell_rect(Cell(int(rows.max()), int(cols.max())))))
+            paint(corner.united(self.cell_rect(Cell(int(rows.max()), int(cols.max())))))
 
     @property
     def picture(self) -> BoardPicture:

@@ -7,7 +7,7 @@ panel, the status line and the count.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QByteArray, QPoint, QSettings, Qt
+from PySide6.QtCore import QByteArray, QPoint, QSettings, QSignalBlocker, Qt
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import (
     QLabel,
@@ -62,6 +62,7 @@ class MainWindow(QMainWindow):
             self.session.setParent(self)
         self.settings = settings or QSettings()
         self._describing = False
+        self._changes = 0
         self._replaced = False
         self._opening = ""
         """The words for a board just opened on the SAT engine, until its count is known."""
@@ -217,9 +218,11 @@ class MainWindow(QMainWindow):
             focus=explanation.cell if explanation else None,
         )
 
-    def refresh(self) -> None:
+    def refresh(self, now: bool = False) -> None:
+        """Everything the window shows, from the session (``now``: the board first, painted
+        before this returns: the user's own change)."""
         cfg = self.session.configurator
-        self.board.set_picture(self.picture())
+        self.board.set_picture(self.picture(), now)
         self._refresh_panel()
         for action in (
             self.actions.save,
@@ -295,7 +298,8 @@ class MainWindow(QMainWindow):
 
     def _changed(self) -> None:
         """After every change of the board: the picture, and a status line about the new state."""
-        self.refresh()
+        self._changes += 1
+        self.refresh(now=True)
         replaced, self._replaced = self._replaced, False
         if not replaced:
             self._opening = ""
@@ -376,13 +380,29 @@ class MainWindow(QMainWindow):
             self._describe_pointed()
 
     def _activated(self, cell: Cell) -> None:
-        self.pointed.choose(cell)
-        self._hovered(cell)
-        self.session.activate(cell)
+        self._decide(cell, choose=True)
 
     def _mark_toggled(self, cell: Cell) -> None:
-        self._hovered(cell)
-        self.session.toggle_mark(cell)
+        self._decide(cell, choose=False)
+
+    def _decide(self, cell: Cell, choose: bool) -> None:
+        """A click, Enter or Space on ``cell``: the pointer (and, for a click, the choice) moves
+        there, then the decision; one refresh for both, painted at once."""
+        if self.session.configurator is None:
+            return
+        with QSignalBlocker(self.pointed):
+            if choose:
+                self.pointed.choose(cell)
+            self.pointed.point(cell)
+        self._describe_pointed()
+        changes = self._changes
+        if choose:
+            self.session.activate(cell)
+        else:
+            self.session.toggle_mark(cell)
+        if self._changes == changes:
+            self.board.set_picture(self.picture())
+            self._refresh_panel()
 
     def _escape(self) -> None:
         """Esc: hide the solution shown, else let go of the chosen square."""

@@ -20,6 +20,7 @@ from PySide6.QtCore import QCoreApplication, QEventLoop, QSettings, QSize, Qt, Q
 from PySide6.QtWidgets import QApplication
 
 from app.gui.board_sources import ENGINE_CHOICES, IN_PROCESS_MAX_N
+from app.gui.gc_pause import settle_memory
 from app.gui.main_window import MainWindow
 from app.gui.qt_startup import display_problem
 from app.gui.sat_board import SatBoard
@@ -156,6 +157,7 @@ def main(argv: list[str] | None = None) -> int:
         window.resize(size)
     window.show()
     QTimer.singleShot(0, session.sources.start_sat_engine)
+    QTimer.singleShot(0, settle_memory)
     session.boardReplaced.connect(lambda _: view.apply(window), Qt.ConnectionType.SingleShotConnection)
     if args.n is None and not decisions:
         window.reopen()

@@ -26,10 +26,13 @@ from PySide6.QtCore import QObject, Signal
 
 from app.gui.sat_client import SatClient
 from bdd_model import Cell, CellState, Decision, DecisionKind, in_line
-from bdd_model.engine import line_mask, why_not_open
+from bdd_model.engine import STATE_ORDER, line_mask, why_not_open
 from bdd_model.solution_count import SolutionCount
 
 Answer = Callable[[dict[str, Any]], None]
+LOOK_OF_DIGIT: dict[str, CellState | None] = {str(code): state for code, state in enumerate(STATE_ORDER)}
+LOOK_OF_DIGIT[str(len(STATE_ORDER))] = None
+"""The worker's one-digit state codes (``sat_worker.digits``)."""
 
 
 @dataclass(frozen=True)
@@ -165,13 +168,14 @@ class SatBoard(QObject):
         return [list(row) for row in self._states]
 
     def queens(self) -> list[Cell]:
-        """The queens known now, placed and forced, row-major."""
-        return [
-            Cell(r, c)
-            for r, row in enumerate(self._states)
-            for c, s in enumerate(row)
-            if s is not None and s.has_queen
-        ]
+        """The queens known now, placed and forced, row-major (one queen a row at most: each
+        row is searched in C)."""
+        found = []
+        for r, row in enumerate(self._states):
+            for kind in (CellState.QUEEN, CellState.FORCED):
+                if kind in row:
+                    found.append(Cell(r, row.index(kind)))
+        return found
 
     def attackers(self, row: int, col: int) -> list[Cell]:
         """The known queens in line with (row, col)."""
@@ -238,15 +242,17 @@ class SatBoard(QObject):
         if "error" in record:
             self.refused.emit(str(record["error"]))
         elif "known" in record:
-            for r, row in enumerate(record["known"]):
-                for c, state in enumerate(row):
-                    if state is not None:
-                        self._states[r][c] = CellState(state)
+            n, known = self._n, str(record["known"])
+            if len(known) == n * n:
+                self._states = [
+                    list(map(LOOK_OF_DIGIT.__getitem__, known[r * n : (r + 1) * n])) for r in range(n)
+                ]
             self.accepted.emit()
             self.updated.emit()
         elif "cells" in record:
-            for r, c, state in record["cells"]:
-                self._states[r][c] = CellState(state)
+            for square, digit in zip(record["cells"], record["codes"], strict=True):
+                row, col = divmod(square, self._n)
+                self._states[row][col] = LOOK_OF_DIGIT[digit]
             self.updated.emit()
         elif record.get("settled"):
             self._settled = True
@@ -267,9 +273,9 @@ def _known_without_solver(n: int, decisions: Sequence[Decision]) -> list[list[Ce
     for d in decisions:
         if d.kind is DecisionKind.QUEEN:
             queens[d.cell] = True
-    attacked = line_mask(n, queens)
+    looks = (None, CellState.ATTACKED)
     states: list[list[CellState | None]] = [
-        [CellState.ATTACKED if attacked[r, c] else None for c in range(n)] for r in range(n)
+        list(map(looks.__getitem__, row)) for row in line_mask(n, queens).astype(np.int8).tolist()
     ]
     for d in decisions:
         states[d.cell.row][d.cell.col] = CellState.QUEEN if d.kind is DecisionKind.QUEEN else CellState.MARKED

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import warnings
 from typing import Any
 
 import shiboken6
@@ -109,7 +110,8 @@ def _let_go(process: QProcess) -> None:
     if not shiboken6.isValid(process):
         return
     for signal in (process.readyReadStandardOutput, process.finished):
-        with contextlib.suppress(RuntimeError, TypeError):
+        with contextlib.suppress(RuntimeError, TypeError), warnings.catch_warnings():
+            warnings.simplefilter("ignore", RuntimeWarning)
             signal.disconnect()
     if process.state() != QProcess.ProcessState.NotRunning:
         process.kill()

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import QApplication
 
 from app.child_process import module_command
 from app.gui.bench_probes import CallTimer, Paint, PaintProbe, StallMeter, covers, pause, wait_until
+from app.gui.gc_pause import settle_memory
 from app.gui.main_window import MainWindow
 from app.gui.sat_board import SatBoard
 from app.gui.session import BoardSession
@@ -82,6 +83,7 @@ class SatWindowBench:
         self.window = MainWindow(self.session, settings)
         self.window.show()
         QTest.qWaitForWindowExposed(self.window)
+        settle_memory()
         self.board = self.window.board
         self.probe = PaintProbe(self.board)
         self.updates = CallTimer(self.board, "set_picture")

@@ -9,9 +9,10 @@ One JSON object a line each way. The worker greets once it has loaded the engine
 ``{"id": k, "op": "board", "n": N, "decisions": [[r, c, "queen"|"mark"], ...]}`` (0-based),
 ``{"id": k, "op": "explain", "cell": [r, c]}``, ``{"id": k, "op": "solution", "index": i}``,
 ``{"id": k, "op": "hint"}``. Answers carry the id of the request they answer:
-``{"id": k, "known": [[state or null, ...], ...]}`` when a board is taken (or ``{"id": k,
-"error": message}`` when its decisions leave no solution),
-``{"id": k, "cells": [[r, c, state], ...]}`` as squares are decided,
+``{"id": k, "known": "0…6"}`` when a board is taken, one digit a square, row-major (the
+state's index in ``STATE_ORDER``, 6 for a square not decided yet; or ``{"id": k, "error":
+message}`` when its decisions leave no solution),
+``{"id": k, "cells": [square, ...], "codes": "0…5"}`` as squares are decided (square = r·N + c),
 ``{"id": k, "settled": true, "calls": C}`` when every square is,
 ``{"id": k, "count": figure, "final": bool}`` for the count (``SolutionCount.to_wire``): a
 quick figure first, then the final one, ``{"id": k, "explain": [[r, c], ...] or null}``,
@@ -30,10 +31,14 @@ import sys
 import threading
 import time
 from collections import OrderedDict
+from collections.abc import Sequence
 from typing import Any
+
+import numpy as np
 
 from app.child_process import silence_stdout
 from bdd_model import Cell, CellState, Decision, DecisionKind, NQueensError
+from bdd_model.engine import STATE_ORDER
 from bdd_model.progress import CancelToken
 from bdd_model.sat.engine import SatEngine
 from bdd_model.sat.jit import kernels
@@ -132,8 +137,7 @@ class Worker:
         engine.restore(taken)
         self.engine, self.board_id = engine, ident
         self.stage = SETTLE
-        known = [[None if s is None else s.value for s in row] for row in engine.known_states()]
-        _send({"id": ident, "known": known})
+        _send({"id": ident, "known": digits(engine.known_codes().ravel())})
 
     def work(self) -> None:
         """Settle the board in hand, then count it (a quick figure, then the final one), until a
@@ -156,21 +160,33 @@ class Worker:
 
     def settle(self, engine: SatEngine, ident: int, token: CancelToken) -> bool:
         """Settle the board, sending decided squares in batches; False when a request came."""
-        batch: list[list[Any]] = []
+        squares: list[int] = []
+        codes: list[int] = []
         last = time.monotonic()
+        n = engine.n
+
+        def send() -> None:
+            _send({"id": ident, "cells": squares.copy(), "codes": digits(codes)})
+            squares.clear()
+            codes.clear()
 
         def decided(cell: Cell, state: CellState) -> None:
             nonlocal last
-            batch.append([cell.row, cell.col, state.value])
+            squares.append(cell.row * n + cell.col)
+            codes.append(STATE_ORDER.index(state))
             if time.monotonic() - last >= FLUSH_SECONDS:
-                _send({"id": ident, "cells": batch.copy()})
-                batch.clear()
+                send()
                 last = time.monotonic()
 
         settled = engine.settle(cancel=token, on_cell=decided)
-        if batch:
-            _send({"id": ident, "cells": batch})
+        if squares:
+            send()
         return settled
+
+
+def digits(codes: Sequence[int] | np.ndarray) -> str:
+    """State codes (0 to 9) as one digit each: a 100×100 board in 10,000 characters."""
+    return bytes(np.asarray(codes, dtype=np.uint8) + ord("0")).decode("ascii")
 
 
 def main() -> int:
