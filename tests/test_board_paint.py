@@ -216,9 +216,10 @@ def test_moving_the_cursor_or_the_pointer_repaints_two_squares(qtbot) -> None:
     probe = PaintProbe(board)
     act(board, ("hover", (50, 50)))
     assert painted_after(probe, ("hover", (50, 51)), board) == squares(board, Cell(50, 50), Cell(50, 51))
-    act(board, ("key", Qt.Key.Key_Down))
-    assert board.cursor_cell == Cell(50, 51)
     assert painted_after(probe, ("key", Qt.Key.Key_Down), board) == squares(board, Cell(50, 51), Cell(51, 51))
+    assert board.cursor_cell == Cell(51, 51), "the first arrow moves from the square pointed at"
+    moved = squares(board, Cell(51, 51), Cell(51, 52))
+    assert painted_after(probe, ("key", Qt.Key.Key_Right), board) == moved
 
 
 def test_a_new_picture_repaints_the_squares_that_changed(qtbot) -> None:

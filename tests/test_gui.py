@@ -104,14 +104,14 @@ def test_keyboard_cursor_places_and_marks(qtbot, window: MainWindow) -> None:
     board = window.board
     board.setFocus()
     qtbot.keyClick(board, Qt.Key.Key_Down)
-    assert board.cursor_cell == Cell(0, 0)
+    assert board.cursor_cell == Cell(1, 0), "the first press moves too: Down, Right, Right is 2,3"
     qtbot.keyClick(board, Qt.Key.Key_Right)
     qtbot.keyClick(board, Qt.Key.Key_Right)
     qtbot.keyClick(board, Qt.Key.Key_Return)
-    assert decisions_of(window) == [Decision(Cell(0, 2), DecisionKind.QUEEN)]
+    assert decisions_of(window) == [Decision(Cell(1, 2), DecisionKind.QUEEN)]
     qtbot.keyClick(board, Qt.Key.Key_Down)
     qtbot.keyClick(board, Qt.Key.Key_Space)
-    assert decisions_of(window)[-1] == Decision(Cell(1, 2), DecisionKind.MARK)
+    assert decisions_of(window)[-1] == Decision(Cell(2, 2), DecisionKind.MARK)
     qtbot.mouseMove(board, board.cell_rect(Cell(5, 5)).center())
     assert board.cursor_cell is None
 

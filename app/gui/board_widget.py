@@ -69,7 +69,7 @@ BOARD_INPUT = (
     ("Left click", "Place a queen on an open square, or take one of yours back"),
     ("Right click", 'Mark a square "no queen here", or remove the mark'),
     ("Point at a square", "Say what it is; for a closed square, which decisions close it"),
-    ("Arrow keys", "Move the keyboard cursor (the first press shows it)"),
+    ("Arrow keys", "Move the keyboard cursor a square (from the square pointed at, or the top left)"),
     ("Enter", "As a left click on the cursor's square"),
     ("Space", "As a right click on the cursor's square"),
 )
@@ -158,6 +158,12 @@ class BoardWidget(QWidget):
         self._banner = text
         self._banner_animation.stop()
         self._banner_animation.start()
+
+    def hide_banner(self) -> None:
+        """Take the banner away now: what it said no longer holds."""
+        if self._banner_opacity > 0 or self._banner_animation.state() == QVariantAnimation.State.Running:
+            self._banner_animation.stop()
+            self._set_banner_opacity(0.0)
 
     def _set_banner_opacity(self, value: float) -> None:
         self._banner_opacity = float(value)
@@ -250,10 +256,11 @@ class BoardWidget(QWidget):
             return
         if key in MOVES:
             before = self._overlays()
-            cursor = self._cursor or self._hover or Cell(0, 0)
-            if self._cursor_visible:
-                dr, dc = MOVES[Qt.Key(key)]
-                cursor = Cell(min(max(cursor.row + dr, 0), n - 1), min(max(cursor.col + dc, 0), n - 1))
+            start = (
+                (self._cursor if self._cursor_visible else None) or self._hover or self._cursor or Cell(0, 0)
+            )
+            dr, dc = MOVES[Qt.Key(key)]
+            cursor = Cell(min(max(start.row + dr, 0), n - 1), min(max(start.col + dc, 0), n - 1))
             self._cursor = cursor
             self._cursor_visible = True
             self.hovered.emit(cursor)

@@ -299,6 +299,9 @@ class MainWindow(QMainWindow):
     def _changed(self) -> None:
         """After every change of the board: the picture, and a status line about the new state."""
         self._changes += 1
+        cfg = self.session.configurator
+        if cfg is None or not cfg.is_solved:
+            self.board.hide_banner()
         self.refresh(now=True)
         replaced, self._replaced = self._replaced, False
         if not replaced:

@@ -741,13 +741,18 @@ class SatEngine:
         literal = self._k.listing_literal
         self._sat().add_clause([-literal, *(-variable(self.n, r, c) for r, c in enumerate(columns))])
 
-    def _known(self) -> list[list[CellState | None]]:
-        """The final states proven so far: see ``known_states``."""
+    def known_codes(self) -> np.ndarray:
+        """``known_states`` as codes: the state's index in ``STATE_ORDER``, ``len(STATE_ORDER)``
+        for a square not decided yet (int8, N×N)."""
         codes = np.full((self.n, self.n), len(STATE_ORDER), dtype=np.int8)
         for state, mask in self._final_masks().items():
             codes[mask] = STATE_ORDER.index(state)
+        return codes
+
+    def _known(self) -> list[list[CellState | None]]:
+        """The final states proven so far: see ``known_states``."""
         order = (*STATE_ORDER, None)
-        return [[order[code] for code in row] for row in codes.tolist()]
+        return [[order[code] for code in row] for row in self.known_codes().tolist()]
 
     def _final_masks(self) -> dict[CellState, np.ndarray]:
         """For each state, the squares proven to be in it now."""
