@@ -100,7 +100,7 @@ def time_left(
     (``costs.estimated_cost``), if any. Infinite when nothing tells yet (no estimate, and no
     share of the work done)."""
     share = done_share(progress, backend)
-    if share <= 0:
+    if share <= 0 or elapsed <= 0:
         return math.inf if expected is None else max(expected - elapsed, 0.0)
     pace = elapsed / share
     weight = 1.0 if expected is None or expected <= 0 else min(1.0, share / TAKEOVER)

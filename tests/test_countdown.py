@@ -53,6 +53,7 @@ def test_early_on_the_estimate_weighs_in() -> None:
     assert time_left(step, 40.0, expected=100.0) == pytest.approx(total - 40.0)
     assert time_left(Progress("search", 1, 24), 0.5, expected=30.0, backend="autoref") == 29.5
     assert time_left(Progress("search", 1, 24), 0.5, backend="autoref") == math.inf
+    assert time_left(Progress("search", 1, 26), 0.0, expected=30.0) == 30.0
 
 
 @pytest.mark.parametrize("n", [11, 12, 13, 15])

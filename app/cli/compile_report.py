@@ -52,7 +52,9 @@ class CompileReport:
         self.calibrating = 0.0
         """Seconds the calibration took inside the compile, which its own time includes."""
         self._countdown: Countdown | None = None
-        self._started: float | None = None
+        self._created = time.monotonic()
+        """The compile starts about now (its clock leaves out the calibration)."""
+        self._begun = False
         self._step: Progress | None = None
         self._line = ""
         self._lock = threading.Lock()
@@ -73,7 +75,7 @@ class CompileReport:
 
     def progress(self, progress: Progress) -> None:
         """The compile finished a step (the callback to pass to it)."""
-        if self._started is None:
+        if not self._begun:
             self._begin()
         with self._lock:
             self._step = progress
@@ -92,7 +94,7 @@ class CompileReport:
             remember_compile(space, self.calibration, space.seconds - self.calibrating)
 
     def _begin(self) -> None:
-        """At the first step: time the calibration, announce a long compile, start the clock."""
+        """At the first step: time the calibration, announce a long compile, start the ticker."""
         cost = None
         if self.estimated:
             started = time.perf_counter()
@@ -105,7 +107,7 @@ class CompileReport:
             self._countdown = Countdown(cost.seconds, self.backend)
             self._ticker = threading.Thread(target=self._tick, name="compile-report", daemon=True)
             self._ticker.start()
-        self._started = time.monotonic()
+        self._begun = True
 
     def _tick(self) -> None:
         while not self._stop.wait(TICK):
@@ -114,7 +116,7 @@ class CompileReport:
                     self._show(self._step, self._countdown.left(self._elapsed()))
 
     def _elapsed(self) -> float:
-        return time.monotonic() - (self._started or time.monotonic())
+        return time.monotonic() - self._created - self.calibrating
 
     def _show(self, progress: Progress, left: float | None) -> None:
         line = f"compiling {self.n}x{self.n}: {progress.phase} {progress.done}/{progress.total}"
