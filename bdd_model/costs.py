@@ -13,7 +13,9 @@ Measured on a shared 2-core machine (0–2 busy loops beside, other work besides
 seconds per calibration second with CUDD N=11 3.2 (2.8–3.9, 5 compiles), N=12 15.3 (12–18, 8),
 N=13 92 (52–131, 8); against the reference figures this puts the calibration of the reference
 machine at 0.08 s. With the pure-Python backend N=11 33, N=12 155 (140–176, 3), N=13 721:
-0.047 s.
+0.047 s. Estimate / real time, calibrated just before (same machine, later): N=12 and 13 quiet
+0.87–0.96, beside a busy loop 0.59–1.09 (0.70–0.96 for ``nqueens count``), from this
+machine's own earlier compiles 0.87–1.05; N=14 0.87 (66 s for 76 s).
 """
 
 from __future__ import annotations

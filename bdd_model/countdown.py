@@ -9,11 +9,12 @@ counts down, but never below what it would be if the next step were reported now
 takes longer than its share holds the countdown up instead of letting it run out, and the next
 report then needs no jump.
 
-Replayed on 31 compiles of N = 11–13 on 2 shared cores, 0–2 busy loops beside (every step's
-report, the estimate before the start calibrated): the time left is within ×1.11 of the truth
-at the median and ×1.47 at the 90th percentile, and it never rose by more than 3% from one
-report to the next. The fixed phase shares it replaces, with the fixed reference figures,
-were off by ×2.2 at the median and rose up to ninefold from one report to the next.
+Measured on 15 compiles of N = 12–14 on 2 shared cores, quiet or with a busy loop beside,
+the estimate before the start calibrated: at the reports where more than a second was left, the
+time left was within ×1.06 of the truth at the median and ×1.21 at the 90th percentile, and it
+never rose from one report to the next (by 10% at most from one second to the next between
+reports). The fixed phase shares and reference figures it replaces were off by ×1.6 at the
+median and ×3.8 at the 90th percentile, and rose up to 2.35-fold from one report to the next.
 """
 
 from __future__ import annotations
