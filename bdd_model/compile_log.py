@@ -11,7 +11,6 @@ can raise. Two programs that finish a compile at the same moment may keep only o
 from __future__ import annotations
 
 import json
-import math
 import os
 import stat
 from collections import Counter
@@ -29,8 +28,9 @@ KEPT = 5
 """Entries kept per size and backend (the newest)."""
 MAX_BYTES = 64 * 1024
 """A log of KEPT entries for every size and backend takes about 15 KB."""
-_BOUNDS = {"seconds": 1e6, "peak_mb": 1e7, "calibration": 100.0}
-"""Exclusive upper bounds of the measured figures (all must be above 0)."""
+_BOUNDS = {"seconds": (0.0, 1e6), "peak_mb": (0.0, 1e7), "calibration": (1e-3, 100.0)}
+"""Exclusive bounds of the measured figures (a calibration compile takes 0.05 s or more: one far
+shorter would make an estimate, seconds over calibration, without bound)."""
 
 
 @dataclass(frozen=True)
@@ -116,6 +116,7 @@ def _entry(item: object) -> PastCompile | None:
         return None
     figures = {name: item[name] for name in _BOUNDS}
     for name, value in figures.items():
-        if type(value) not in (int, float) or not (0 < value < _BOUNDS[name]) or not math.isfinite(value):
+        low, high = _BOUNDS[name]
+        if type(value) not in (int, float) or not low < value < high:
             return None
     return PastCompile(n, backend, **{name: float(value) for name, value in figures.items()})

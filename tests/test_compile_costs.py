@@ -134,6 +134,7 @@ def test_a_damaged_log_is_ignored(cache: Path, text: str | bytes) -> None:
         {"seconds": "20"},
         {"peak_mb": None},
         {"calibration": 1e-400},
+        {"calibration": 5e-324},
         {"calibration": False},
         {"extra": 1},
     ],

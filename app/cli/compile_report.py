@@ -36,7 +36,9 @@ class CompileReport:
     """The progress callback of one compile of an n×n board, and what is said about it.
 
     Use as a context manager around the compile: leaving it wipes the terminal line, so that an
-    error or "interrupted" starts on a clean line.
+    error or "interrupted" starts on a clean line. Call ``expect_compile`` just before a compile
+    that will happen (not before one that may find the cache), so that the calibration stays
+    out of the compile's own time; a compile that was not expected shows its steps only.
     """
 
     def __init__(
@@ -48,13 +50,9 @@ class CompileReport:
         self.terminal = self.stream.isatty()
         self.estimated = construction == "search" and _worth_calibrating(n, self.backend)
         self.calibration: float | None = None
-        """Seconds of the calibration compile, once timed (at the first step)."""
-        self.calibrating = 0.0
-        """Seconds the calibration took inside the compile, which its own time includes."""
+        """Seconds of the calibration compile, once timed (before the compile)."""
         self._countdown: Countdown | None = None
-        self._created = time.monotonic()
-        """The compile starts about now (its clock leaves out the calibration)."""
-        self._begun = False
+        self._started = time.monotonic()
         self._step: Progress | None = None
         self._line = ""
         self._lock = threading.Lock()
@@ -73,10 +71,22 @@ class CompileReport:
         with self._lock:
             self._draw("")
 
+    def expect_compile(self) -> None:
+        """A compile starts now: time the calibration (for a size worth it), and on a terminal
+        say the price of a long compile and start counting down."""
+        if self.estimated:
+            self.calibration = calibration_seconds(self.backend)
+            cost = predict(self.n, self.backend, self.calibration, past_compiles())
+            if self.terminal and cost is not None:
+                if cost.seconds >= ANNOUNCE_SECONDS:
+                    self.stream.write(f"nqueens: {announcement(self.n, cost)}\n")
+                self._countdown = Countdown(cost.seconds, self.backend)
+                self._ticker = threading.Thread(target=self._tick, name="compile-report", daemon=True)
+                self._ticker.start()
+        self._started = time.monotonic()
+
     def progress(self, progress: Progress) -> None:
         """The compile finished a step (the callback to pass to it)."""
-        if not self._begun:
-            self._begin()
         with self._lock:
             self._step = progress
             left = self._countdown.report(progress, self._elapsed()) if self._countdown else None
@@ -89,25 +99,10 @@ class CompileReport:
             self.stream.write(f"nqueens: warning: {message}\n")
 
     def remember(self, space: SolutionSpace) -> None:
-        """Log ``space``'s compile, if it was compiled here, for the next estimate of its size."""
+        """Log ``space``'s compile, if it was compiled here, for the next estimate of its size
+        (a compile that was not expected, over a damaged cache file, is calibrated only now)."""
         if self.estimated:
-            remember_compile(space, self.calibration, space.seconds - self.calibrating)
-
-    def _begin(self) -> None:
-        """At the first step: time the calibration, announce a long compile, start the ticker."""
-        cost = None
-        if self.estimated:
-            started = time.perf_counter()
-            self.calibration = calibration_seconds(self.backend)
-            cost = predict(self.n, self.backend, self.calibration, past_compiles())
-            self.calibrating = time.perf_counter() - started
-        if self.terminal and cost is not None:
-            if cost.seconds >= ANNOUNCE_SECONDS:
-                self.stream.write(f"nqueens: {announcement(self.n, cost)}\n")
-            self._countdown = Countdown(cost.seconds, self.backend)
-            self._ticker = threading.Thread(target=self._tick, name="compile-report", daemon=True)
-            self._ticker.start()
-        self._begun = True
+            remember_compile(space, self.calibration)
 
     def _tick(self) -> None:
         while not self._stop.wait(TICK):
@@ -116,7 +111,7 @@ class CompileReport:
                     self._show(self._step, self._countdown.left(self._elapsed()))
 
     def _elapsed(self) -> float:
-        return time.monotonic() - self._created - self.calibrating
+        return time.monotonic() - self._started
 
     def _show(self, progress: Progress, left: float | None) -> None:
         line = f"compiling {self.n}x{self.n}: {progress.phase} {progress.done}/{progress.total}"

@@ -68,6 +68,8 @@ def open_space(args: argparse.Namespace) -> SolutionSpace:
     Both constructions give the same BDD, so a cached space serves whichever was asked for.
     """
     with CompileReport(args.n, args.backend, args.construction) as report:
+        if not cache_path(args.n, report.backend).is_file():
+            report.expect_compile()
         space = load_or_compile(
             args.n, args.backend, args.construction, progress=report.progress, warn=report.warn
         )
@@ -112,6 +114,7 @@ def run_count(args: argparse.Namespace) -> int:
 
 def run_compile(args: argparse.Namespace) -> int:
     with CompileReport(args.n, args.backend, args.construction) as report:
+        report.expect_compile()
         space = SolutionSpace.compile(args.n, args.backend, args.construction, progress=report.progress)
         report.remember(space)
     try:
@@ -135,12 +138,7 @@ def run_state(args: argparse.Namespace) -> int:
         target = parse_cell(args.explain, n) if args.explain else None
     except NQueensError as error:
         fail(str(error))
-    with CompileReport(n, args.backend, args.construction) as report:
-        cfg = open_engine(
-            n, engine, args.backend, args.construction, progress=report.progress, warn=report.warn
-        )
-        if isinstance(cfg, Configurator):
-            report.remember(cfg.space)
+    cfg = Configurator(open_space(args)) if engine == "bdd" else open_engine(n, engine)
     for kind, cell in decisions:
         try:
             if kind == "queen":
