@@ -68,13 +68,22 @@ def open_space(args: argparse.Namespace) -> SolutionSpace:
     Both constructions give the same BDD, so a cached space serves whichever was asked for.
     """
     with CompileReport(args.n, args.backend, args.construction) as report:
-        if not cache_path(args.n, report.backend).is_file():
+        if not _cached(args.n, report.backend):
             report.expect_compile()
         space = load_or_compile(
             args.n, args.backend, args.construction, progress=report.progress, warn=report.warn
         )
         report.remember(space)
     return space
+
+
+def _cached(n: int, backend: str) -> bool:
+    """True when a cache file stands for n×n (it may still prove damaged); False also when the
+    cache folder cannot be looked into (``load_or_compile`` then says why)."""
+    try:
+        return cache_path(n, backend).is_file()
+    except OSError:
+        return False
 
 
 def register(commands: argparse._SubParsersAction) -> None:
