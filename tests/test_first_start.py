@@ -10,6 +10,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -177,26 +178,29 @@ def x_display():  # type: ignore[no-untyped-def]
     if xvfb is None:
         pytest.skip("Xvfb is not installed (.ci/run installs it)")
     read, write = os.pipe()
-    server = subprocess.Popen(
-        [xvfb, "-displayfd", str(write), "-noreset", "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
-        pass_fds=(write,),
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-    )
-    os.close(write)
-    with os.fdopen(read) as stream:
-        number = stream.readline().strip()
-    try:
-        assert number.isdigit(), f"Xvfb did not start: {server.communicate(timeout=30)[1]!r}"
-        yield f":{number}"
-    finally:
-        server.terminate()
+    with tempfile.TemporaryFile() as log:
+        server = subprocess.Popen(
+            [xvfb, "-displayfd", str(write), "-noreset", "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
+            pass_fds=(write,),
+            stdout=subprocess.DEVNULL,
+            stderr=log,
+        )
+        os.close(write)
+        with os.fdopen(read) as stream:
+            number = stream.readline().strip()
         try:
-            server.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait()
-        server.stderr.close()
+            if not number.isdigit():
+                server.wait(timeout=30)
+                log.seek(0)
+                pytest.fail(f"Xvfb did not start: {log.read()[-2000:]!r}")
+            yield f":{number}"
+        finally:
+            server.terminate()
+            try:
+                server.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                server.kill()
+                server.wait()
 
 
 def _marked(mark: str) -> list[int]:
