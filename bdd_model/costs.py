@@ -1,16 +1,38 @@
-"""What a compile costs, measured, so that a user hears the price before paying it.
+"""What a compile costs on this machine, so that a user hears the price before paying it, and
+where the figures come from.
 
-Measured on a 2-core machine (24 GiB) with the default "search" construction: seconds from
-start to the frozen layers, and the peak resident memory of the process. Sizes not listed
-compile in well under a second. The phase shares split a compile's time between its phases
-(search, build, freeze), so that progress can say how long is left.
+The reference figures were measured once on a 2-core machine (24 GiB) with the default
+"search" construction: seconds from start to the frozen layers, and the peak resident memory
+of the process. Sizes not listed compile in well under a second. Another machine, or the same
+one under load, takes longer or shorter in proportion to a small calibration compile timed
+there (``machine_speed``), so ``estimated_cost`` scales the reference by that ratio; a size
+this machine compiled before is estimated from its own measurement (``compile_log``), scaled
+by how much busier the machine is now than then.
+
+Measured on a shared 2-core machine (0–2 busy loops beside, other work besides): compile
+seconds per calibration second with CUDD N=11 3.2 (2.8–3.9, 5 compiles), N=12 15.3 (12–18, 8),
+N=13 92 (52–131, 8); against the reference figures this puts the calibration of the reference
+machine at 0.08 s. With the pure-Python backend N=11 33, N=12 155 (140–176, 3), N=13 721:
+0.047 s. Estimate / real time, calibrated just before (same machine, later): N=12 and 13 quiet
+0.87–0.96, beside a busy loop 0.59–1.09 (0.70–0.96 for ``nqueens count``), from this
+machine's own earlier compiles 0.87–1.05; N=14 0.87 (66 s for 76 s).
 """
 
 from __future__ import annotations
 
+import resource
+import statistics
+import sys
 from dataclasses import dataclass
 
-from bdd_model.progress import PHASES, Progress
+from bdd_model.backends import resolve_backend
+from bdd_model.compile_log import PastCompile, past_compiles, remember
+from bdd_model.countdown import done_share
+from bdd_model.machine_speed import calibration_seconds
+from bdd_model.space import SolutionSpace
+
+__all__ = ["CompileCost", "compile_cost", "done_share", "estimated_cost", "predict", "remember_compile"]
+"""``done_share`` lives in ``countdown``; the window's progress bar still imports it from here."""
 
 
 @dataclass(frozen=True)
@@ -21,7 +43,7 @@ class CompileCost:
     peak_mb: int
 
 
-MEASURED: dict[str, dict[int, CompileCost]] = {
+REFERENCE: dict[str, dict[int, CompileCost]] = {
     "cudd": {
         11: CompileCost(0.3, 76),
         12: CompileCost(1.2, 121),
@@ -32,22 +54,69 @@ MEASURED: dict[str, dict[int, CompileCost]] = {
     "autoref": {
         11: CompileCost(1.7, 104),
         12: CompileCost(7.2, 289),
+        13: CompileCost(34.0, 1090),
+        14: CompileCost(160.0, 4900),
+        15: CompileCost(870.0, 26000),
     },
 }
-"""nqueens bench --n N --backend B (compile_s, peak_rss_mb), rounded."""
+"""nqueens bench --n N --backend B (compile_s, peak_rss_mb) on the reference machine, rounded.
+The pure-Python backend's N=13 was measured on the other machine and scaled by the calibration;
+its N=14 and 15 are extrapolated by the BDD's node counts (×4.7, ×5.4), since its time and
+memory per node stayed the same from N=12 to 13 (nodes ×4.7, time ×4.65)."""
 
-PHASE_SHARES = {"search": 0.2, "build": 0.4, "freeze": 0.4}
-"""The share of a large compile's time each phase takes (N = 13, CUDD: 22%, 35%, 38%)."""
+REFERENCE_CALIBRATION = {"cudd": 0.08, "autoref": 0.047}
+"""Seconds of ``machine_speed``'s calibration compile on the reference machine."""
 
 
 def compile_cost(n: int, backend: str) -> CompileCost | None:
-    """The measured cost of compiling n×n with ``backend``; None when it was not measured
-    (small sizes, which take under a second, or the pure-Python backend above 12)."""
-    return MEASURED.get(backend, {}).get(n)
+    """The reference machine's cost of compiling n×n with ``backend``; None for the small sizes,
+    which take under a second."""
+    return REFERENCE.get(backend, {}).get(n)
 
 
-def done_share(progress: Progress) -> float:
-    """How much of a compile's time lies behind it, 0..1, weighting phases by their measured share."""
-    index = PHASES.index(progress.phase)
-    behind = sum(PHASE_SHARES[phase] for phase in PHASES[:index])
-    return behind + PHASE_SHARES[progress.phase] * progress.done / max(progress.total, 1)
+def estimated_cost(n: int, backend: str) -> CompileCost | None:
+    """The cost of compiling n×n with ``backend`` on this machine, as busy as it is now; None
+    where there is no reference figure. Times a calibration compile (0.1–0.5 s) unless one was
+    timed in the last minute."""
+    backend = resolve_backend(backend)
+    if compile_cost(n, backend) is None:
+        return None
+    return predict(n, backend, calibration_seconds(backend), past_compiles())
+
+
+def predict(n: int, backend: str, calibration: float, history: list[PastCompile]) -> CompileCost | None:
+    """The cost of n×n where the calibration compile takes ``calibration`` seconds, from this
+    machine's own compiles of that size if ``history`` holds any, else from the reference."""
+    reference = compile_cost(n, backend)
+    if reference is None:
+        return None
+    own = [past for past in history if (past.n, past.backend) == (n, backend)]
+    if not own:
+        return CompileCost(
+            reference.seconds * calibration / REFERENCE_CALIBRATION[backend], reference.peak_mb
+        )
+    pace = statistics.median(past.seconds / past.calibration for past in own)
+    return CompileCost(pace * calibration, round(statistics.median(past.peak_mb for past in own)))
+
+
+def remember_compile(
+    space: SolutionSpace, calibration: float | None = None, seconds: float | None = None
+) -> None:
+    """Log a fresh compile of ``space`` with this process's peak memory, so that the next
+    estimate of its size rests on it. ``calibration``: the calibration time measured beside
+    the compile, if any (else one is timed now); ``seconds``: the compile's own time, if its
+    ``space.seconds`` includes other work. Loaded spaces and sizes without an estimate are
+    passed over."""
+    backend = space.info.backend
+    if space.origin != "compiled" or compile_cost(space.n, backend) is None:
+        return
+    if calibration is None:
+        calibration = calibration_seconds(backend)
+    seconds = space.seconds if seconds is None else seconds
+    remember(PastCompile(space.n, backend, round(seconds, 3), round(peak_mb(), 1), round(calibration, 4)))
+
+
+def peak_mb() -> float:
+    """The peak resident memory of this process so far, in MB."""
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return peak / 1e6 if sys.platform == "darwin" else peak / 1024

@@ -7,8 +7,10 @@ from __future__ import annotations
 import ctypes
 import os
 import shutil
+import signal
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -42,6 +44,18 @@ def test_the_readme_and_ci_name_every_package_the_window_needs() -> None:
         assert f" {package}" in continued, package
         assert f" {package}" in ci or f'"{package}' in ci, package
     assert {"libxcb-icccm4", "libxcb-keysyms1", "libxcb-cursor0"} <= set(all_packages())
+
+
+def test_the_readme_installs_the_system_packages_first_and_ci_runs_its_test_command() -> None:
+    readme = (ROOT / "README.md").read_text()
+    section = readme.split("## Two commands\n")[1].split("\n## ")[0]
+    packages, program, tests = (block.split("```")[0].strip() for block in section.split("```sh\n")[1:])
+    assert packages.startswith("apt-get update\napt-get install -y python3-venv libegl1 ")
+    assert "As root" in section and "`sudo apt-get update`" in section
+    assert "macOS and Windows need no system packages" in section
+    assert program.endswith(".venv/bin/nqueens-gui") and tests.endswith(".venv/bin/python -m pytest")
+    ci = (ROOT / ".ci" / "run").read_text()
+    assert tests in ci.splitlines() and 'python_tools="python3-venv"' in ci
 
 
 @pytest.mark.parametrize(
@@ -149,31 +163,62 @@ def test_a_screenshot_run_still_refuses_bad_input_first(tmp_path: Path) -> None:
     assert result.returncode == 2 and "cannot place a queen on 1,2" in result.stderr
 
 
+MARK = "NQUEENS_TEST_PROCESS_MARK"
+"""An environment variable set for the window in the X11 test: its children inherit it, so the
+processes it leaves behind can be found after it is gone."""
+
+
 @pytest.fixture
 def x_display():  # type: ignore[no-untyped-def]
-    """A real X server (Xvfb, installed by .ci/run): its display name."""
+    """A real X server (Xvfb, installed by .ci/run) on a free display: its name, once it accepts
+    connections. ``-displayfd`` makes Xvfb pick the first free number and write it when ready;
+    ``-noreset`` keeps it from resetting when its last client leaves (a client that connects
+    during such a reset is dropped: "could not connect to display")."""
     xvfb = shutil.which("Xvfb")
     if xvfb is None:
         pytest.skip("Xvfb is not installed (.ci/run installs it)")
     read, write = os.pipe()
-    server = subprocess.Popen(
-        [xvfb, "-displayfd", str(write), "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
-        pass_fds=(write,),
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    os.close(write)
-    with os.fdopen(read) as stream:
-        number = stream.readline().strip()
-    try:
-        yield f":{number}"
-    finally:
-        server.terminate()
-        server.wait(timeout=30)
+    with tempfile.TemporaryFile() as log:
+        server = subprocess.Popen(
+            [xvfb, "-displayfd", str(write), "-noreset", "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
+            pass_fds=(write,),
+            stdout=subprocess.DEVNULL,
+            stderr=log,
+        )
+        os.close(write)
+        with os.fdopen(read) as stream:
+            number = stream.readline().strip()
+        try:
+            if not number.isdigit():
+                server.wait(timeout=30)
+                log.seek(0)
+                pytest.fail(f"Xvfb did not start: {log.read()[-2000:]!r}")
+            yield f":{number}"
+        finally:
+            server.terminate()
+            try:
+                server.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                server.kill()
+                server.wait()
+
+
+def _marked(mark: str) -> list[int]:
+    """The processes whose environment holds ``MARK=mark``."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        try:
+            variables = (entry / "environ").read_bytes().split(b"\0") if entry.name.isdigit() else []
+        except OSError:
+            continue
+        if f"{MARK}={mark}".encode() in variables:
+            found.append(int(entry.name))
+    return found
 
 
 def test_the_real_x11_platform_starts_the_window(tmp_path: Path, x_display: str) -> None:
-    env = {**_without_display(), "DISPLAY": x_display, "XDG_CONFIG_HOME": str(tmp_path)}
+    mark = f"{os.getpid()}-{time.monotonic_ns()}"
+    env = {**_without_display(), "DISPLAY": x_display, "XDG_CONFIG_HOME": str(tmp_path), MARK: mark}
     probe = subprocess.run(
         [
             sys.executable,
@@ -189,11 +234,22 @@ def test_the_real_x11_platform_starts_the_window(tmp_path: Path, x_display: str)
     window = subprocess.Popen(
         [sys.executable, "-m", "app", "6"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env
     )
-    deadline = time.monotonic() + 60
-    settings = tmp_path / "nqueens-configurator" / "nqueens-gui.conf"
-    while not settings.exists() and window.poll() is None and time.monotonic() < deadline:
-        time.sleep(0.2)
-    window.terminate()
-    _, err = window.communicate(timeout=30)
-    assert err == ""
-    assert "size=6" in settings.read_text()
+    try:
+        deadline = time.monotonic() + 60
+        settings = tmp_path / "nqueens-configurator" / "nqueens-gui.conf"
+        while not settings.exists() and window.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.2)
+        window.terminate()
+        _, err = window.communicate(timeout=30)
+        assert err == ""
+        assert "size=6" in settings.read_text()
+        deadline = time.monotonic() + 30
+        while _marked(mark) and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert _marked(mark) == [], "the window's children outlived it"
+    finally:
+        if window.poll() is None:
+            window.kill()
+            window.communicate()
+        for pid in _marked(mark):
+            os.kill(pid, signal.SIGKILL)

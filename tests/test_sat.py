@@ -95,8 +95,8 @@ def test_solve_prints_like_the_rust_tool(capsys) -> None:
     assert status == 0
     assert lines[:4] == ["Solving for 4-Queens...", "Found a solution for N=4", "", "--- Solution 1 ---"]
     assert lines[4:] in (
-        [". Q . . ", ". . . Q ", "Q . . . ", ". . Q . "],
-        [". . Q . ", "Q . . . ", ". . . Q ", ". Q . . "],
+        [". Q . .", ". . . Q", "Q . . .", ". . Q ."],
+        [". . Q .", "Q . . .", ". . . Q", ". Q . ."],
     )
     status, out, _ = run(capsys, "solve", "8", "--all")
     lines = out.splitlines()
@@ -155,7 +155,7 @@ def _answer(tmp_path: Path, text: str) -> str:
 
 def test_show_reads_minisat_and_competition_answers(capsys, tmp_path: Path) -> None:
     minisat = "SAT\n-1 2 -3 -4 -5 -6 -7 8 9 -10 -11 -12 -13 -14 15 -16 0\n"
-    board = ". Q . . \n. . . Q \nQ . . . \n. . Q . \nA valid placement of 4 queens.\n"
+    board = ". Q . .\n. . . Q\nQ . . .\n. . Q .\nA valid placement of 4 queens.\n"
     assert run(capsys, "show", _answer(tmp_path, minisat), "--n", "4") == (0, board, "")
     competition = "c solver says\ns SATISFIABLE\nv -1 2 -3 -4 -5 -6 -7 8\nv 9 -10 -11 -12 -13 -14 15 -16 0\n"
     assert run(capsys, "show", _answer(tmp_path, competition), "--n", "4") == (0, board, "")
@@ -164,7 +164,7 @@ def test_show_reads_minisat_and_competition_answers(capsys, tmp_path: Path) -> N
 def test_show_says_which_rule_a_placement_breaks(capsys, tmp_path: Path) -> None:
     status, out, _ = run(capsys, "show", _answer(tmp_path, "SAT\n1 2 -3 -4 -5 -6 -7 -8 -9 0\n"), "--n", "3")
     assert status == 1
-    assert out.splitlines()[:3] == ["Q Q . ", ". . . ", ". . . "]
+    assert out.splitlines()[:3] == ["Q Q .", ". . .", ". . ."]
     assert "2 queens in row 1 (1,1 and 1,2)" in out
     assert "no queen in row 2" in out and "no queen in row 3" in out
     status, out, _ = run(capsys, "show", _answer(tmp_path, "SAT\n1 5 9 0\n"), "--n", "3")

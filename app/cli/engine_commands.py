@@ -7,13 +7,14 @@ import json
 import sys
 import time
 
+from app.cli.compile_report import CompileReport
 from app.options import add_decision_options, board_size, fail, size_argument
 from bdd_model import (
     BACKEND_CHOICES,
     CONSTRUCTIONS,
     CellState,
+    Configurator,
     NQueensError,
-    Progress,
     SolutionSpace,
     cache_path,
     cells_one_based,
@@ -24,7 +25,6 @@ from bdd_model.board import check_whole_size
 from bdd_model.cache import save
 from bdd_model.engine import Engine
 from bdd_model.engine_choice import ENGINE_CHOICES, choose_engine, open_engine
-from bdd_model.progress import ProgressCallback
 from bdd_model.solution_count import SolutionCount
 
 any_board_size = size_argument(lambda n: check_whole_size(n, 10**18, ""))
@@ -62,31 +62,28 @@ def add_space_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def stderr_progress(n: int) -> ProgressCallback:
-    """A progress callback that redraws one line on stderr when stderr is a terminal."""
-    if not sys.stderr.isatty():
-        return lambda _: None
-
-    def report(progress: Progress) -> None:
-        end = "\n" if progress.phase == "freeze" and progress.done == progress.total else ""
-        sys.stderr.write(f"\rcompiling {n}x{n}: {progress.phase} {progress.done}/{progress.total}   {end}")
-        sys.stderr.flush()
-
-    return report
-
-
 def open_space(args: argparse.Namespace) -> SolutionSpace:
     """The compiled space for args.n, from the cache when it verifies; warnings go to stderr.
 
     Both constructions give the same BDD, so a cached space serves whichever was asked for.
     """
-    return load_or_compile(
-        args.n,
-        args.backend,
-        args.construction,
-        progress=stderr_progress(args.n),
-        warn=lambda message: sys.stderr.write(f"nqueens: warning: {message}\n"),
-    )
+    with CompileReport(args.n, args.backend, args.construction) as report:
+        if not _cached(args.n, report.backend):
+            report.expect_compile()
+        space = load_or_compile(
+            args.n, args.backend, args.construction, progress=report.progress, warn=report.warn
+        )
+        report.remember(space)
+    return space
+
+
+def _cached(n: int, backend: str) -> bool:
+    """True when a cache file stands for n×n (it may still prove damaged); False also when the
+    cache folder cannot be looked into (``load_or_compile`` then says why)."""
+    try:
+        return cache_path(n, backend).is_file()
+    except OSError:
+        return False
 
 
 def register(commands: argparse._SubParsersAction) -> None:
@@ -125,7 +122,10 @@ def run_count(args: argparse.Namespace) -> int:
 
 
 def run_compile(args: argparse.Namespace) -> int:
-    space = SolutionSpace.compile(args.n, args.backend, args.construction, progress=stderr_progress(args.n))
+    with CompileReport(args.n, args.backend, args.construction) as report:
+        report.expect_compile()
+        space = SolutionSpace.compile(args.n, args.backend, args.construction, progress=report.progress)
+        report.remember(space)
     try:
         save(space)
     except OSError as error:
@@ -147,14 +147,7 @@ def run_state(args: argparse.Namespace) -> int:
         target = parse_cell(args.explain, n) if args.explain else None
     except NQueensError as error:
         fail(str(error))
-    cfg = open_engine(
-        n,
-        engine,
-        args.backend,
-        args.construction,
-        progress=stderr_progress(n),
-        warn=lambda message: sys.stderr.write(f"nqueens: warning: {message}\n"),
-    )
+    cfg = Configurator(open_space(args)) if engine == "bdd" else open_engine(n, engine)
     for kind, cell in decisions:
         try:
             if kind == "queen":

@@ -110,8 +110,14 @@ def run_solve(args: argparse.Namespace) -> int:
         print(f"Found {len(boards)} unique solutions for N={n}")
     for index, columns in enumerate(boards, start=1):
         print(f"\n--- Solution {index} ---")
-        print(board_text(columns, n))
+        print(rows_as_printed(board_text(columns, n)))
     return 0
+
+
+def rows_as_printed(board: str) -> str:
+    """A board as the Rust tool of seed 000 prints it: ``Q`` and ``.`` one space apart, nothing
+    after the last square of a row."""
+    return "\n".join(row.rstrip() for row in board.splitlines())
 
 
 class _Progress:
@@ -149,7 +155,7 @@ def run_show(args: argparse.Namespace) -> int:
     if not answer.satisfiable:
         fail(f"the solver found no solution (UNSAT): there is no {n}x{n} board to show")
     queens = queens_of(answer, n)
-    print(queens_text(n, queens))
+    print(rows_as_printed(queens_text(n, queens)))
     problems = broken_rules(n, queens)
     if problems:
         print(f"Not a valid placement: {'; '.join(problems)}.")

@@ -1,0 +1,160 @@
+"""What ``nqueens`` says on standard error while it compiles a board.
+
+On a terminal: before a compile of more than a few seconds, one line with its price on this
+machine (time and memory) and how to stop it; then the phase, the step and the time left on
+one line that redraws itself every second and is wiped when the compile ends or is stopped.
+When standard error is not a terminal nothing at all is said, so that logs and scripts see
+what they always saw. Either way a compile worth estimating is timed against a calibration
+compile (``bdd_model.machine_speed``) and remembered, so that the next estimate of its size
+rests on this machine's own measurement.
+"""
+
+from __future__ import annotations
+
+import sys
+import threading
+import time
+from types import TracebackType
+from typing import TextIO
+
+from bdd_model import Progress, SolutionSpace, resolve_backend
+from bdd_model.compile_log import past_compiles
+from bdd_model.costs import CompileCost, compile_cost, predict, remember_compile
+from bdd_model.countdown import Countdown
+from bdd_model.machine_speed import calibration_seconds
+
+ANNOUNCE_SECONDS = 5.0
+"""A compile estimated to take this long or longer is announced."""
+CALIBRATE_FROM = 1.0
+"""Sizes whose reference figure is shorter are not worth a calibration (it takes 0.1–0.5 s) and
+are not announced: they would need a machine five times slower than the reference to last 5 s."""
+TICK = 1.0
+"""Seconds between two redraws of the terminal line while no step is reported."""
+
+
+class CompileReport:
+    """The progress callback of one compile of an n×n board, and what is said about it.
+
+    Use as a context manager around the compile: leaving it wipes the terminal line, so that an
+    error or "interrupted" starts on a clean line. Call ``expect_compile`` just before a compile
+    that will happen (not before one that may find the cache), so that the calibration stays
+    out of the compile's own time; a compile that was not expected shows its steps only.
+    """
+
+    def __init__(
+        self, n: int, backend: str, construction: str = "search", stream: TextIO | None = None
+    ) -> None:
+        self.n = n
+        self.backend = resolve_backend(backend)
+        self.stream = stream or sys.stderr
+        self.terminal = self.stream.isatty()
+        self.estimated = construction == "search" and _worth_calibrating(n, self.backend)
+        self.calibration: float | None = None
+        """Seconds of the calibration compile, once timed (before the compile)."""
+        self._countdown: Countdown | None = None
+        self._started = time.monotonic()
+        self._step: Progress | None = None
+        self._line = ""
+        self._lock = threading.Lock()
+        self._stop = threading.Event()
+        self._ticker: threading.Thread | None = None
+
+    def __enter__(self) -> CompileReport:
+        return self
+
+    def __exit__(
+        self, kind: type[BaseException] | None, error: BaseException | None, trace: TracebackType | None
+    ) -> None:
+        self._stop.set()
+        if self._ticker is not None:
+            self._ticker.join()
+        with self._lock:
+            self._draw("")
+
+    def expect_compile(self) -> None:
+        """A compile starts now: time the calibration (for a size worth it), and on a terminal
+        say the price of a long compile and start counting down."""
+        if self.estimated:
+            self.calibration = calibration_seconds(self.backend)
+            cost = predict(self.n, self.backend, self.calibration, past_compiles())
+            if self.terminal and cost is not None:
+                if cost.seconds >= ANNOUNCE_SECONDS:
+                    self.stream.write(f"nqueens: {announcement(self.n, cost)}\n")
+                self._countdown = Countdown(cost.seconds, self.backend)
+                self._ticker = threading.Thread(target=self._tick, name="compile-report", daemon=True)
+                self._ticker.start()
+        self._started = time.monotonic()
+
+    def progress(self, progress: Progress) -> None:
+        """The compile finished a step (the callback to pass to it)."""
+        with self._lock:
+            self._step = progress
+            left = self._countdown.report(progress, self._elapsed()) if self._countdown else None
+            self._show(progress, left)
+
+    def warn(self, message: str) -> None:
+        """Say a warning on a line of its own (the terminal line is redrawn at the next step)."""
+        with self._lock:
+            self._draw("")
+            self.stream.write(f"nqueens: warning: {message}\n")
+
+    def remember(self, space: SolutionSpace) -> None:
+        """Log ``space``'s compile, if it was compiled here, for the next estimate of its size
+        (a compile that was not expected, over a damaged cache file, is calibrated only now)."""
+        if self.estimated:
+            remember_compile(space, self.calibration)
+
+    def _tick(self) -> None:
+        while not self._stop.wait(TICK):
+            with self._lock:
+                if self._step is not None and self._countdown is not None:
+                    self._show(self._step, self._countdown.left(self._elapsed()))
+
+    def _elapsed(self) -> float:
+        return time.monotonic() - self._started
+
+    def _show(self, progress: Progress, left: float | None) -> None:
+        line = f"compiling {self.n}x{self.n}: {progress.phase} {progress.done}/{progress.total}"
+        self._draw(line if left is None else f"{line}, {time_left_words(left)}")
+
+    def _draw(self, line: str) -> None:
+        """Replace the terminal line by ``line`` (wipe it for "")."""
+        if not self.terminal or line == self._line:
+            return
+        self.stream.write("\r" + line.ljust(len(self._line)) + ("\r" if not line else ""))
+        self.stream.flush()
+        self._line = line
+
+
+def _worth_calibrating(n: int, backend: str) -> bool:
+    reference = compile_cost(n, backend)
+    return reference is not None and reference.seconds >= CALIBRATE_FROM
+
+
+def announcement(n: int, cost: CompileCost) -> str:
+    """The price of a compile, said before it starts."""
+    return (
+        f"compiling {n}x{n} takes {duration(cost.seconds)} and {memory(cost.peak_mb)} on this machine; "
+        "Ctrl+C stops it"
+    )
+
+
+def time_left_words(seconds: float) -> str:
+    """The time left, in words: "about 12 s left", "almost done"."""
+    return "almost done" if seconds < 1 else f"{duration(seconds)} left"
+
+
+def duration(seconds: float) -> str:
+    """A rough duration: "under a second", "about 8 s", "about 6 min", "about 2 h"."""
+    if seconds < 1:
+        return "under a second"
+    if seconds < 90:
+        return f"about {round(seconds)} s"
+    if seconds < 90 * 60:
+        return f"about {round(seconds / 60)} min"
+    return f"about {round(seconds / 3600)} h"
+
+
+def memory(megabytes: float) -> str:
+    """A memory size: "330 MB", "6.0 GB"."""
+    return f"{round(megabytes)} MB" if megabytes < 1000 else f"{megabytes / 1000:.1f} GB"
