@@ -11,8 +11,10 @@ from PySide6.QtWidgets import QApplication, QFileDialog
 
 from app.gui.action_help import plain_text, shortcut_text
 from app.gui.board_widget import BoardPicture
+from app.gui.compile_indicator import WORDS_WIDTH
 from app.gui.main_window import MainWindow
 from bdd_model import Cell, CellState, Decision, DecisionKind, Progress
+from bdd_model.costs import REFERENCE_CALIBRATION
 from bdd_model.saved_game import dumps
 from tests.gui_helpers import click, decisions_of, make_window
 
@@ -237,13 +239,22 @@ def test_on_auto_a_size_past_the_quick_builds_opens_at_once_and_the_build_is_off
     window.session.sources.cancel_compile()
 
 
-def test_compile_progress_speaks_in_rows_and_time(qtbot, window: MainWindow) -> None:
+def test_compile_progress_speaks_in_rows_and_time(
+    qtbot, window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    clock = [100.0]
+    monkeypatch.setattr("app.gui.compile_indicator.time.monotonic", lambda: clock[0])
+    window.pace.assume("cudd", REFERENCE_CALIBRATION["cudd"])
     window.session.sources.compileStarted.emit(14)
-    assert window.compile_indicator.label.text() == "Building the 14×14 board…"
+    assert window.compile_indicator.label.text() == "Building the 14×14 board · about 45 s left"
+    clock[0] += 30
     window.session.sources.compileProgress.emit(Progress("build", 9, 14))
     text = window.compile_indicator.label.text()
     assert text.startswith("Building 14×14: building the diagram, row 9 of 14 · about ")
     assert text.endswith(" s left")
+    window.resize(640, 480)
+    QApplication.processEvents()
+    assert window.compile_indicator.label.width() == WORDS_WIDTH, "the words keep their room"
     window.session.sources.compileEnded.emit()
     assert not window.compile_indicator.label.isVisible()
 

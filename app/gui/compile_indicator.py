@@ -1,19 +1,28 @@
 """The status bar's word on a board being built: what is happening, how far, how long is left,
-and Cancel. Hidden while nothing is built; its room is kept so the status bar never jumps."""
+and Cancel. Hidden while nothing is built; the words keep one width and end in "…" when they do
+not fit, the whole in the tooltip, so the status bar never jumps and nothing is cut silently.
+
+The time left starts from this computer's own estimate (``machine_pace``), then follows the
+build's own pace (``bdd_model.countdown``), redrawn every second between the build's reports.
+"""
 
 from __future__ import annotations
 
+import math
 import time
 
-from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QToolButton, QWidget
+from PySide6.QtCore import QTimer, Signal
+from PySide6.QtWidgets import QHBoxLayout, QProgressBar, QToolButton, QWidget
 
 from app.gui.action_help import tooltip_html
+from app.gui.elided_text import ElidedText
 from app.gui.words import duration
 from bdd_model import Progress
-from bdd_model.costs import compile_cost, done_share
+from bdd_model.countdown import Countdown, done_share
 
 PHASE_WORDS = {"search": "searching the rows", "build": "building the diagram", "freeze": "reading its rows"}
+WORDS_WIDTH = 330
+"""The words' room in the status bar (pixels)."""
 
 
 class CompileIndicator(QWidget):
@@ -23,7 +32,8 @@ class CompileIndicator(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.label = QLabel(self)
+        self.label = ElidedText(self, name="Building a board")
+        self.label.setFixedWidth(WORDS_WIDTH)
         self.bar = QProgressBar(self)
         self.bar.setRange(0, 1000)
         self.bar.setFixedWidth(120)
@@ -37,36 +47,41 @@ class CompileIndicator(QWidget):
         for widget in (self.label, self.bar, self.cancel_button):
             layout.addWidget(widget)
         self._n = 0
-        self._backend = ""
         self._began = 0.0
+        self._countdown = Countdown()
+        self._step = ""
+        self._tick = QTimer(self)
+        self._tick.setInterval(1000)
+        self._tick.timeout.connect(self._say)
         self.hide()
 
-    def started(self, n: int, backend: str) -> None:
-        """A compile of n×n with ``backend`` began now."""
-        self._n, self._backend, self._began = n, backend, time.monotonic()
+    def started(self, n: int, backend: str, expected: float | None) -> None:
+        """A compile of n×n with ``backend`` began now; ``expected``: its estimated seconds."""
+        self._n, self._began = n, time.monotonic()
+        self._countdown = Countdown(expected, backend)
+        self._step = f"Building the {n}×{n} board"
         self.bar.setValue(0)
-        self.label.setText(f"Building the {n}×{n} board…")
+        self._say()
+        self._tick.start()
         self.show()
 
     def progressed(self, progress: Progress) -> None:
-        share = done_share(progress)
-        self.bar.setValue(round(share * 1000))
+        self.bar.setValue(round(done_share(progress, self._countdown.backend) * 1000))
         step = f", row {progress.done} of {progress.total}" if progress.phase != "search" else ""
-        phase = PHASE_WORDS.get(progress.phase, progress.phase)
-        self.label.setText(f"Building {self._n}×{self._n}: {phase}{step} · {self.time_left(share)}")
+        self._step = f"Building {self._n}×{self._n}: {PHASE_WORDS.get(progress.phase, progress.phase)}{step}"
+        self._countdown.report(progress, time.monotonic() - self._began)
+        self._say()
 
     def ended(self) -> None:
+        self._tick.stop()
         self.hide()
 
-    def time_left(self, share: float) -> str:
-        """The time left, from the time spent so far once there is enough of it, else from the
-        measured cost of this size."""
-        elapsed = time.monotonic() - self._began
-        if share >= 0.05 and elapsed >= 2:
-            left = elapsed * (1 - share) / share
-        else:
-            cost = compile_cost(self._n, self._backend)
-            if cost is None:
-                return "a few seconds left" if share >= 0.5 else "starting"
-            left = cost.seconds * (1 - share)
+    def time_left(self) -> str:
+        """The time left in words: "about 8 s left", "almost done", "starting"."""
+        left = self._countdown.left(time.monotonic() - self._began)
+        if math.isinf(left):
+            return "starting"
         return "almost done" if left < 1 else f"{duration(left)} left"
+
+    def _say(self) -> None:
+        self.label.set_text(f"{self._step} · {self.time_left()}")

@@ -20,6 +20,7 @@ from pathlib import Path
 from app.options import SettingError, limit_memory
 from bdd_model import CacheError, NQueensError, Progress, cache_path, load_or_compile
 from bdd_model.cache import load, save
+from bdd_model.costs import remember_compile
 
 
 def _emit(record: dict[str, object]) -> None:
@@ -60,6 +61,7 @@ def main(argv: list[str] | None = None) -> int:
         os.close(handle)
         path = save(space, Path(name))
     _emit({"done": space.count, "path": str(path)})
+    remember_compile(space)
     return 0
 
 

@@ -28,6 +28,7 @@ from app.gui.diagram_view import MAX_DRAWN_N
 from app.gui.elided_text import ElidedText
 from app.gui.file_commands import FileCommands
 from app.gui.insight_dock import InsightDock
+from app.gui.machine_pace import MachinePace
 from app.gui.pieces import app_icon
 from app.gui.pointed_square import PointedSquare
 from app.gui.sat_board import SatBoard
@@ -71,6 +72,7 @@ class MainWindow(QMainWindow):
         self.board = BoardWidget(self)
         self.legend = LegendWidget(self)
         self.build_bar = BuildBar(self.settings, self)
+        self.pace = MachinePace(self)
         central = QWidget(self)
         layout = QVBoxLayout(central)
         layout.setContentsMargins(6, 6, 6, 2)
@@ -90,7 +92,14 @@ class MainWindow(QMainWindow):
             self, self.session, self.settings, self.show_message, self.panel.diagram.picture
         )
         self.sizes = SizeChoice(
-            self, self.session, self.settings, self.size_box, size_menu, self.actions.engines, self.build_bar
+            self,
+            self.session,
+            self.settings,
+            self.size_box,
+            size_menu,
+            self.actions.engines,
+            self.build_bar,
+            self.pace,
         )
         self.autosave = Autosave(self.session, folder_beside(self.settings.fileName()), self)
         self._connect()
@@ -157,9 +166,7 @@ class MainWindow(QMainWindow):
         session.fileChanged.connect(self._refresh_title)
         self.autosave.noted.connect(self.show_message)
         session.undo_stack.cleanChanged.connect(self._refresh_title)
-        sources.compileStarted.connect(
-            lambda n: self.compile_indicator.started(n, resolve_backend(sources.backend))
-        )
+        sources.compileStarted.connect(self._compile_started)
         sources.compileProgress.connect(self.compile_indicator.progressed)
         sources.compileEnded.connect(self.compile_indicator.ended)
         self.compile_indicator.cancelRequested.connect(sources.cancel_compile)
@@ -343,6 +350,11 @@ class MainWindow(QMainWindow):
             self.panel.show_space(cfg.space)
         self.refresh()
 
+    def _compile_started(self, n: int) -> None:
+        backend = resolve_backend(self.session.sources.backend)
+        cost = self.pace.cost(n, backend)
+        self.compile_indicator.started(n, backend, cost.seconds if cost else None)
+
     def _solved(self) -> None:
         self.board.flash_banner("Solved!")
         self.show_message("Solved: every row holds a queen. Undo takes the last queen back.")
@@ -444,6 +456,7 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.session.sources.shut_down()
+        self.pace.stop()
         self.settings.setValue("window/geometry", self.saveGeometry())
         self.settings.setValue("window/state", self.saveState())
         self.autosave.close()

@@ -46,6 +46,7 @@ from bdd_model import (
     load_cached,
     load_or_compile,
     parse_cell,
+    resolve_backend,
 )
 from bdd_model.board import first_conflict
 from bdd_model.engine_choice import check_board_size, choose_engine
@@ -54,6 +55,9 @@ from bdd_model.saved_game import replay, take_in_order
 from bdd_model.untrusted_text import PATH_EXCERPT, excerpt
 
 DEFAULT_SIZE = QSize(1040, 780)
+CALIBRATE_AFTER_MS = 3000
+"""This computer's building speed is timed (in a child) this long after start, when the first
+board and the SAT engine's start-up are done."""
 ORGANIZATION = "nqueens-configurator"
 APPLICATION = "nqueens-gui"
 SETTLE_SECONDS = 120.0
@@ -158,6 +162,7 @@ def main(argv: list[str] | None = None) -> int:
     window.show()
     QTimer.singleShot(0, session.sources.start_sat_engine)
     QTimer.singleShot(0, settle_memory)
+    QTimer.singleShot(CALIBRATE_AFTER_MS, lambda: window.pace.measure(resolve_backend(args.backend)))
     session.boardReplaced.connect(lambda _: view.apply(window), Qt.ConnectionType.SingleShotConnection)
     if args.n is None and not decisions:
         window.reopen()

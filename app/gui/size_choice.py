@@ -14,11 +14,11 @@ from PySide6.QtGui import QActionGroup
 from PySide6.QtWidgets import QInputDialog, QMenu, QWidget
 
 from app.gui.build_bar import BuildBar
+from app.gui.machine_pace import MachinePace
 from app.gui.session import BoardSession
 from app.gui.size_box import SizeBox
 from app.gui.words import duration, memory
 from bdd_model import MAX_N, resolve_backend
-from bdd_model.costs import compile_cost
 
 LARGER_SIZES = (20, 32, 40, 64, 100)
 """Sizes beyond the BDD's reach offered in Game → Size (any other one through Other Size…)."""
@@ -38,6 +38,7 @@ class SizeChoice(QObject):
         menu: QMenu,
         engines: QActionGroup,
         bar: BuildBar,
+        pace: MachinePace,
     ) -> None:
         super().__init__(window)
         self._window = window
@@ -47,7 +48,9 @@ class SizeChoice(QObject):
         self.menu = menu
         self._engines = engines
         self.bar = bar
+        self.pace = pace
         bar.accepted.connect(self._build)
+        pace.measured.connect(self._measured)
         menu.aboutToShow.connect(self.fill_menu)
         self.fill_menu()
         size_box.chosen.connect(self.request)
@@ -64,11 +67,12 @@ class SizeChoice(QObject):
         offered."""
         sources = self._session.sources
         self.bar.withdraw()
-        cost = compile_cost(n, resolve_backend(sources.backend))
-        slow = cost is not None and cost.seconds >= ASK_BEFORE
+        backend = resolve_backend(sources.backend)
         needs_build = n != self._session.n and n != sources.compiling and sources.uses_bdd(n)
-        if needs_build and slow and not sources.is_cached(n) and not self.bar.always:
-            assert cost is not None
+        cost = self.pace.cost(n, backend) if needs_build and not sources.is_cached(n) else None
+        if cost is not None:
+            self.pace.refresh(backend)
+        if cost is not None and cost.seconds >= ASK_BEFORE and not self.bar.always:
             if sources.waits_for_bdd(n):
                 self.size_box.show_size(self._session.n)
                 self.bar.offer(n, cost, meanwhile_sat=False)
@@ -102,7 +106,7 @@ class SizeChoice(QObject):
         backend = resolve_backend(sources.backend)
         for n in range(1, MAX_N + 1):
             label = f"&{n} × {n}" if n < 10 else f"{n} × {n}"
-            cost = compile_cost(n, backend)
+            cost = self.pace.cost(n, backend)
             if sources.engine_choice == "sat":
                 detail = "SAT engine"
             elif n == sources.compiling:
@@ -141,6 +145,13 @@ class SizeChoice(QObject):
     def _show_current(self) -> None:
         if self._session.n:
             self.size_box.show_size(self._session.n)
+
+    def _measured(self, backend: str) -> None:
+        """A fresh calibration: the offer in hand says the new price."""
+        n = self.bar.offered
+        cost = self.pace.cost(n, backend) if n else None
+        if cost is not None:
+            self.bar.offer(n, cost, meanwhile_sat=self._session.n == n)
 
     def _build(self, n: int) -> None:
         """The bar's Build: compile behind the SAT board of that size, or open the board once built."""

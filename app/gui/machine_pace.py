@@ -1,0 +1,81 @@
+"""What a build costs on this computer, for the window: the reference figures scaled by a
+calibration compile timed in a child process (CUDD holds Python's lock for a whole compile, so
+the window never times it itself), and this computer's own past builds of a size where there
+are some. Until the calibration arrives (about a second after start) the reference figures
+stand.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+
+from PySide6.QtCore import QObject, QProcess, Signal
+
+from app.child_process import module_command
+from bdd_model.compile_log import past_compiles
+from bdd_model.costs import CompileCost, compile_cost, predict
+from bdd_model.machine_speed import LIFETIME
+
+
+class MachinePace(QObject):
+    """The calibration of each backend, measured in the background and kept fresh."""
+
+    measured = Signal(str)
+    """A calibration of this backend arrived."""
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._seconds: dict[str, tuple[float, float]] = {}
+        self._running: dict[str, QProcess] = {}
+        self._failed: set[str] = set()
+
+    def cost(self, n: int, backend: str) -> CompileCost | None:
+        """The cost of building n×n on this computer now: the reference's until a calibration
+        is known."""
+        known = self._seconds.get(backend)
+        if known is None:
+            return compile_cost(n, backend)
+        return predict(n, backend, known[0], past_compiles())
+
+    def refresh(self, backend: str) -> None:
+        """Measure again in the background if the calibration is missing or older than a minute."""
+        known = self._seconds.get(backend)
+        if known is None or time.monotonic() - known[1] > LIFETIME:
+            self.measure(backend)
+
+    def assume(self, backend: str, seconds: float) -> None:
+        """Take ``seconds`` as the calibration of ``backend`` (for checks that need fixed figures)."""
+        self._seconds[backend] = (seconds, float("inf"))
+
+    def measure(self, backend: str) -> None:
+        """Time the calibration in a child, unless one is being timed."""
+        if backend in self._running or backend in self._failed or backend not in ("cudd", "autoref"):
+            return
+        process = QProcess(self)
+        process.finished.connect(lambda *_: self._finished(backend, process))
+        program, *arguments = module_command("bdd_model.machine_speed", backend)
+        self._running[backend] = process
+        process.start(program, arguments)
+
+    def stop(self) -> None:
+        """End the children (the window closes)."""
+        for process in self._running.values():
+            process.finished.disconnect()
+            process.kill()
+            process.waitForFinished(1000)
+        self._running.clear()
+
+    def _finished(self, backend: str, process: QProcess) -> None:
+        self._running.pop(backend, None)
+        try:
+            answer = json.loads(bytes(process.readAllStandardOutput().data()).decode() or "null")
+            seconds = float(answer["seconds"])
+        except (ValueError, TypeError, KeyError):
+            seconds = 0.0
+        process.deleteLater()
+        if seconds > 0:
+            self._seconds[backend] = (seconds, time.monotonic())
+            self.measured.emit(backend)
+        else:
+            self._failed.add(backend)
