@@ -256,8 +256,30 @@ def differing_pixels(a: QImage, b: QImage) -> int:
 
 @pytest.mark.parametrize("size", [6, 8, 20, 60])
 @pytest.mark.parametrize("colors", [LIGHT, DARK], ids=["light", "dark"])
-def test_every_kind_of_square_reads_apart_without_colour(size: int, colors: BoardColors) -> None:
+def test_every_kind_of_square_reads_apart_without_colour(qapp, size: int, colors: BoardColors) -> None:
     for base in (colors.light_square, colors.dark_square):
         looks = {state: square_image(state, base, colors, size) for state in STATES}
         for a, b in combinations(STATES, 2):
             assert differing_pixels(looks[a], looks[b]) >= 2, f"{a} and {b} at {size} px"
+
+
+def mean_grey(image: QImage) -> float:
+    return sum(
+        QColor(image.pixel(x, y)).value() for y in range(image.height()) for x in range(image.width())
+    ) / (image.width() * image.height())
+
+
+@pytest.mark.parametrize("colors", [LIGHT, DARK], ids=["light", "dark"])
+def test_open_squares_are_what_the_eye_finds_first_and_closed_ones_recede(qapp, colors: BoardColors) -> None:
+    """The board promises that closed squares grey out: in both palettes every open square is
+    brighter than every closed one (the dark palette's look-ahead dots once outshone them)."""
+    opens = [
+        mean_grey(square_image(CellState.OPEN, base, colors, 40))
+        for base in (colors.light_square, colors.dark_square)
+    ]
+    closed = [
+        mean_grey(square_image(state, base, colors, 40))
+        for state in (CellState.ATTACKED, CellState.LOOKAHEAD)
+        for base in (colors.light_square, colors.dark_square)
+    ]
+    assert min(opens) > max(closed)

@@ -70,12 +70,12 @@ LIGHT = BoardColors(
 )
 
 DARK = BoardColors(
-    light_square=QColor("#857760"),
-    dark_square=QColor("#64594a"),
+    light_square=QColor("#8a7b62"),
+    dark_square=QColor("#6b5f4d"),
     attacked=QColor("#262524"),
     attacked_hatch=QColor("#6a655d"),
-    lookahead=QColor("#33304a"),
-    lookahead_dots=QColor("#9386d1"),
+    lookahead=QColor("#2d2a3a"),
+    lookahead_dots=QColor("#6c6587"),
     marked=QColor("#2a2826"),
     mark_cross=QColor("#e07a6b"),
     checking=QColor("#4b4843"),
