@@ -16,7 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from app.gui.qt_startup import all_packages, display_problem, import_window
+from app.gui.qt_startup import import_window
+from app.gui.system_libraries import all_packages, display_problem
 from tests.gui_helpers import run_gui
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 
 from app.gui.main_window import MainWindow
 from app.gui.session import BoardSession
+from bdd_model import Cell
 from tests.gui_helpers import click
 
 
@@ -67,3 +68,50 @@ def test_the_title_keeps_its_file_after_a_restart(qtbot, tmp_path: Path) -> None
         again.reopen()
     assert again.windowTitle() == "mine.nqueens.json (8×8)[*]"
     assert not again.isWindowModified()
+
+
+def test_solved_goes_with_the_solution(qtbot, window: MainWindow) -> None:
+    for col in (0, 4, 7, 5, 2, 6, 1):
+        click(qtbot, window, len(window.session.configurator.decisions), col)
+    qtbot.waitUntil(lambda: window.board._banner_opacity > 0.5, timeout=2000)
+    window.actions.undo.trigger()
+    assert window.board._banner_opacity == 0 and "Solved" not in window.status_text()
+    assert not window.count_label.text().startswith("Solved")
+
+
+def test_the_panel_fits_the_default_window_and_holds_still(qtbot, window: MainWindow) -> None:
+    window.resize(1040, 780)
+    QApplication.processEvents()
+    assert window.panel_scroller.verticalScrollBar().maximum() == 0, "no scrolling at the default size"
+    solutions = window.panel.browse_label.mapTo(window.panel, window.panel.browse_label.rect().topLeft())
+    width = window.panel_scroller.width()
+    window.panel.show_explanation("Retract " + ", ".join(f"the queen at {r},{r}" for r in range(1, 40)))
+    QApplication.processEvents()
+    assert (
+        window.panel.browse_label.mapTo(window.panel, window.panel.browse_label.rect().topLeft()) == solutions
+    )
+    window.panel.browse_label.set_text(
+        "1 of about 3.1 × 10¹¹⁵ remaining, estimated within a factor of 5 (updating…)"
+    )
+    QApplication.processEvents()
+    assert (
+        window.panel_scroller.width() == width
+        and window.panel.width() <= window.panel_scroller.viewport().width()
+    )
+
+
+def test_the_smallest_window_leaves_the_board_most_of_its_width(qtbot, window: MainWindow) -> None:
+    window.resize(100, 100)
+    QApplication.processEvents()
+    assert (window.width(), window.height()) == (640, 480)
+    assert window.board.width() >= window.width() // 2
+    side = window.board.cell_rect(Cell(0, 0)).width() * window.session.n
+    assert side >= 240, "a board a person can play on"
+
+
+def test_the_size_box_keeps_its_width_whatever_the_engine(qtbot, window: MainWindow) -> None:
+    width = window.size_box.width()
+    for choice in ("sat", "bdd", "auto"):
+        window.sizes.choose_engine(choice)
+        QApplication.processEvents()
+        assert window.size_box.width() == width

@@ -107,3 +107,19 @@ def test_the_cycle_checker_follows_imports_through_other_modules() -> None:
     graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
     assert reachable(graph, "a") == {"a", "b", "c"}
     assert "d" not in reachable(graph, "a")
+
+
+def test_no_module_of_the_back_end_or_the_front_ends_imports_itself_through_others() -> None:
+    for package in ("bdd_model", "app/gui", "app/cli"):
+        graph = import_graph(package)
+        cycles = [module for module in graph if module in reachable(graph, module)]
+        assert cycles == [], f"{package}: {cycles} import themselves through others"
+
+
+def test_no_class_of_the_window_passes_about_four_hundred_lines() -> None:
+    for path in sources("app/gui"):
+        tree = ast.parse(path.read_text())
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ClassDef):
+                length = (node.end_lineno or node.lineno) - node.lineno + 1
+                assert length <= 420, f"{path.name}: class {node.name} has {length} lines"

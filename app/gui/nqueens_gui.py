@@ -22,9 +22,9 @@ from PySide6.QtWidgets import QApplication
 from app.gui.board_sources import ENGINE_CHOICES, IN_PROCESS_MAX_N
 from app.gui.gc_pause import settle_memory
 from app.gui.main_window import MainWindow
-from app.gui.qt_startup import display_problem
 from app.gui.sat_board import SatBoard
 from app.gui.session import BoardSession
+from app.gui.system_libraries import display_problem
 from app.gui.theme import APPEARANCES, apply_appearance, quiet_platform_notes
 from app.options import (
     Parser,
