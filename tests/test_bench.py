@@ -7,8 +7,10 @@ import json
 import pytest
 
 from app.cli.nqueens import main
-from bdd_model import Configurator
+from bdd_model import Cell, Configurator, Decision, DecisionKind, load_or_compile
 from bdd_model.bench import click_sequence, run_bench, summary
+from bdd_model.engine import STATE_ORDER
+from bdd_model.soak import agrees, soak_records
 from tests.spaces import space
 
 KEYS = {
@@ -103,3 +105,23 @@ def test_the_sat_window_bench_table(capsys) -> None:
     assert "N-Queens bench: N=6, engine sat" in out
     for label in ("board opened (6×6)", "cursor move (arrow key)", "pointer hover", "click, settled"):
         assert label in out
+
+
+def test_the_soak_records_what_every_answer_should_be() -> None:
+    """The independent checks and the separate engine's states agree with the BDD's."""
+    records = soak_records(8, 12, 3, 4)
+    assert len(records) == 12
+    for record in records:
+        bdd = Configurator(load_or_compile(8))
+        bdd.restore([Decision(Cell(r, c), DecisionKind(kind)) for r, c, kind in record["after"]])
+        states = bdd.states()
+        assert record["states"] == "".join(str(STATE_ORDER.index(s)) for row in states for s in row)
+        assert all(agrees(states[r][c], said) for r, c, said in record["checks"])
+
+
+def test_a_soak_in_the_window_checks_every_answer(capsys) -> None:
+    assert main(["bench", "--gui", "--engine", "sat", "--soak", "--n", "8", "--clicks", "8", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["clicks"] == 8
+    assert report["squares_differing"] == 0 and report["independent_disagreements"] == 0
+    assert report["independent_checks"] == 8 * 4

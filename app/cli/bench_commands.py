@@ -23,12 +23,21 @@ def register(commands: argparse._SubParsersAction) -> None:
     bench.add_argument(
         "--gui", action="store_true", help="also time the window (offscreen without a display)"
     )
+    bench.add_argument(
+        "--soak",
+        action="store_true",
+        help="a long session in the window on the SAT engine: every answer checked, memory watched",
+    )
     bench.add_argument("--json", action="store_true", help="one JSON object")
     add_engine_option(bench)
     bench.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.soak:
+        report = window_timings(args.n, args.clicks, args.seed, args.backend, "sat", "--soak")
+        print(json.dumps(report) if args.json else soak_table(report))
+        return 0
     if engine_for(args) == "sat":
         report = run_sat_bench(args.n, args.clicks, args.seed).to_json()
         if args.gui:
@@ -47,11 +56,13 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def window_timings(n: int, clicks: int, seed: int, backend: str, engine: str = "bdd") -> dict[str, object]:
+def window_timings(
+    n: int, clicks: int, seed: int, backend: str, engine: str = "bdd", *options: str
+) -> dict[str, object]:
     """The window's timings on ``engine``, measured in a child process that starts the window as a
     user's would (the command line never loads Qt itself)."""
     command = module_command(
-        "app.gui.window_bench", str(n), str(clicks), str(seed), backend, "--engine", engine
+        "app.gui.window_bench", str(n), str(clicks), str(seed), backend, "--engine", engine, *options
     )
     child = subprocess.run(command, capture_output=True, text=True, check=False)
     try:
@@ -128,3 +139,27 @@ def sat_window_lines(gui: dict) -> list[str]:
     ]
     heading = f"  window {width}×{height}, squares of {gui['square_px']} px, {gui['clicks']} real clicks:"
     return [heading, *(f"    {label:<27}{value}" for label, value in rows)]
+
+
+def soak_table(report: dict) -> str:
+    """The long session's report for people."""
+
+    def sizes(key: str) -> str:
+        taken = report[key]
+        if not taken:
+            return "not measured here"
+        grown = report[key.replace("_mb", "_growth")]
+        flat = "" if grown is None else f", {100 * grown:+.1f}% after click {taken[0][0]}"
+        first, last = taken[0], taken[-1]
+        return f"{first[1]:.0f} MB at click {first[0]} → {last[1]:.0f} MB at click {last[0]}{flat}"
+
+    return "\n".join(
+        [
+            f"N-Queens soak: N={report['n']}, {report['clicks']} real clicks in the window (SAT engine)",
+            f"  squares unlike a separate engine's   {report['squares_differing']}",
+            f"  independent solver's checks         {report['independent_checks']}, "
+            f"{report['independent_disagreements']} disagreeing",
+            f"  window's memory                     {sizes('window_mb')}",
+            f"  SAT worker's memory                 {sizes('worker_mb')}",
+        ]
+    )

@@ -180,6 +180,10 @@ class BoardSources(QObject):
             self._drop_job()
             self.switched.emit(SatBoard(self._sat_client(), cfg.n, cfg.decisions, self.parent()))
 
+    def sat_worker_pid(self) -> int:
+        """The SAT worker's process id, 0 while none runs (for the soak test's memory)."""
+        return self._sat.pid if self._sat is not None else 0
+
     def build_behind(self, n: int) -> None:
         """Build the n×n diagram in the background; the SAT board of that size then switches
         to it, decisions kept."""

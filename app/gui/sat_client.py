@@ -54,6 +54,12 @@ class SatClient(QObject):
         self._ensure_started()
 
     @property
+    def pid(self) -> int:
+        """The worker's process id, 0 while none runs."""
+        process = self._process
+        return int(process.processId()) if process is not None else 0
+
+    @property
     def is_ready(self) -> bool:
         """True once the running worker has greeted."""
         return self._greeted

@@ -71,8 +71,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("seed", type=int)
     parser.add_argument("backend")
     parser.add_argument("--engine", choices=("bdd", "sat"), default="bdd")
+    parser.add_argument("--soak", action="store_true")
     args = parser.parse_args(argv)
     offscreen_without_display()
+    if args.soak:
+        from app.gui.soak_bench import soak_sat_window
+
+        print(json.dumps(soak_sat_window(args.n, args.clicks, args.seed)))
+        return 0
     if args.engine == "sat":
         from app.gui.sat_window_bench import measure_sat_window
 
