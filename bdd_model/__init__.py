@@ -28,6 +28,7 @@ from bdd_model.errors import (
     CompileCancelled,
     DecisionError,
     NQueensError,
+    QueryCancelled,
 )
 from bdd_model.progress import CancelToken, Progress
 from bdd_model.space import MAX_N, SolutionSpace, SpaceInfo, check_size
@@ -50,6 +51,7 @@ __all__ = [
     "DecisionKind",
     "NQueensError",
     "Progress",
+    "QueryCancelled",
     "SolutionSpace",
     "SpaceInfo",
     "and_list",

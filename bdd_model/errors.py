@@ -21,6 +21,10 @@ class CompileCancelled(NQueensError):
     """Compilation stopped because its cancel token was set."""
 
 
+class QueryCancelled(NQueensError):
+    """An engine query stopped because its cancel token was set (what it proved stays proven)."""
+
+
 class CacheError(NQueensError):
     """A cache file is missing, corrupt or belongs to another board or backend."""
 

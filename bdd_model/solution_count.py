@@ -87,6 +87,20 @@ class SolutionCount:
             f"about {approximately(self.estimate.value)} solutions remain, estimated {spread(self.estimate)}"
         )
 
+    def detail(self) -> str:
+        """What the headline leaves out: the interval, the probes, the proven lower bound ("" for
+        an exact count)."""
+        if self.exact is not None:
+            return ""
+        proven = f"Proven: at least {plural(self.at_least, 'distinct solution')} found."
+        estimate = self.estimate
+        if estimate is None or estimate.value <= 0:
+            return proven
+        return (
+            f"Estimated from {plural(estimate.probes, 'random probe')}: the 95% interval is "
+            f"{approximately(estimate.low)} to {approximately(estimate.high)}. {proven}"
+        )
+
     def short(self) -> str:
         """The number alone: "92", "about 3.1 × 10³⁹", "at least 429"."""
         if self.exact is not None:

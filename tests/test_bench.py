@@ -73,6 +73,7 @@ WINDOW_FIGURES = {
     "hover_ms",
     "click_to_shown_ms",
     "click_to_settled_ms",
+    "settled_beyond_engine_ms",
     "longest_stall_ms",
     "longest_busy_ms",
     "board_update_ms",
@@ -97,13 +98,22 @@ def test_the_window_bench_on_the_sat_engine(capsys) -> None:
     assert gui["open_to_drawn_ms"] <= gui["open_to_decided_ms"]
     assert gui["longest_busy_ms"] <= gui["longest_stall_ms"] + 0.1
     assert gui["click_to_shown_ms"]["p50"] <= gui["click_to_settled_ms"]["p50"]
+    worker = gui["engine_settle_ms"]
+    assert 0 <= worker["p50"] <= worker["p95"] <= worker["max"] < gui["click_to_settled_ms"]["max"]
 
 
 def test_the_sat_window_bench_table(capsys) -> None:
     assert main(["bench", "--gui", "--engine", "sat", "--n", "6", "--clicks", "3"]) == 0
     out = capsys.readouterr().out
     assert "N-Queens bench: N=6, engine sat" in out
-    for label in ("board opened (6×6)", "cursor move (arrow key)", "pointer hover", "click, settled"):
+    labels = (
+        "board opened (6×6)",
+        "cursor move (arrow key)",
+        "pointer hover",
+        "click, settled",
+        "worker's own time",
+    )
+    for label in labels:
         assert label in out
 
 

@@ -14,6 +14,7 @@ from app.gui.main_window import MainWindow
 from app.gui.sat_board import SatBoard
 from bdd_model import Cell, CellState, Configurator, Decision, DecisionKind, load_or_compile
 from bdd_model.sat.engine import SatEngine
+from bdd_model.solution_count import approximately
 from tests.gui_helpers import decisions_of, make_window
 from tests.test_gui_sat import open_on_sat, settle
 
@@ -136,6 +137,10 @@ def test_the_count_is_one_figure_everywhere_and_stays_while_updating(qtbot, tmp_
     assert said.startswith("about ") and "estimated" in said
     assert said in window.count_label.text() and "updating" not in window.count_label.text()
     assert figure.short() in window.panel.browse_label.text()
+    interval = f"{approximately(figure.estimate.low)} to {approximately(figure.estimate.high)}"
+    proven = f"at least {figure.at_least:,} distinct solution"
+    for label in (window.count_label, window.panel.browse_label):
+        assert interval in label.toolTip() and proven in label.toolTip(), label.toolTip()
     engine = SatEngine(20)
     engine.place(3, 4)
     report = state_report(engine, engine.solution_count())

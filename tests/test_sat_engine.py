@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from pysat.solvers import Solver
 
-from bdd_model import Cell, CellState, Configurator, Decision, DecisionError, DecisionKind
+from bdd_model import Cell, CellState, Configurator, Decision, DecisionError, DecisionKind, QueryCancelled
 from bdd_model.engine import Engine
 from bdd_model.progress import CancelToken
 from bdd_model.sat.answer_file import broken_rules
@@ -160,6 +160,31 @@ def test_settle_reports_each_square_once_and_cancels() -> None:
     assert all(states[cell.row][cell.col] is state for cell, state in heard.items())
     assert sat.unknown_cells() == []
     assert sat.known_states() == states
+
+
+def test_the_solver_is_built_in_slices_that_a_cancel_stops_between() -> None:
+    sat = SatEngine(8)
+    token = CancelToken()
+    token.cancel()
+    assert sat.prepare_solver(token) is False
+    assert sat.prepare_solver(token) is False
+    assert sat.prepare_solver() is True and sat.prepare_solver(token) is True
+    every = set(sat.solutions())
+    assert len(every) == 92
+    assert all(broken_rules(8, {Cell(r, c) for r, c in enumerate(s)}) == [] for s in every)
+
+
+def test_a_cancelled_explanation_says_so_and_the_next_one_is_whole() -> None:
+    sat, bdd = SatEngine(8), Configurator(space(8, "cudd"))
+    for engine in (sat, bdd):
+        engine.place(0, 0)
+        engine.place(1, 4)
+    token = CancelToken()
+    token.cancel()
+    for target in (Cell(2, 6), Cell(0, 5)):
+        with pytest.raises(QueryCancelled):
+            sat.explain(*target, cancel=token)
+        assert sat.explain(*target) == bdd.explain(*target)
 
 
 def test_cell_settles_only_what_it_needs() -> None:

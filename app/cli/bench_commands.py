@@ -130,6 +130,8 @@ def sat_window_lines(gui: dict) -> list[str]:
         ("pointer hover", _ms(gui["hover_ms"])),
         ("click, decision shown", _ms(gui["click_to_shown_ms"])),
         ("click, settled", _ms(gui["click_to_settled_ms"])),
+        ("  the worker's own time", _ms(gui["engine_settle_ms"])),
+        ("  the rest (window, pipe)", _ms(gui["settled_beyond_engine_ms"])),
         (
             "longest event-loop stall",
             f"{gui['longest_stall_ms']:.1f} ms ({gui['longest_busy_ms']:.1f} ms of it the window's own CPU)",

@@ -51,6 +51,7 @@ class ElidedText(QWidget):
     ) -> None:
         super().__init__(parent)
         self._text = ""
+        self._detail = ""
         self._lines = lines
         self._about = about
         self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
@@ -60,16 +61,18 @@ class ElidedText(QWidget):
     def text(self) -> str:
         return self._text
 
-    def set_text(self, text: str) -> None:
-        if text == self._text:
+    def set_text(self, text: str, detail: str = "") -> None:
+        """Show ``text``; the tooltip holds it whole, then ``detail`` (what it leaves out)."""
+        if (text, detail) == (self._text, self._detail):
             return
-        self._text = text
+        self._text, self._detail = text, detail
+        whole = " ".join(part for part in (text and f"{text}.", detail) if part)
         if self._about:
             self.setToolTip(
-                tooltip_html(self.accessibleName(), f"{text}. {self._about}" if text else self._about)
+                tooltip_html(self.accessibleName(), f"{whole} {self._about}" if text else self._about)
             )
         else:
-            self.setToolTip(f"<p>{html.escape(text)}</p>" if text else "")
+            self.setToolTip(f"<p>{html.escape(whole)}</p>" if text else "")
         self.setAccessibleDescription(text)
         self.update()
 

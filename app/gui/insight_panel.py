@@ -269,10 +269,11 @@ class InsightPanel(QWidget):
         of = figure.short() if figure is not None else "counting…"
         if updating and figure is not None:
             of += " (updating…)"
+        detail = figure.detail() if figure is not None else ""
         if index is None:
-            self.browse_label.set_text(f"{of} remaining")
+            self.browse_label.set_text(f"{of} remaining", detail)
         else:
-            self.browse_label.set_text(f"{index + 1:,} of {of}")
+            self.browse_label.set_text(f"{index + 1:,} of {of}", detail)
         some = figure is None or figure.at_least > 0
         for button in (self.previous_button, self.next_button):
             button.setEnabled(some)

@@ -241,8 +241,10 @@ class MainWindow(QMainWindow):
             action.setEnabled(cfg is not None)
         self.actions.restart.setEnabled(cfg is not None and bool(cfg.decisions))
         self._refresh_title()
+        figure, _ = count_figure(cfg)
         self.count_label.set_text(
-            counters(cfg, self.board.picture.states) if cfg is not None else "No board yet"
+            counters(cfg, self.board.picture.states) if cfg is not None else "No board yet",
+            figure.detail() if figure is not None else "",
         )
 
     def _refresh_title(self) -> None:

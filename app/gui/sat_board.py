@@ -86,6 +86,7 @@ class SatBoard(QObject):
         self._shown: SolutionCount | None = None
         self._final = False
         self.solver_calls = 0
+        self.settle_ms = 0.0
         client.answered.connect(self._answered)
         self.restore(decisions)
 
@@ -253,10 +254,10 @@ class SatBoard(QObject):
             for square, digit in zip(record["cells"], record["codes"], strict=True):
                 row, col = divmod(square, self._n)
                 self._states[row][col] = LOOK_OF_DIGIT[digit]
-            self.updated.emit()
-        elif record.get("settled"):
-            self._settled = True
-            self.solver_calls = int(record.get("calls", 0))
+            if record.get("settled"):
+                self._settled = True
+                self.solver_calls = int(record.get("calls", 0))
+                self.settle_ms = float(record.get("ms", 0.0))
             self.updated.emit()
         elif "count" in record:
             figure = SolutionCount.from_wire(record["count"])

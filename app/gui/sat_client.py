@@ -47,6 +47,7 @@ class SatClient(QObject):
         process = self._ensure_started()
         payload = json.dumps({"id": self._next, "op": op, **fields}, separators=(",", ":"))
         process.write((payload + "\n").encode())
+        process.waitForBytesWritten(0)
         return self._next
 
     def start(self) -> None:

@@ -113,8 +113,9 @@ class SatWindowBench:
         wait_until(lambda: settled(self.session), TIMEOUT_S, "the board settled")
         return (drawn.ended - started) * 1000, (done.ended - started) * 1000
 
-    def click(self, click: Click) -> tuple[float, float]:
-        """One click as a real mouse click: ms to its decision shown, and to every square decided."""
+    def click(self, click: Click) -> tuple[float, float, float]:
+        """One click as a real mouse click: ms to its decision shown, to every square decided,
+        and the worker's own ms from taking the board to settling it."""
         if click.fresh:
             self.window.actions.restart.trigger()
             wait_until(lambda: settled(self.session), TIMEOUT_S, "a fresh board settled")
@@ -127,10 +128,12 @@ class SatWindowBench:
         shown = self._paint(started, shows_click(click, kind), f"the click on {click.cell.label()}")
         done = self._paint(started, lambda p: shows_click(click, kind)(p) and decided(p), "every square")
         wait_until(lambda: settled(self.session), TIMEOUT_S, "the board settled")
-        if self.session.configurator.decisions != click.after:
+        cfg = self.session.configurator
+        if cfg.decisions != click.after:
             raise RuntimeError(f"the window did not take the click on {click.cell.label()}")
+        assert isinstance(cfg, SatBoard)
         pause(PAUSE_S)
-        return (shown.ended - started) * 1000, (done.ended - started) * 1000
+        return (shown.ended - started) * 1000, (done.ended - started) * 1000, cfg.settle_ms
 
     def hover(self, cell: Cell) -> float:
         """Move the pointer onto ``cell``: ms to the square repainted."""
@@ -197,7 +200,8 @@ def measure_sat_window(n: int, clicks: int, seed: int) -> dict[str, object]:
         bench = SatWindowBench(n, Path(folder))
         engine_start = bench.start_engine()
         open_drawn, open_decided = bench.open()
-        shown, done = zip(*(bench.click(click) for click in sequence), strict=True) if sequence else ((), ())
+        timed = [bench.click(click) for click in sequence]
+        shown, done, engine = ([t[i] for t in timed] for i in range(3))
         samples = max(MIN_SAMPLES, clicks) if n > 1 else 0
         cells = [Cell(rng.randrange(n), rng.randrange(n)) for _ in range(samples)]
         QTest.mouseMove(bench.board, QPoint(1, 1))
@@ -218,8 +222,10 @@ def measure_sat_window(n: int, clicks: int, seed: int) -> dict[str, object]:
         "open_to_decided_ms": round(open_decided, 1),
         "cursor_move_ms": summary(moves),
         "hover_ms": summary(hovers),
-        "click_to_shown_ms": summary(list(shown)),
-        "click_to_settled_ms": summary(list(done)),
+        "click_to_shown_ms": summary(shown),
+        "click_to_settled_ms": summary(done),
+        "engine_settle_ms": summary(engine),
+        "settled_beyond_engine_ms": summary([d - e for d, e in zip(done, engine, strict=True)]),
         "longest_stall_ms": round(bench.meter.longest_ms, 1),
         "longest_busy_ms": round(bench.meter.longest_busy_ms, 1),
         "board_update_ms": summary(bench.updates.durations_ms),

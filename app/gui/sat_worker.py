@@ -13,14 +13,21 @@ One JSON object a line each way. The worker greets once it has loaded the engine
 state's index in ``STATE_ORDER``, 6 for a square not decided yet; or ``{"id": k, "error":
 message}`` when its decisions leave no solution),
 ``{"id": k, "cells": [square, ...], "codes": "0…5"}`` as squares are decided (square = r·N + c),
-``{"id": k, "settled": true, "calls": C}`` when every square is,
+the last batch with ``"settled": true, "calls": C, "ms": T`` when every square is (C solver
+calls, T the worker's milliseconds from taking the board to settling it),
 ``{"id": k, "count": figure, "final": bool}`` for the count (``SolutionCount.to_wire``): a
 quick figure first, then the final one, ``{"id": k, "explain": [[r, c], ...] or null}``,
 ``{"id": k, "solution": [col, ...]}``, ``{"id": k, "hint": [r, c] or null}``.
 
 Every request stops the work in hand at its next look at the cancel token (between kernel
 calls, within them every few hundred nodes, between solver slices); requests are answered in
-the order they came. The latest board is then settled, then counted, whenever no request waits.
+the order they came, but for explanations: one may take seconds on a large board (proving a
+square closed by look-ahead), and the pointer asks for one on every closed square it crosses.
+So they wait until the board in hand is settled, the newest first (the square pointed at
+now); a later request interrupts one, which is then taken up again; a new board answers the
+ones left with an error (the window no longer wants them). Whenever no request waits, the
+latest board is settled, then its explanations are found, then it is counted, then the
+engine's solver is built if it is not yet (so that no click waits for it).
 """
 
 from __future__ import annotations
@@ -37,7 +44,7 @@ from typing import Any
 import numpy as np
 
 from app.child_process import silence_stdout
-from bdd_model import Cell, CellState, Decision, DecisionKind, NQueensError
+from bdd_model import Cell, CellState, Decision, DecisionKind, NQueensError, QueryCancelled
 from bdd_model.engine import STATE_ORDER
 from bdd_model.progress import CancelToken
 from bdd_model.sat.engine import SatEngine
@@ -47,8 +54,9 @@ KEPT_ENGINES = 3
 """Engines kept for the sizes used last (their kept solutions make the next clicks quick)."""
 FLUSH_SECONDS = 0.03
 """Decided squares are sent at most this often, in batches."""
-SETTLE, QUICK, FINAL, DONE = "settle", "quick", "final", "done"
-"""The work left on the board in hand, in order."""
+SETTLE, QUICK, FINAL, WARM, DONE = "settle", "quick", "final", "warm", "done"
+"""The work left on the board in hand, in order (WARM: build the engine's solver before a
+click needs it, a slice at a time)."""
 
 
 def _send(record: dict[str, Any]) -> None:
@@ -66,7 +74,10 @@ class Worker:
         self.engines: OrderedDict[int, SatEngine] = OrderedDict()
         self.engine: SatEngine | None = None
         self.board_id = 0
+        self.taken_at = 0.0
         self.stage = DONE
+        self.explanations: list[dict[str, Any]] = []
+        """Explanation requests not answered yet, the newest last."""
 
     def read(self) -> None:
         """The reader thread: queue every request and stop the work in hand."""
@@ -92,7 +103,7 @@ class Worker:
         _send({"ready": True, "compiled": kernels().prepare()})
         threading.Thread(target=self.read, daemon=True).start()
         while True:
-            idle = self.stage == DONE
+            idle = self.stage == DONE and not self.explanations
             try:
                 request = self.requests.get(block=idle)
             except queue.Empty:
@@ -111,8 +122,7 @@ class Worker:
             elif self.engine is None:
                 _send({"id": ident, "error": "there is no board yet"})
             elif op == "explain":
-                cells = self.engine.explain(*request["cell"])
-                _send({"id": ident, "explain": None if cells is None else [list(c) for c in cells]})
+                self.explanations.append(request)
             elif op == "solution":
                 _send({"id": ident, "solution": list(self.engine.solution(int(request["index"])))})
             elif op == "hint":
@@ -126,6 +136,10 @@ class Worker:
             _send({"id": ident, "error": f"malformed request ({error})"})
 
     def take_board(self, ident: int, n: int, decisions: list[list[Any]]) -> None:
+        self.taken_at = time.perf_counter()
+        for request in self.explanations:
+            _send({"id": request.get("id", 0), "error": "the board changed"})
+        self.explanations.clear()
         engine = self.engines.pop(n, None) or SatEngine(n)
         self.engines[n] = engine
         while len(self.engines) > KEPT_ENGINES:
@@ -140,8 +154,8 @@ class Worker:
         _send({"id": ident, "known": digits(engine.known_codes().ravel())})
 
     def work(self) -> None:
-        """Settle the board in hand, then count it (a quick figure, then the final one), until a
-        request comes."""
+        """Settle the board in hand, then explain its squares asked about, then count it (a quick
+        figure, then the final one), then warm the solver, until a request comes."""
         engine, ident = self.engine, self.board_id
         assert engine is not None
         token = self.fresh_token()
@@ -149,24 +163,48 @@ class Worker:
             return
         if self.stage == SETTLE:
             if self.settle(engine, ident, token):
-                _send({"id": ident, "settled": True, "calls": engine.solver_calls})
                 self.stage = QUICK
+            return
+        if self.explanations:
+            self.explain(engine, self.explanations[-1], token)
+            return
+        if self.stage == DONE:
+            return
+        if self.stage == WARM:
+            if engine.prepare_solver(token):
+                self.stage = DONE
             return
         final = self.stage == FINAL
         figure = engine.solution_count(token) if final else engine.quick_count(token)
         if figure is not None:
             _send({"id": ident, "count": figure.to_wire(), "final": final or figure.exact is not None})
-            self.stage = DONE if final or figure.exact is not None else FINAL
+            self.stage = WARM if final or figure.exact is not None else FINAL
+
+    def explain(self, engine: SatEngine, request: dict[str, Any], token: CancelToken) -> None:
+        """Answer the newest explanation request, unless a request interrupts it."""
+        ident = request.get("id", 0)
+        try:
+            cells = engine.explain(*request["cell"], cancel=token)
+        except QueryCancelled:
+            return
+        except NQueensError as error:
+            _send({"id": ident, "error": str(error)})
+        except (KeyError, TypeError, ValueError) as error:
+            _send({"id": ident, "error": f"malformed request ({error})"})
+        else:
+            _send({"id": ident, "explain": None if cells is None else [list(c) for c in cells]})
+        self.explanations.remove(request)
 
     def settle(self, engine: SatEngine, ident: int, token: CancelToken) -> bool:
-        """Settle the board, sending decided squares in batches; False when a request came."""
+        """Settle the board, sending decided squares in batches, the last one with the word that
+        the board is settled (one update of the window less); False when a request came."""
         squares: list[int] = []
         codes: list[int] = []
         last = time.monotonic()
         n = engine.n
 
-        def send() -> None:
-            _send({"id": ident, "cells": squares.copy(), "codes": digits(codes)})
+        def send(**settled: Any) -> None:
+            _send({"id": ident, "cells": squares.copy(), "codes": digits(codes), **settled})
             squares.clear()
             codes.clear()
 
@@ -179,7 +217,10 @@ class Worker:
                 last = time.monotonic()
 
         settled = engine.settle(cancel=token, on_cell=decided)
-        if squares:
+        if settled:
+            ms = round((time.perf_counter() - self.taken_at) * 1000, 1)
+            send(settled=True, calls=engine.solver_calls, ms=ms)
+        elif squares:
             send()
         return settled
 

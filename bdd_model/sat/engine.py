@@ -42,14 +42,14 @@ from bdd_model.engine import (
     refuse_place,
     why_not_open,
 )
-from bdd_model.errors import DecisionError
+from bdd_model.errors import DecisionError, QueryCancelled
 from bdd_model.progress import CancelToken
 from bdd_model.sat.encoding import variable
 from bdd_model.sat.estimate import DEFAULT_PROBES, ceiling, decision_seed, summarize
 from bdd_model.sat.explain import fewest_retractions
 from bdd_model.sat.jit import Kernels, kernels
 from bdd_model.sat.models import ModelStore
-from bdd_model.sat.rules import engine_rules
+from bdd_model.sat.rules import SolverBuild
 from bdd_model.sat.solving import DEFAULT_SOLVER
 from bdd_model.solution_count import SolutionCount
 from bdd_model.sweeps import Restriction
@@ -111,10 +111,6 @@ def repair_steps(n: int) -> int:
     return 30 * n
 
 
-class _Cancelled(Exception):
-    pass
-
-
 @dataclass(eq=False)
 class _Knowledge:
     """What is proven under one set of decisions."""
@@ -157,6 +153,7 @@ class SatEngine:
         """False leaves every count to the estimate (for checking the estimate against exact counts)."""
         self._solver_name = solver
         self._solver: Solver | None = None
+        self._build: SolverBuild | None = None
         self._top = 0
         self._kernels = kernel_choice or kernels()
         self._models = ModelStore(n)
@@ -223,7 +220,7 @@ class SatEngine:
             return
         self._check_has_solutions()
         restriction = Restriction.of(self.n, chosen)
-        if not len(self._models.agreeing(restriction)) and not self._satisfiable(chosen, restriction):
+        if not len(self._models.agreeing(restriction)) and not self._holds(self._assumptions(chosen)):
             raise DecisionError("that decision would leave no solution")
         self._switch(chosen)
 
@@ -340,22 +337,24 @@ class SatEngine:
         """None: the SAT engine does not count per square (the heat map is a BDD feature)."""
         return None
 
-    def explain(self, row: int, col: int) -> list[Cell] | None:
+    def explain(self, row: int, col: int, cancel: CancelToken | None = None) -> list[Cell] | None:
         """A smallest set of decision squares to retract so that a queen fits on (row, col):
-        an implicit hitting set over the solver's cores (``explain.py``)."""
+        an implicit hitting set over the solver's cores (``explain.py``). Raises QueryCancelled
+        when the token is set during a solver call (the cores found so far are learned)."""
         cell = check_cell(self.n, row, col)
         if not self._has_solutions:
             return None
         if self._possible(cell):
             return []
         target = variable(self.n, *cell)
-        if not self._ever[cell] and not self._never[cell] and self._solve([target]) is None:
+        if not self._ever[cell] and not self._never[cell] and not self._holds([target], cancel):
             self._never[cell] = True
         if self._never[cell]:
             return None
         literals = {self._literal(c, kind): c for c, kind in self._decisions.items()}
+        direct = [[lit] for lit, c in literals.items() if (lit > 0 and in_line(c, cell)) or c == cell]
         return fewest_retractions(
-            target, literals, lambda a: self._solve(a) is not None, self._sat().get_core
+            target, literals, lambda a: self._holds(a, cancel), lambda: self._sat().get_core(), direct
         )
 
     def solution(self, index: int) -> tuple[int, ...]:
@@ -436,10 +435,24 @@ class SatEngine:
                     self._cover(targets[:COVER_CHUNK], cancel)
                 else:
                     self._close_or_witness(unknown, cancel)
-        except _Cancelled:
+        except QueryCancelled:
             return False
         finally:
             self._report(on_cell, reported)
+
+    def prepare_solver(self, cancel: CancelToken | None = None) -> bool:
+        """Build the incremental solver now rather than at its first need (N = 100: about
+        0.5 s, most of it spent encoding the rules): a slice at a time, False when the token was
+        set between two slices (what was built stays for the next call)."""
+        if self._solver is not None:
+            return True
+        if self._build is None:
+            self._build = SolverBuild(self.n, self._solver_name)
+        solver = self._build.finish(cancel)
+        if solver is None:
+            return False
+        self._solver, self._top, self._build = solver, self._build.top, None
+        return True
 
     # ----- internals ------------------------------------------------------------------------
 
@@ -448,11 +461,9 @@ class SatEngine:
             raise no_solution_error(self.n)
 
     def _sat(self) -> Solver:
-        """The incremental solver, built on first need (N = 100: about 0.3 s)."""
-        if self._solver is None:
-            rules = engine_rules(self.n)
-            self._solver = Solver(name=self._solver_name, bootstrap_with=rules.clauses)
-            self._top = rules.top
+        """The incremental solver, built on first need (see ``prepare_solver``)."""
+        self.prepare_solver()
+        assert self._solver is not None
         return self._solver
 
     def _literal(self, cell: Cell, kind: DecisionKind) -> int:
@@ -481,7 +492,7 @@ class SatEngine:
                 if satisfiable is not None:
                     break
                 if cancel.cancelled:
-                    raise _Cancelled
+                    raise QueryCancelled
         if not satisfiable:
             return None
         columns = [0] * self.n
@@ -581,7 +592,7 @@ class SatEngine:
         k.closed |= ~usable
         self._keep_agreeing_all(found[:held])
         if cancel is not None and cancel.cancelled:
-            raise _Cancelled
+            raise QueryCancelled
 
     def _keep_agreeing_all(self, solutions: np.ndarray) -> None:
         """Keep solutions found under the decisions, one per row."""
@@ -592,38 +603,43 @@ class SatEngine:
         self._ever[np.arange(self.n)[None, :], solutions] = True
         k.pool.extend(solutions.tolist())
 
-    def _satisfiable(self, chosen: dict[Cell, DecisionKind], restriction: Restriction) -> bool:
-        """Whether some solution keeps every decision: a witness for a square of the most
-        constrained row, else the solver."""
+    def _holds(self, assumptions: list[int], cancel: CancelToken | None = None) -> bool:
+        """Whether some solution keeps these literals (a queen's variable, a mark's negation):
+        a witness from the kernels for a square of the most constrained row, else the solver
+        (after False, the solver's core names the literals that cannot all hold)."""
         n = self.n
-        placed = np.zeros((n, n), dtype=bool)
-        rows = np.flatnonzero(restriction.queen_col >= 0)
-        placed[rows, restriction.queen_col[rows]] = True
-        usable = ~(restriction.marked | line_mask(n, placed))
-        if not usable.any(axis=1).all():
-            return False
-        fixed = np.where(placed.any(axis=1), placed.argmax(axis=1), -1).astype(np.int64)
-        row = int(np.argmin(np.where(fixed >= 0, n + 1, usable.sum(axis=1))))
-        if fixed[row] >= 0:
-            row = 0
-        found = np.empty((1, n), dtype=np.int64)
-        held = self._kernels.witness.cover(
-            np.ascontiguousarray(self._models.newest(KEPT_STARTS), dtype=np.int64),
-            fixed,
-            usable.copy(),
-            placed.copy(),
-            (row * n + np.flatnonzero(usable[row])).astype(np.int64),
-            int(self._rng.integers(1 << 62)),
-            repair_steps(n),
-            SEARCH_NODES,
-            found,
-            np.zeros((n, n), dtype=bool),
-            np.zeros(1, dtype=np.int64),
-        )
-        if held:
-            self._models.add(found[0])
-            return True
-        return self._solve(self._assumptions(chosen)) is not None
+        placed = np.zeros(n * n, dtype=bool)
+        marked = np.zeros(n * n, dtype=bool)
+        placed[[lit - 1 for lit in assumptions if lit > 0]] = True
+        marked[[-lit - 1 for lit in assumptions if lit < 0]] = True
+        placed, marked = placed.reshape(n, n), marked.reshape(n, n)
+        usable = ~(marked | line_mask(n, placed))
+        rows, cols = np.nonzero(placed)
+        apart = all(len(np.unique(line)) == len(rows) for line in (rows, cols, rows - cols, rows + cols))
+        if apart and not (placed & marked).any() and usable.any(axis=1).all():
+            fixed = np.where(placed.any(axis=1), placed.argmax(axis=1), -1).astype(np.int64)
+            free = np.flatnonzero(fixed < 0)
+            row = int(free[np.argmin(usable[free].sum(axis=1))]) if len(free) else 0
+            found = np.empty((1, n), dtype=np.int64)
+            held = self._kernels.witness.cover(
+                np.ascontiguousarray(self._models.newest(KEPT_STARTS), dtype=np.int64),
+                fixed,
+                usable,
+                placed.copy(),
+                (row * n + np.flatnonzero(usable[row])).astype(np.int64),
+                int(self._rng.integers(1 << 62)),
+                repair_steps(n),
+                SEARCH_NODES,
+                found,
+                np.zeros((n, n), dtype=bool),
+                cancel.flag if cancel is not None else np.zeros(1, dtype=np.int64),
+            )
+            if held:
+                self._learn(found[0])
+                return True
+            if cancel is not None and cancel.cancelled:
+                raise QueryCancelled
+        return self._solve(assumptions, cancel) is not None
 
     def _possible(self, cell: Cell) -> bool:
         """Does some remaining solution have a queen on the square? Proven either way."""

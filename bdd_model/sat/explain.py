@@ -10,7 +10,7 @@ every core, and no smaller set does.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 
 from pysat.examples.hitman import Hitman
 
@@ -21,15 +21,23 @@ Solve = Callable[[list[int]], bool]
 
 
 def fewest_retractions(
-    target: int, decisions: Mapping[int, Cell], solve: Solve, core: Callable[[], list[int]]
+    target: int,
+    decisions: Mapping[int, Cell],
+    solve: Solve,
+    core: Callable[[], list[int]],
+    known_cores: Iterable[list[int]] = (),
 ) -> list[Cell] | None:
     """A smallest set of decision squares to retract so the ``target`` literal can hold.
 
     ``decisions`` maps each decision's literal (a queen's variable, a mark's negation) to its
-    square. None when even no decision at all lets the target hold.
+    square. ``known_cores`` are cores found without the solver (a queen in line with the
+    target conflicts with it on its own): hit from the start, they spare the solver calls
+    that would find them. None when even no decision at all lets the target hold.
     """
-    retract: list[int] = []
     with Hitman(htype="sorted") as hitting:
+        for known in known_cores:
+            hitting.hit(known)
+        retract: list[int] = hitting.get() or []
         while True:
             dropped = set(retract)
             if solve([target, *(lit for lit in decisions if lit not in dropped)]):
