@@ -24,7 +24,7 @@ from PySide6.QtCore import (
     QVariantAnimation,
     Signal,
 )
-from PySide6.QtGui import QColor, QFont, QKeyEvent, QMouseEvent, QPainter, QPaintEvent, QPen
+from PySide6.QtGui import QColor, QFont, QKeyEvent, QMouseEvent, QPainter, QPaintEvent, QPen, QRegion
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from app.gui.board_cache import BoardCache
@@ -49,7 +49,7 @@ __all__ = [
 LABEL_SPACE = 22
 """Room for the row and column numbers left of and above the board (logical pixels)."""
 FEW_SQUARES = 32
-"""Up to this many changed squares are repainted one by one; more, as their bounding rectangle."""
+"""Up to this many changed squares are repainted as themselves; more, as their bounding rectangle."""
 HOVER = QColor(255, 255, 255, 40)
 """The pointer's highlight over the square under it."""
 ROW_LABEL = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter | Qt.TextFlag.TextDontClip
@@ -136,13 +136,19 @@ class BoardWidget(QWidget):
             self.update()
             return
         rows, cols = cache.redraw(picture, sorted(changed_rows(old, picture)), self._peak)
-        paint = self.repaint if now else self.update
+        if not len(rows):
+            return
+        region = QRegion()
         if len(rows) <= FEW_SQUARES:
             for row, col in zip(rows.tolist(), cols.tolist(), strict=True):
-                paint(self.cell_rect(Cell(row, col)))
-        elif len(rows):
+                region += self.cell_rect(Cell(row, col))
+        else:
             corner = self.cell_rect(Cell(int(rows.min()), int(cols.min())))
-            paint(corner.united(self.cell_rect(Cell(int(rows.max()), int(cols.max())))))
+            region += corner.united(self.cell_rect(Cell(int(rows.max()), int(cols.max()))))
+        if now:
+            self.repaint(region)
+        else:
+            self.update(region)
 
     @property
     def picture(self) -> BoardPicture:

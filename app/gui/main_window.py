@@ -322,11 +322,12 @@ class MainWindow(QMainWindow):
 
     def _updated(self) -> None:
         """The SAT engine decided more squares or counted better: repaint, and keep the status
-        line current (once a newly opened board is counted, it says what is known of it)."""
-        self.refresh()
+        line current (once a newly opened board is counted, it says what is known of it). The
+        board settled is painted at once: it is the answer to the user's last click."""
+        cfg = self.session.configurator
+        self.refresh(now=isinstance(cfg, SatBoard) and cfg.settled)
         if self.pointed.pointed is not None and self._describing:
             self._describe_pointed()
-        cfg = self.session.configurator
         if (
             self._opening
             and isinstance(cfg, SatBoard)
