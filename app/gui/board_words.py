@@ -42,8 +42,9 @@ def counters(cfg: BoardEngine, states: Sequence[Sequence[CellState | None]]) -> 
     if cfg.is_solved:
         text = f"Solved: {plural(placed + forced, 'queen')}" + (f" ({forced} forced)" if forced else "")
     else:
-        text = f"{placed} placed + {forced} forced of {cfg.n} queens  ·  {count_text(cfg)}"
-    return f"{text}  ·  {engine}"
+        queens = f"{placed} placed + {forced} forced" if forced else f"{placed} placed"
+        text = f"{queens} of {cfg.n} queens · {count_text(cfg)}"
+    return f"{text} · {engine}"
 
 
 def greeting(cfg: BoardEngine, file_name: str) -> tuple[str, str]:

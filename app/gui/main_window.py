@@ -146,9 +146,9 @@ class MainWindow(QMainWindow):
             "solutions of the puzzle remain with your decisions, and the engine that answers",
         )
         self.compile_indicator = CompileIndicator(self)
-        bar.addWidget(self.status_line, 3)
+        bar.addWidget(self.status_line, 1)
         bar.addPermanentWidget(self.compile_indicator)
-        bar.addPermanentWidget(self.count_label, 2)
+        bar.addPermanentWidget(self.count_label, 1)
         bar.setMinimumHeight(
             max(w.sizeHint().height() for w in (self.compile_indicator, self.count_label)) + 4
         )

@@ -265,9 +265,9 @@ def _screenshot(
 
 
 def _settled(session: BoardSession) -> bool:
-    """The board is shown and every square decided (at once on the BDD)."""
+    """The board is shown, every square decided and the count final (at once on the BDD)."""
     cfg = session.configurator
-    return cfg is not None and (not isinstance(cfg, SatBoard) or cfg.settled)
+    return cfg is not None and (not isinstance(cfg, SatBoard) or (cfg.settled and not cfg.count_updating))
 
 
 def _shown(session: BoardSession, view: ViewOptions) -> bool:
