@@ -56,6 +56,16 @@ def assert_same_answers(sat: SatEngine, bdd: Configurator, target: Cell) -> None
         assert set(ours) <= {d.cell for d in sat.decisions}
 
 
+def assert_known_states_are_final(sat: SatEngine) -> None:
+    """What the engine knows before settling (the window shows it at once) never changes after."""
+    known = sat.known_states()
+    final = sat.states()
+    assert all(k is None or k is f for krow, frow in zip(known, final) for k, f in zip(krow, frow)), (
+        known,
+        final,
+    )
+
+
 @PROPERTY
 @given(n=SIZES, ops=OPS, targets=st.lists(st.tuples(st.integers(0, 9), st.integers(0, 9)), min_size=15))
 def test_every_answer_equals_the_bdd(n: int, ops: list, targets: list) -> None:
@@ -64,6 +74,7 @@ def test_every_answer_equals_the_bdd(n: int, ops: list, targets: list) -> None:
     for (op, r, c), (tr, tc) in zip(ops, targets[1:], strict=False):
         cell = Cell(r % n, c % n)
         assert outcome(sat, op, cell) == outcome(bdd, op, cell)
+        assert_known_states_are_final(sat)
         assert_same_answers(sat, bdd, Cell(tr % n, tc % n))
         if n <= 8:
             decisions = {d.cell: d.kind for d in sat.decisions}

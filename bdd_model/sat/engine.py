@@ -550,6 +550,7 @@ class SatEngine:
                 self._kernels.witness.mark_swaps(
                     np.asarray(columns, dtype=np.int64), fixed, usable, knowledge.possible
                 )
+            self._propagate()
 
     def _propagate(self) -> None:
         """A row or column with one usable square and no queen holds its queen there in every
