@@ -60,10 +60,13 @@ def assert_known_states_are_final(sat: SatEngine) -> None:
     """What the engine knows before settling (the window shows it at once) never changes after."""
     known = sat.known_states()
     final = sat.states()
-    assert all(k is None or k is f for krow, frow in zip(known, final) for k, f in zip(krow, frow)), (
-        known,
-        final,
-    )
+    changed = [
+        (r, c, k, f)
+        for r, (krow, frow) in enumerate(zip(known, final, strict=True))
+        for c, (k, f) in enumerate(zip(krow, frow, strict=True))
+        if k is not None and k is not f
+    ]
+    assert changed == []
 
 
 @PROPERTY
