@@ -11,8 +11,9 @@ from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from app.gui.main_window import MainWindow
+from app.gui.nqueens_gui import _refusal
 from app.gui.session import BoardSession
-from bdd_model import Cell
+from bdd_model import Cell, Decision, DecisionKind
 from tests.gui_helpers import click
 
 
@@ -49,6 +50,17 @@ def test_a_board_just_built_says_so_not_opened_from_the_cache(
     with qtbot.waitSignal(window.session.boardReplaced, timeout=60000):
         window.sizes.choose(9)
     assert window.panel.figure_labels["Opened"].text().startswith("compiled now in ")
+
+
+def test_the_very_first_start_builds_its_board_in_the_window_which_says_so(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Checking the command line's decisions built the board before the window (which then
+    said "from the cache"): without decisions nothing is checked, nothing built."""
+    monkeypatch.setenv("NQUEENS_CACHE_DIR", str(tmp_path / "fresh-cache"))
+    assert _refusal(8, [], "auto", "auto") is None
+    assert not (tmp_path / "fresh-cache").exists() or not any((tmp_path / "fresh-cache").iterdir())
+    assert _refusal(8, [Decision(Cell(0, 0), DecisionKind.QUEEN)] * 2, "auto", "auto")
 
 
 def test_the_title_keeps_its_file_after_a_restart(qtbot, tmp_path: Path) -> None:

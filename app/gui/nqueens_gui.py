@@ -191,7 +191,10 @@ class ViewOptions:
 def _refusal(n: int, decisions: list[Decision], backend: str, engine: str) -> str | None:
     """Why the decisions given on the command line cannot all be taken, found before the window
     opens: replayed on the engine that will answer (the BDD's space when it is at hand, small
-    or cached, else checked pairwise while it is built)."""
+    or cached, else checked pairwise while it is built). No decisions, nothing to check: the
+    board is not built here (the window builds it, and says so)."""
+    if not decisions:
+        return None
     try:
         if engine == "sat":
             take_in_order(SatEngine(n), decisions)
