@@ -87,6 +87,15 @@ class SolutionCount:
             f"about {approximately(self.estimate.value)} solutions remain, estimated {spread(self.estimate)}"
         )
 
+    def solutions(self) -> str:
+        """The figure without the verb, for a status bar: "92 solutions", "about 3.1 × 10³⁹
+        solutions, estimated ±20%", "at least 429 solutions"."""
+        if self.exact is not None:
+            return plural(self.exact, "solution")
+        if self.estimate is None or self.estimate.value <= 0:
+            return f"at least {plural(self.at_least, 'solution')}"
+        return f"about {approximately(self.estimate.value)} solutions, estimated {spread(self.estimate)}"
+
     def detail(self) -> str:
         """What the headline leaves out: the interval, the probes, the proven lower bound ("" for
         an exact count)."""

@@ -13,7 +13,7 @@ from app.gui.action_help import plain_text, shortcut_text
 from app.gui.board_widget import BoardPicture
 from app.gui.compile_indicator import WORDS_WIDTH
 from app.gui.main_window import MainWindow
-from bdd_model import Cell, CellState, Decision, DecisionKind, Progress
+from bdd_model import Cell, CellState, Decision, DecisionKind, Progress, resolve_backend
 from bdd_model.costs import REFERENCE_CALIBRATION
 from bdd_model.saved_game import dumps
 from tests.gui_helpers import click, decisions_of, make_window
@@ -206,6 +206,7 @@ def test_the_size_menu_says_what_is_ready_and_what_a_build_costs(
 def test_an_expensive_size_is_offered_in_a_bar_never_in_a_modal_question(
     qtbot, window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    window.resize(1040, 780)
     window.sizes.choose_engine("bdd")
     monkeypatch.setenv("NQUEENS_CACHE_DIR", str(tmp_path / "empty-cache"))
     window.sizes.request(14)
@@ -215,6 +216,7 @@ def test_an_expensive_size_is_offered_in_a_bar_never_in_a_modal_question(
     assert (
         "about 45 s" in bar.text.text() and "1.2 GB" in bar.text.text() and "stays in play" in bar.text.text()
     )
+    assert "about about" not in bar.text.text() and not bar.text.is_elided(), bar.text.text()
     assert window.session.n == 8 and not window.session.sources.compiling and window.size_box.value() == 8
     bar.not_now_button.click()
     assert not bar.isVisible() and window.session.n == 8 and not window.session.sources.compiling
@@ -223,11 +225,16 @@ def test_an_expensive_size_is_offered_in_a_bar_never_in_a_modal_question(
 def test_on_auto_a_size_past_the_quick_builds_opens_at_once_and_the_build_is_offered(
     qtbot, window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    window.resize(1040, 780)
     monkeypatch.setenv("NQUEENS_CACHE_DIR", str(tmp_path / "empty-cache"))
     with qtbot.waitSignal(window.session.boardReplaced, timeout=30000):
         window.sizes.request(13)
     assert window.session.n == 13 and window.session.engine == "sat"
-    assert window.build_bar.offered == 13 and "open on the SAT engine" in window.build_bar.text.text()
+    offer = window.build_bar.text.text()
+    assert window.build_bar.offered == 13 and "Open on the SAT engine" in offer and "about about" not in offer
+    assert not window.build_bar.text.is_elided(), offer
+    window.sizes.pace.measured.emit(resolve_backend("auto"))
+    assert window.build_bar.text.text().startswith("Open on the SAT engine"), "a new price keeps the offer"
     assert not window.session.sources.compiling
     window.build_bar.always_button.click()
     assert window.session.sources.compiling == 13 and window.build_bar.always
@@ -263,7 +270,7 @@ def test_words_agree_with_their_numbers(qtbot, tmp_path: Path) -> None:
     window = make_window(qtbot, tmp_path, 1)
     assert window.panel.widest_label.text() == "Widest at level 0 (row 1, square 1,1): 1 node."
     window.sizes.choose(4)
-    assert "2 solutions remain" in window.count_label.text()
+    assert "2 solutions ·" in window.count_label.text()
     click(qtbot, window, 0, 1)
     window.point_at(Cell(3, 3))
     window.sizes.choose(8)

@@ -81,8 +81,9 @@ class CompileReport:
                 if cost.seconds >= ANNOUNCE_SECONDS:
                     self.stream.write(f"nqueens: {announcement(self.n, cost)}\n")
                 self._countdown = Countdown(cost.seconds, self.backend)
-                self._ticker = threading.Thread(target=self._tick, name="compile-report", daemon=True)
-                self._ticker.start()
+                ticker = threading.Thread(target=self._tick, name="compile-report", daemon=True)
+                ticker.start()
+                self._ticker = ticker  # only once started: Ctrl+C may come in between
         self._started = time.monotonic()
 
     def progress(self, progress: Progress) -> None:

@@ -43,7 +43,11 @@ def counters(cfg: BoardEngine, states: Sequence[Sequence[CellState | None]]) -> 
         text = f"Solved: {plural(placed + forced, 'queen')}" + (f" ({forced} forced)" if forced else "")
     else:
         queens = f"{placed} placed + {forced} forced" if forced else f"{placed} placed"
-        text = f"{queens} of {cfg.n} queens · {count_text(cfg)}"
+        figure, updating = count_figure(cfg)
+        solutions = (
+            "counting…" if figure is None else figure.solutions() + (" (updating…)" if updating else "")
+        )
+        text = f"{queens} of {cfg.n} queens · {solutions}"
     return f"{text} · {engine}"
 
 

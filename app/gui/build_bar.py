@@ -31,6 +31,7 @@ class BuildBar(QFrame):
         super().__init__(parent)
         self._settings = settings
         self._n = 0
+        self._meanwhile_sat = False
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.setAccessibleName("Build the exact diagram")
         self.text = ElidedText(self, lines=2, name="Build the exact diagram")
@@ -60,19 +61,23 @@ class BuildBar(QFrame):
     def offer(self, n: int, cost: CompileCost, meanwhile_sat: bool) -> None:
         """Offer the n×n diagram at ``cost``; ``meanwhile_sat``: the board is open on the SAT
         engine already, the diagram only makes it exact."""
-        self._n = n
-        price = f"about {duration(cost.seconds)} and {memory(cost.peak_mb)} on this computer"
+        self._n, self._meanwhile_sat = n, meanwhile_sat
+        price = f"{duration(cost.seconds)}, {memory(cost.peak_mb)} on this computer, once"
         if meanwhile_sat:
             self.text.set_text(
-                f"The {n}×{n} board is open on the SAT engine. Its exact diagram (exact counts, the "
-                f"heat map) takes {price} to build, once; the board then switches to it by itself."
+                f"Open on the SAT engine. Build the {n}×{n} diagram for exact counts and the heat "
+                f"map ({price})?"
             )
         else:
             self.text.set_text(
-                f"The {n}×{n} board needs its diagram, built once in {price}. The current board "
-                "stays in play meanwhile."
+                f"The {n}×{n} board needs its diagram ({price}); the current board stays in play."
             )
         self.show()
+
+    def reprice(self, cost: CompileCost) -> None:
+        """The offer in hand at a new price (a fresh measure of this computer's speed)."""
+        if self.offered:
+            self.offer(self._n, cost, self._meanwhile_sat)
 
     def withdraw(self) -> None:
         """The offer no longer holds (another size was chosen)."""

@@ -151,7 +151,7 @@ class SizeChoice(QObject):
         n = self.bar.offered
         cost = self.pace.cost(n, backend) if n else None
         if cost is not None:
-            self.bar.offer(n, cost, meanwhile_sat=self._session.n == n)
+            self.bar.reprice(cost)
 
     def _build(self, n: int) -> None:
         """The bar's Build: compile behind the SAT board of that size, or open the board once built."""
