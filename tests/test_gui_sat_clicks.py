@@ -15,7 +15,7 @@ from app.gui.sat_board import SatBoard
 from bdd_model import Cell, CellState, Configurator, Decision, DecisionKind, load_or_compile
 from bdd_model.sat.engine import SatEngine
 from bdd_model.solution_count import approximately
-from tests.gui_helpers import decisions_of, make_window
+from tests.gui_helpers import click, decisions_of, make_window
 from tests.test_gui_sat import open_on_sat, settle
 
 QUEEN, MARK = DecisionKind.QUEEN, DecisionKind.MARK
@@ -155,3 +155,15 @@ def test_the_count_is_one_figure_everywhere_and_stays_while_updating(qtbot, tmp_
     window.session.activate(Cell(10, 0))
     assert said in window.count_label.text() and "(updating…)" in window.count_label.text()
     answered(qtbot, window)
+
+
+def test_the_status_line_follows_a_clicked_closed_square_until_its_explanation_arrives(
+    sat_window: MainWindow, qtbot
+) -> None:
+    """The explanation of a closed square comes from the worker after the click: the status line
+    said "Finding which of your decisions close 1,6…" and kept saying it."""
+    click(qtbot, sat_window, 0, 0)
+    answered(qtbot, sat_window)
+    click(qtbot, sat_window, 0, 5)
+    qtbot.waitUntil(lambda: "Retract the queen at 1,1 to free 1,6" in sat_window.status_text(), timeout=30000)
+    assert "Finding" not in sat_window.status_text()

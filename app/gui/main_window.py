@@ -421,6 +421,8 @@ class MainWindow(QMainWindow):
         if self._changes == changes:
             self.board.set_picture(self.picture())
             self._refresh_panel()
+            if self.status_line.text() == self.session.describe(cell):
+                self._describing = True  # the refusal describes the square: keep it current
 
     def _escape(self) -> None:
         """Esc: hide the solution shown, else let go of the chosen square."""
