@@ -104,7 +104,10 @@ class SolutionCount:
         proven = f"Proven: at least {plural(self.at_least, 'distinct solution')} found."
         estimate = self.estimate
         if estimate is None or estimate.value <= 0:
-            return proven
+            return (
+                f"{proven} Too few random probes reached a solution to estimate the others, and "
+                "there are too many to count them all here."
+            )
         return (
             f"Estimated from {plural(estimate.probes, 'random probe')}: the 95% interval is "
             f"{approximately(estimate.low)} to {approximately(estimate.high)}. {proven}"

@@ -135,3 +135,29 @@ def test_a_soak_in_the_window_checks_every_answer(capsys) -> None:
     assert report["clicks"] == 8
     assert report["squares_differing"] == 0 and report["independent_disagreements"] == 0
     assert report["independent_checks"] == 8 * 4
+
+
+@pytest.mark.parametrize("pattern", ["left", "stair", "random"])
+def test_a_game_played_as_people_do_is_timed_against_the_reference(capsys, pattern: str) -> None:
+    assert main(["bench", "--engine", "sat", "--play", pattern, "--n", "12", "--marks", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["solved"] and report["pattern"] == pattern and report["n"] == 12
+    clicks = report["per_click"]
+    assert len(clicks) == report["clicks"] >= 3
+    for click in clicks:
+        assert 0 <= click["open_ms"] <= click["settled_ms"]
+        assert click["reference_ms"] is not None and click["reference_calls"] <= max(click["unknown"], 32)
+    if pattern != "random":
+        queens = [c["cell"] for c in clicks if c["action"] == "place"]
+        assert [row for row, _ in queens] == sorted(row for row, _ in queens), "one row after another"
+        assert any(c["action"] == "forbid" for c in clicks), "marks after the queens"
+    assert main(["bench", "--engine", "sat", "--play", pattern, "--n", "10", "--no-reference"]) == 0
+    table = capsys.readouterr().out
+    assert f"pattern {pattern}" in table and "solved" in table
+
+
+def test_play_needs_the_sat_engine(capsys) -> None:
+    with pytest.raises(SystemExit) as exit_status:
+        main(["bench", "--engine", "bdd", "--play", "left", "--n", "8"])
+    assert exit_status.value.code == 2
+    assert "--play needs the SAT engine" in capsys.readouterr().err

@@ -167,3 +167,30 @@ def test_the_status_line_follows_a_clicked_closed_square_until_its_explanation_a
     click(qtbot, sat_window, 0, 5)
     qtbot.waitUntil(lambda: "Retract the queen at 1,1 to free 1,6" in sat_window.status_text(), timeout=30000)
     assert "Finding" not in sat_window.status_text()
+
+
+LEFT_32 = [(0, 0), (1, 2), (2, 4), (3, 1), (4, 3), (5, 8), (6, 10), (7, 12), (8, 14), (9, 5)]
+"""A 32×32 board filled row by row, each queen on the first open square of its row: after the
+tenth, some squares take seconds to prove."""
+
+
+def test_squares_hard_to_prove_are_said_and_never_hold_up_a_click(qtbot, tmp_path: Path) -> None:
+    window = make_window(qtbot, tmp_path)
+    open_on_sat(qtbot, window, 32)
+    for cell in LEFT_32[:-1]:
+        window.session.activate(Cell(*cell))
+        answered(qtbot, window)
+    window.session.activate(Cell(*LEFT_32[-1]))
+    board = window.session.configurator
+    assert isinstance(board, SatBoard)
+    assert "proving" in window.count_label.text()
+    qtbot.waitUntil(lambda: "a hard one can take seconds" in window.count_label.text(), timeout=10000)
+    assert not board.settled and board.unknown > 0
+    states = board.states()
+    opens = [
+        Cell(r, c) for r, row in enumerate(states) for c, state in enumerate(row) if state is CellState.OPEN
+    ]
+    assert opens, "the open squares are shown while the hard ones are proven"
+    window.session.activate(opens[0])
+    qtbot.waitUntil(lambda: board.pending == 0, timeout=2000)
+    assert board.cell(*opens[0]) is CellState.QUEEN

@@ -1,8 +1,7 @@
-"""The SAT engine's kernels, compiled and numpy, against brute force and each other.
+"""The SAT engine's local search, compiled and numpy, against brute force and each other.
 
 Every square a kernel proves open must lie on a real solution of the decisions, every square
-it proves closed on none; the search counts exactly (A000170, the oracle) and both
-implementations walk the same tree, node for node.
+it proves closed on none (the complete search has its own tests: ``test_completion``).
 """
 
 from __future__ import annotations
@@ -16,6 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bdd_model.sat import witness_numpy
+from bdd_model.sat.completion import Search
 from bdd_model.sat.jit import Kernels
 from tests import oracle
 
@@ -94,10 +94,11 @@ def test_swaps_on_a_large_board_agree(compiled: ModuleType) -> None:
         np.array([7]),
         3,
         30 * n,
-        0,
         found,
         np.zeros((n, n), dtype=bool),
         STOP,
+        *Search.arrays(n),
+        np.zeros(2, dtype=np.int64),
     )
     cols = found[0]
     fixed = np.where(rng.random(n) < 0.2, cols, -1).astype(np.int64)
@@ -110,56 +111,9 @@ def test_swaps_on_a_large_board_agree(compiled: ModuleType) -> None:
         assert (possible == expected).all()
 
 
-@pytest.mark.parametrize("n", range(1, 11))
-def test_search_counts_every_empty_board(compiled: ModuleType, n: int) -> None:
-    for kernel in implementations(compiled):
-        possible = np.zeros((n, n), dtype=bool)
-        counts = np.zeros((n, n), dtype=np.int64)
-        empty, no_queens = np.ones((n, n), dtype=bool), np.full(n, -1)
-        finished, solutions, _ = kernel.search(
-            empty, no_queens, 10**9, False, possible, counts, np.zeros(n, np.int64), STOP
-        )
-        assert finished == 1 and solutions == oracle.A000170[n - 1]
-        assert (counts.sum(axis=0) == solutions).all() and (counts.sum(axis=1) == solutions).all()
-
-
 @PROPERTY
-@given(n=st.sampled_from([4, 5, 6, 7, 8]), seed=st.integers(0, 10_000), budget=st.integers(1, 400))
-def test_both_searches_walk_the_same_tree(compiled: ModuleType, n: int, seed: int, budget: int) -> None:
-    fixed, usable, _ = random_board(n, seed)
-    expected = solutions_of(n, fixed, usable)
-    answers = []
-    for kernel in implementations(compiled):
-        possible = np.zeros((n, n), dtype=bool)
-        counts = np.zeros((n, n), dtype=np.int64)
-        answer = kernel.search(usable, fixed, budget, False, possible, counts, np.zeros(n, np.int64), STOP)
-        answers.append((answer, possible.tolist(), counts.tolist()))
-        finished, solutions, _ = answer
-        if finished:
-            assert solutions == len(expected)
-            assert counts.tolist() == oracle.counts(n, expected)
-    assert answers[0] == answers[1]
-
-
-@PROPERTY
-@given(n=st.sampled_from([4, 5, 6, 7, 8]), seed=st.integers(0, 10_000))
-def test_the_first_solution_search_finds_one_or_proves_none(compiled: ModuleType, n: int, seed: int) -> None:
-    fixed, usable, _ = random_board(n, seed)
-    expected = solutions_of(n, fixed, usable)
-    for kernel in implementations(compiled):
-        out = np.full(n, -1, dtype=np.int64)
-        no_counts = np.zeros((1, 1), dtype=np.int64)
-        finished, solutions, _ = kernel.search(
-            usable, fixed, 10**6, True, np.zeros((n, n), dtype=bool), no_counts, out, STOP
-        )
-        assert finished == 1 and solutions == min(1, len(expected))
-        if expected:
-            assert tuple(out) in expected
-
-
-@PROPERTY
-@given(n=st.sampled_from([4, 5, 6, 7, 8]), seed=st.integers(0, 10_000), search=st.sampled_from([0, 50, 3000]))
-def test_cover_proves_only_the_truth(compiled: ModuleType, n: int, seed: int, search: int) -> None:
+@given(n=st.sampled_from([4, 5, 6, 7, 8]), seed=st.integers(0, 10_000), steps=st.sampled_from([0, 1, 30]))
+def test_cover_proves_only_the_truth(compiled: ModuleType, n: int, seed: int, steps: int) -> None:
     fixed, usable, solution = random_board(n, seed)
     remaining = solutions_of(n, fixed, usable)
     truly_open = np.zeros((n, n), dtype=bool)
@@ -169,8 +123,9 @@ def test_cover_proves_only_the_truth(compiled: ModuleType, n: int, seed: int, se
         possible = np.zeros((n, n), dtype=bool)
         possible[np.flatnonzero(fixed >= 0), fixed[fixed >= 0]] = True
         still_usable = usable.copy()
-        gave_up = np.zeros((n, n), dtype=bool)
+        tried = np.zeros((n, n), dtype=bool)
         found = np.empty((8, n), dtype=np.int64)
+        repairs = np.zeros(2, dtype=np.int64)
         held = kernel.cover(
             solution[None, :].copy(),
             fixed,
@@ -178,18 +133,19 @@ def test_cover_proves_only_the_truth(compiled: ModuleType, n: int, seed: int, se
             possible,
             np.arange(n * n),
             seed,
-            30 * n,
-            search,
+            steps * n,
             found,
-            gave_up,
+            tried,
             STOP,
+            *Search.arrays(n),
+            repairs,
         )
         assert (possible <= truly_open).all()
         assert (truly_open <= still_usable).all()
         for columns in found[:held]:
             assert tuple(columns) in remaining
-        decided = possible | ~still_usable | gave_up
-        assert decided.all()
+        assert (possible | ~still_usable | tried).all()
+        assert 0 <= repairs[1] <= repairs[0] <= (n * n if steps else 0)
 
 
 def test_a_set_stop_flag_ends_the_kernels_at_once(compiled: ModuleType) -> None:
@@ -206,20 +162,10 @@ def test_a_set_stop_flag_ends_the_kernels_at_once(compiled: ModuleType) -> None:
             np.arange(n * n),
             1,
             30 * n,
-            100,
             found,
             np.zeros((n, n), dtype=bool),
             stop,
+            *Search.arrays(n),
+            np.zeros(2, dtype=np.int64),
         )
         assert held == 0 and not possible.any()
-        finished, _, nodes = kernel.search(
-            np.ones((n, n), dtype=bool),
-            np.full(n, -1),
-            10**9,
-            False,
-            possible,
-            np.zeros((n, n), np.int64),
-            np.zeros(n, np.int64),
-            stop,
-        )
-        assert finished == 0 and nodes < 5000

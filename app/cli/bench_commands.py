@@ -11,6 +11,7 @@ from app.cli.engine_commands import add_engine_option, any_board_size, engine_fo
 from app.options import fail, integer, positive_int
 from bdd_model import BACKEND_CHOICES, CONSTRUCTIONS
 from bdd_model.bench import run_bench, run_sat_bench
+from bdd_model.play_bench import PATTERNS, play
 
 
 def register(commands: argparse._SubParsersAction) -> None:
@@ -28,12 +29,37 @@ def register(commands: argparse._SubParsersAction) -> None:
         action="store_true",
         help="a long session in the window on the SAT engine: every answer checked, memory watched",
     )
+    bench.add_argument(
+        "--play",
+        choices=PATTERNS,
+        help="on the SAT engine, play a game as people do: row by row from the left, in a staircase, "
+        "or at random; open, settled and reference times per click",
+    )
+    bench.add_argument(
+        "--marks", action="store_true", help="with --play: mark two attacked squares after each queen"
+    )
+    bench.add_argument(
+        "--reference-sample",
+        type=integer,
+        default=32,
+        help="with --play: squares per click timed with the reference method (0: all; default 32)",
+    )
+    bench.add_argument("--no-reference", action="store_true", help="with --play: skip the reference method")
     bench.add_argument("--json", action="store_true", help="one JSON object")
     add_engine_option(bench)
     bench.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.play:
+        if engine_for(args) != "sat":
+            fail("--play needs the SAT engine (--engine sat)")
+        if args.reference_sample < 0:
+            fail("--reference-sample must be 0 or more")
+        result = play(args.n, args.play, args.marks, args.seed, args.reference_sample, not args.no_reference)
+        report = result.to_json()
+        print(json.dumps(report) if args.json else play_table(report))
+        return 0
     if args.soak:
         report = window_timings(args.n, args.clicks, args.seed, args.backend, "sat", "--soak")
         print(json.dumps(report) if args.json else soak_table(report))
@@ -141,6 +167,22 @@ def sat_window_lines(gui: dict) -> list[str]:
     ]
     heading = f"  window {width}×{height}, squares of {gui['square_px']} px, {gui['clicks']} real clicks:"
     return [heading, *(f"    {label:<27}{value}" for label, value in rows)]
+
+
+def play_table(report: dict) -> str:
+    """A game's report for people."""
+    late = report["settled_after_reference"]
+    marks = " with marks" if report["marks"] else ""
+    return "\n".join(
+        [
+            f"N-Queens play: N={report['n']}, pattern {report['pattern']}{marks}, {report['clicks']} clicks, "
+            + ("solved" if report["solved"] else "not solved"),
+            f"  open                       {_ms(report['open_ms'])}",
+            f"  settled                    {_ms(report['settled_ms'])}",
+            f"  reference (CaDiCaL)        {_ms(report['reference_ms'])}",
+            f"  settled after reference    {len(late)} clicks",
+        ]
+    )
 
 
 def soak_table(report: dict) -> str:

@@ -35,7 +35,8 @@ def count_text(cfg: BoardEngine | None) -> str:
 
 
 def counters(cfg: BoardEngine, states: Sequence[Sequence[CellState | None]]) -> str:
-    """The status bar's right side: queens placed and forced, the count, the engine."""
+    """The status bar's right side: on the SAT engine the squares still being proven, then
+    queens placed and forced, the count, the engine."""
     placed = sum(row.count(CellState.QUEEN) for row in states)
     forced = sum(row.count(CellState.FORCED) for row in states)
     engine = "BDD" if cfg.engine == "bdd" else "SAT engine"
@@ -48,6 +49,9 @@ def counters(cfg: BoardEngine, states: Sequence[Sequence[CellState | None]]) -> 
             "counting…" if figure is None else figure.solutions() + (" (updating…)" if updating else "")
         )
         text = f"{queens} of {cfg.n} queens · {solutions}"
+    if isinstance(cfg, SatBoard) and not cfg.settled and cfg.unknown:
+        hard = "; a hard one can take seconds" if cfg.slow else ""
+        text = f"proving {plural(cfg.unknown, 'square')}{hard} · {text}"
     return f"{text} · {engine}"
 
 

@@ -55,13 +55,13 @@ GLOSSARY: dict[str, str] = {
     "to the next row's by row edges. A click is a few sweeps over these layers.",
     "SAT": "Satisfiability: can rules over yes-or-no variables all hold at once? Here the "
     "variables are the squares (queen or not) and the rules are the puzzle's. A SAT solver "
-    "answers, and when the answer is yes it gives a full solution. The SAT engine uses the "
-    "solver CaDiCaL, through python-sat.",
+    "answers, and when the answer is yes it gives a full solution. The SAT engine asks the "
+    "solver CaDiCaL, through python-sat, for its explanations.",
     "Solution": "N queens on the N×N board, none attacking another. “Solutions” in the Insight "
     "panel: how many the empty board has (8×8: 92). The status bar counts those that remain "
     "with your decisions.",
-    "Solver call": "One question to the SAT solver. The SAT engine asks only about the squares "
-    "that no solution found so far settles; most clicks need none or a few.",
+    "Solver call": "One question to the SAT solver. The SAT engine asks it only to explain a "
+    "closed square: which of your decisions cannot all stay if a queen is to stand there.",
     "Witness": "A solution that agrees with your decisions. It proves every square holding one "
     "of its queens open: one witness settles N squares at once.",
 }

@@ -241,18 +241,26 @@ has about 52 million nodes and takes {_cost(MAX_N, with_memory=True)} to build; 
 need about 35 GB. So the BDD stops at {MAX_N}×{MAX_N}.</p>
 
 <h3>The SAT engine: solutions found on demand</h3>
-<p>For boards up to {SAT_ENGINE_MAX_N}×{SAT_ENGINE_MAX_N} the rules go to a {term("SAT")} solver
-(CaDiCaL, through python-sat), set up once per board. Your decisions are passed as
-{term("Assumption", "assumptions")}: facts for one question only, so a retraction rebuilds
+<p>For boards up to {SAT_ENGINE_MAX_N}×{SAT_ENGINE_MAX_N} no diagram is built. A solution that
+agrees with your decisions is a {term("Witness", "witness")}: it proves every square holding one
+of its queens open, N squares at once. So the engine keeps the solutions it has found from click
+to click, makes new ones by swapping two rows of one or by repairing one (moving queens until
+none attacks another), and gives every square still undecided its own search: a depth-first
+search over the rows and the columns, which always continues with the line that has the fewest
+squares left and places a queen at once where a line has only one. It either finds a solution
+with a queen on the square, or runs out of branches and so proves the square closed. These
+searches run on both cores, the ones that have worked least first, so a long proof never holds
+up the others; a square proven closed is taken out of all of them. On a board with few
+solutions one more search lists them all, which decides every square at once and counts them.
+A row or column with one usable square left has its queen there: forced. The engine runs
+beside the window, which never waits for it: squares show the checking look until they are
+decided, and the status bar says how many are still being proven. Filling a big board row by
+row from the left leads to boards where a few squares are in very few solutions; no method
+finds those in a moment (n-Queens completion is NP-complete), and the status bar says that a
+hard one can take seconds.</p>
+<p>Explanations use the {term("SAT")} solver CaDiCaL (through python-sat), with your decisions
+as {term("Assumption", "assumptions")}: facts for one question only, so a retraction rebuilds
 nothing.</p>
-<p>A solution that agrees with your decisions is a {term("Witness", "witness")}: it proves every
-square holding one of its queens open, N squares at once. So the engine keeps the solutions it
-has found from click to click, makes new ones by swapping two rows of one, by repairing one
-(moving queens until none attacks another) or by a short search, and calls the solver only for the squares no
-witness covers: one {term("Solver call", "call")} asks for a queen on any of them, and “no”
-proves them all closed. A row or column with one usable square left has its queen there:
-forced. The engine runs beside the window, which never waits for it: squares show the checking
-look until they are decided.</p>
 
 <h3>The count past exact reach</h3>
 <p>The number of solutions grows very fast: 92 on 8×8, 14,772,512 on 16×16, and about
@@ -288,8 +296,9 @@ def about_html(info: ProgramInfo, backend: str, versions: dict[str, str]) -> str
         f"<p><b>BDD</b>, boards up to {MAX_N}×{MAX_N}: every solution compiled once into a binary "
         f"decision diagram by dd, on {html.escape(backend)}; each click is answered from it, "
         "exactly.</p>"
-        f"<p><b>SAT engine</b>, boards up to {SAT_ENGINE_MAX_N}×{SAT_ENGINE_MAX_N}: the incremental "
-        "SAT solver CaDiCaL (python-sat), asked under your decisions; counts exact or estimated.</p>"
+        f"<p><b>SAT engine</b>, boards up to {SAT_ENGINE_MAX_N}×{SAT_ENGINE_MAX_N}: solutions found "
+        "under your decisions by local search and a complete search compiled by numba, explanations "
+        "by the SAT solver CaDiCaL (python-sat); counts exact or estimated.</p>"
         "<p>Made with:</p>"
         + html_table(list(versions.items()), full_width=False)
         + f"<p>Licence: {html.escape(info.licence)}.</p>"

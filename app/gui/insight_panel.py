@@ -285,11 +285,12 @@ class InsightPanel(QWidget):
         self._show_tabs(bdd=False)
         progress = "every square decided" if settled else f"{decided:,} of {n * n:,} squares decided so far"
         self.solver_label.setText(
-            f"The {n}×{n} board is answered by CaDiCaL (python-sat) under your decisions as "
-            f"assumptions: {progress}, {plural(calls, 'solver call')} so far. "
-            "Each solution found proves all its queens possible; only squares no solution "
-            "covers cost a call. Counts are exact where they can be counted, else estimated "
-            "with a 95% interval; there is no heat map."
+            f"The {n}×{n} board is answered by the SAT engine: {progress}. Each solution found "
+            "proves all its queens possible; local search finds most of them, and a complete "
+            "search over rows and columns, on both cores, decides every square it leaves. "
+            f"Explanations come from CaDiCaL (python-sat), {plural(calls, 'solver call')} so far. "
+            "Counts are exact where the solutions can be counted, else estimated with a 95% "
+            "interval; there is no heat map."
         )
 
     def show_layers(self, view: LayerView | None, n: int, edges: int) -> None:

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject, QTimer, Signal
 
 from app.gui.sat_client import SatClient
 from bdd_model import Cell, CellState, Decision, DecisionKind, in_line
@@ -33,6 +33,8 @@ Answer = Callable[[dict[str, Any]], None]
 LOOK_OF_DIGIT: dict[str, CellState | None] = {str(code): state for code, state in enumerate(STATE_ORDER)}
 LOOK_OF_DIGIT[str(len(STATE_ORDER))] = None
 """The worker's one-digit state codes (``sat_worker.digits``)."""
+SLOW_MS = 1000
+"""After this long unsettled, the window says that a hard square can take seconds."""
 
 
 @dataclass(frozen=True)
@@ -87,6 +89,8 @@ class SatBoard(QObject):
         self._final = False
         self.solver_calls = 0
         self.settle_ms = 0.0
+        self._slow = QTimer(self, singleShot=True, interval=SLOW_MS)
+        self._slow.timeout.connect(self.updated)
         client.answered.connect(self._answered)
         self.restore(decisions)
 
@@ -135,6 +139,17 @@ class SatBoard(QObject):
     def settled(self) -> bool:
         """Every square is decided."""
         return self._settled
+
+    @property
+    def unknown(self) -> int:
+        """Squares still being proven."""
+        return sum(row.count(None) for row in self._states)
+
+    @property
+    def slow(self) -> bool:
+        """The squares of these decisions have been proven for longer than ``SLOW_MS`` and
+        some are not yet: a hard one can take seconds."""
+        return not self._settled and not self._slow.isActive()
 
     @property
     def is_solved(self) -> bool:
@@ -203,6 +218,7 @@ class SatBoard(QObject):
         self._figure = None
         self._final = False
         self._settled = False
+        self._slow.start()
         self._board_id = self._client.request(
             "board", n=self._n, decisions=[[d.cell.row, d.cell.col, d.kind.value] for d in decisions]
         )

@@ -7,23 +7,28 @@ found proves all its queens open (witness covering). So the engine:
 1. closes without any search the squares in line with a placed queen and the marked ones;
 2. proves open the queens of the kept solutions that agree with the decisions (solutions are
    kept across clicks, ``models.py``), and the squares one swap of two of their rows reaches;
-3. finds a witness for each square still unproven: min-conflicts repair from a kept solution,
-   else a short depth-first search, which also proves a square closed when it runs out of
-   squares (the compiled ``witness_kernels``, or ``witness_numpy`` while they compile);
-4. asks the solver only about what is left, all at once: "a queen on one of these squares". A
-   model proves some of them open; "unsatisfiable" proves all of them closed;
+3. gives each square still unproven one try at a witness: min-conflicts repair from a kept
+   solution, else a short complete search (the compiled ``witness_kernels``, or
+   ``witness_numpy`` while they compile);
+4. decides every square left by its own complete search over rows and columns
+   (``completion``), resumed slice by slice, least advanced first, two at a time
+   (``proofs``): it finds a solution through the square or proves there is none;
 5. propagates forced queens: a row or column with one usable square left holds its queen there
    in every solution (every solution has a queen in every row and every column), so that square
    is FORCED and its lines close.
 
 Knowledge carries over where it stays true: a new decision keeps every closed square closed, a
-retraction keeps every open square open. The solver is built on first need (most clicks never
-need it). Counts: exact when a search of all the remaining solutions ends within a budget, else
-an estimate with a 95% interval (``estimate.py``), always with a proven lower bound beside it.
+retraction keeps every open square open, and what was proven under the last few dozen sets of
+decisions is brought back whenever it applies (undo, redo, a queen taken back and put again).
+The incremental solver is used only for what the search does not give: the cores of smallest
+explanations and the list of solutions. Counts: exact when a search of all the remaining
+solutions ends within a budget, else an estimate with a 95% interval (``estimate.py``), always
+with a proven lower bound beside it.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
@@ -44,11 +49,14 @@ from bdd_model.engine import (
 )
 from bdd_model.errors import DecisionError, QueryCancelled
 from bdd_model.progress import CancelToken
+from bdd_model.sat.completion import EXHAUSTED, FOUND, Search
 from bdd_model.sat.encoding import variable
-from bdd_model.sat.estimate import DEFAULT_PROBES, ceiling, decision_seed, summarize
+from bdd_model.sat.estimate import DEFAULT_PROBES, Estimate, ceiling, decision_seed, summarize
 from bdd_model.sat.explain import fewest_retractions
 from bdd_model.sat.jit import Kernels, kernels
+from bdd_model.sat.memory import Memory
 from bdd_model.sat.models import ModelStore
+from bdd_model.sat.proofs import Ended, Prover, Question
 from bdd_model.sat.rules import SolverBuild
 from bdd_model.sat.solving import DEFAULT_SOLVER
 from bdd_model.solution_count import SolutionCount
@@ -60,13 +68,13 @@ SAT_ENGINE_MAX_N = 100
 COUNT_ROWS = 24
 """A click tries an exact count only when at most this many rows hold no queen."""
 
-COUNT_NODES = 20_000
-"""Search nodes that count in a click (compiled: 0.3–0.7 µs a node); a count that needs more
-is estimated."""
+COUNT_NODES = 5_000
+"""Nodes of the census (``proofs``) a click may spend counting; a count that needs more is
+estimated, and counted in the background when the estimate says it can be."""
 
 NODES_PER_SOLUTION = 10
-"""Search nodes a count visits per solution, at least in practice (measured at N = 32: counts of
-4,500 and 5,900 solutions ran past 20,000 nodes, 13 to 15 ms of a click, and failed)."""
+"""Nodes the census visits per solution, at least: an estimate above ``COUNT_NODES`` divided by
+this is not worth counting at the click."""
 
 QUICK_WORK = 1_300_000
 """Probes of the estimate a click shows first, times N² (a probe takes about N² steps): 256
@@ -78,10 +86,16 @@ EXACT_REACH = 50_000
 of at most ``FULL_COUNT_NODES`` nodes."""
 
 FULL_COUNT_NODES = 3_000_000
-"""Search nodes of that exact count (compiled: one or two seconds at most)."""
+"""Nodes of that exact count, in the worker's idle time (a few seconds at most)."""
 
 COVER_CHUNK = 64
 """Squares given to one ``cover`` call: a cancel or a progress report comes between two calls."""
+
+NO_STOP = np.zeros(1, dtype=np.int64)
+"""The stop flag of a search nobody cancels."""
+
+GUIDES = 32
+"""Solutions the witness searches are guided by (the newest found under the decisions)."""
 
 KEPT_STARTS = 128
 """The newest kept solutions repairs start from (agreeing with the decisions or not)."""
@@ -89,10 +103,12 @@ KEPT_STARTS = 128
 MARKED_POOL = 64
 """The newest agreeing kept solutions whose swaps are marked when the decisions change."""
 
-SEARCH_NODES = 3_000
-"""Nodes of the search that follows a failed repair: enough to find a solution or prove a
-square closed in deep states (measured: N = 32 p95 7 ms with, 35 ms without, a solver call
-saved on almost every deep click)."""
+REPAIRS_JUDGED = 32
+"""Repairs after which local search is judged on this board's decisions."""
+REPAIRS_KEPT = 0.125
+"""The share of those repairs that must find a solution for local search to go on; below it,
+the squares go straight to their complete searches (measured: on the 64×64 board filled row by
+row to 16 queens, 6% of repairs succeed, 0.4 ms each)."""
 
 SOLVER_SLICE = 5_000
 """Conflicts per solver call between two looks at a cancel token (CaDiCaL cannot be interrupted)."""
@@ -123,9 +139,12 @@ class _Knowledge:
     possible: np.ndarray
     closed: np.ndarray
     queens: np.ndarray
-    gave_up: np.ndarray
+    tried: np.ndarray
+    prover: Prover
     pool: list[list[int]]
     kept_agreeing: int
+    repairs: np.ndarray = field(default_factory=lambda: np.zeros(2, dtype=np.int64))
+    """Repairs tried, and those that found a solution."""
     exact: int | None = None
     counted: bool = False
     found: int = 0
@@ -153,8 +172,6 @@ class SatEngine:
         self, n: int, solver: str = DEFAULT_SOLVER, seed: int = 1, kernel_choice: Kernels | None = None
     ) -> None:
         self._n = check_sat_engine_size(n)
-        self.count_exactly = True
-        """False leaves every count to the estimate (for checking the estimate against exact counts)."""
         self._solver_name = solver
         self._solver: Solver | None = None
         self._build: SolverBuild | None = None
@@ -165,6 +182,8 @@ class SatEngine:
         self._decisions: dict[Cell, DecisionKind] = {}
         self._ever = np.zeros((n, n), dtype=bool)
         self._never = np.zeros((n, n), dtype=bool)
+        self._memory = Memory()
+        self._scratch = Search.arrays(n)
         self.solver_calls = 0
         self._has_solutions = n not in (2, 3)
         self._k = self._knowledge(Restriction.empty(n))
@@ -279,7 +298,7 @@ class SatEngine:
         if not self._has_solutions:
             return 0
         k = self._k
-        if not k.counted and self.count_exactly:
+        if not k.counted:
             self.settle()
             k.counted = True
             free_rows = int((~k.queens.any(axis=1)).sum())
@@ -306,6 +325,8 @@ class SatEngine:
         ``EXACT_REACH`` allows). None when cancelled."""
         if not self.settle(cancel):
             return None
+        if self._k.exact is not None:
+            return SolutionCount.of(self._k.exact)
         quick = self._estimated(quick_probes(self.n), cancel)
         if quick is None:
             return None
@@ -317,16 +338,18 @@ class SatEngine:
     def solution_count(self, cancel: CancelToken | None = None) -> SolutionCount | None:
         """The final figure, the same for the same decisions wherever it is asked: exact when
         ``COUNT_NODES`` count it, or when the estimate of ``DEFAULT_PROBES`` probes stays below
-        ``EXACT_REACH`` and ``FULL_COUNT_NODES`` count it; else that estimate. None when
-        cancelled."""
+        ``EXACT_REACH`` (or no probe reached a solution) and ``FULL_COUNT_NODES`` count it; else
+        that estimate, never below the solutions seen; else (no probe reached a solution) the
+        solutions seen, as a lower bound. None when cancelled."""
         quick = self.quick_count(cancel)
         if quick is None or quick.exact is not None:
             return quick
         figure = self._estimated(DEFAULT_PROBES, cancel)
-        if figure is None or figure.estimate is None:
-            return figure
+        if figure is None:
+            return None
         k = self._k
-        if self.count_exactly and figure.estimate.high <= EXACT_REACH and k.full_count is None:
+        small = figure.estimate is None or figure.estimate.high <= EXACT_REACH
+        if small and k.full_count is None:
             k.full_count = self._search_count(FULL_COUNT_NODES, cancel)
             if cancel is not None and cancel.cancelled:
                 k.full_count = None
@@ -364,9 +387,16 @@ class SatEngine:
             return None
         literals = {self._literal(c, kind): c for c, kind in self._decisions.items()}
         direct = [[lit] for lit, c in literals.items() if (lit > 0 and in_line(c, cell)) or c == cell]
-        return fewest_retractions(
-            target, literals, lambda a: self._holds(a, cancel), lambda: self._sat().get_core(), direct
-        )
+
+        def holds(assumptions: list[int]) -> bool:
+            """Satisfiable? The search says; after False the solver finds the core."""
+            if self._holds(assumptions, cancel):
+                return True
+            if self._solve(assumptions, cancel) is not None:
+                raise AssertionError("the search and the solver disagree")
+            return False
+
+        return fewest_retractions(target, literals, holds, lambda: self._sat().get_core(), direct)
 
     def solution(self, index: int) -> tuple[int, ...]:
         """The index-th remaining solution, in the order found (the kept ones first, then
@@ -408,8 +438,16 @@ class SatEngine:
         for columns in reversed(self._k.pool):
             if columns[row] == col:
                 return tuple(columns)
-        found = self._solve([*self._assumptions(), variable(self.n, *cell)]) if self._has_solutions else None
-        return None if found is None else tuple(found)
+        if not self._has_solutions or not self._possible(cell):
+            return None
+        for columns in reversed(self._k.pool):
+            if columns[row] == col:
+                return tuple(columns)
+        fixed = self._fixed()
+        question = Question.ask(self._kernels.completion, ~self._k.closed, fixed, (row, col))
+        ended = self._answer(question, self._k.closed, fixed, None)
+        assert ended.solution is not None
+        return tuple(int(c) for c in ended.solution)
 
     # ----- progressive answers -------------------------------------------------------------
 
@@ -424,9 +462,9 @@ class SatEngine:
         ]
 
     def settle(self, cancel: CancelToken | None = None, on_cell: CellCallback | None = None) -> bool:
-        """Decide every square: witnesses first, then one solver call for the rest at a time.
+        """Decide every square: one try at a witness each first, then a complete search each.
         ``on_cell`` hears each square once, when its final state is known; the cancel token is
-        looked at between two kernel calls or solver slices (and within the kernels). False when
+        looked at between two kernel calls or search slices (and within them). False when
         cancelled: what was proven stays proven. Squares known before the call are not reported
         again (``known_states`` has them)."""
         reported = np.logical_or.reduce(list(self._final_masks().values()))
@@ -440,15 +478,16 @@ class SatEngine:
                     return True
                 if cancel is not None and cancel.cancelled:
                     return False
-                targets = np.flatnonzero((unknown & ~k.gave_up).ravel())
+                targets = np.flatnonzero((unknown & ~k.tried).ravel())
                 if len(targets):
                     self._rng.shuffle(targets)
                     self._cover(targets[:COVER_CHUNK], cancel)
                 else:
-                    self._close_or_witness(unknown, cancel)
+                    self._prove(unknown, cancel)
         except QueryCancelled:
             return False
         finally:
+            self._k.prover.halt()
             self._report(on_cell, reported)
 
     def prepare_solver(self, cancel: CancelToken | None = None) -> bool:
@@ -531,27 +570,37 @@ class SatEngine:
 
     def _knowledge(self, restriction: Restriction) -> _Knowledge:
         n = self.n
-        placed = np.zeros((n, n), dtype=bool)
-        rows = np.flatnonzero(restriction.queen_col >= 0)
-        placed[rows, restriction.queen_col[rows]] = True
+        placed = _placed(restriction)
         agreeing = self._models.agreeing(restriction)
         return _Knowledge(
             restriction=restriction,
             possible=placed.copy(),
             closed=restriction.marked | line_mask(n, placed),
             queens=placed,
-            gave_up=np.zeros((n, n), dtype=bool),
+            tried=np.zeros((n, n), dtype=bool),
+            prover=Prover(self._kernels.completion),
             pool=self._models.rows(agreeing[-MARKED_POOL:]),
             kept_agreeing=len(agreeing),
         )
 
     def _switch(self, decisions: dict[Cell, DecisionKind]) -> None:
-        """Take exactly these (checked) decisions, keeping what stays proven."""
-        old, knowledge = self._k, self._knowledge(Restriction.of(self.n, decisions))
-        if self._decisions.items() <= decisions.items():
-            knowledge.closed |= old.closed
-        if decisions.items() <= self._decisions.items():
-            knowledge.possible |= old.possible
+        """Take exactly these (checked) decisions, keeping what stays proven: everything when
+        they leave the same solutions (marks put on closed squares, or taken off attacked
+        ones)."""
+        old = self._k
+        if self._same_solutions(decisions):
+            restriction = Restriction.of(self.n, decisions)
+            seed = self._seed(decisions)
+            self._k = dataclasses.replace(
+                old, restriction=restriction, closed=old.closed | restriction.marked
+            )
+            if seed != self._seed(self._decisions):
+                self._k.weights = np.empty(0)
+            self._decisions = decisions
+            return
+        knowledge = self._knowledge(Restriction.of(self.n, decisions))
+        self._memory.remember(self._decisions, old.possible, old.closed)
+        self._memory.recall(decisions, knowledge.possible, knowledge.closed)
         if old.listing_literal:
             self._sat().add_clause([-old.listing_literal])
         self._decisions, self._k = decisions, knowledge
@@ -562,6 +611,36 @@ class SatEngine:
                     np.asarray(columns, dtype=np.int64), fixed, usable, knowledge.possible
                 )
             self._propagate()
+
+    def _same_solutions(self, decisions: dict[Cell, DecisionKind]) -> bool:
+        """Whether these decisions leave exactly the solutions the current ones leave: the same
+        queens, and the marks that differ on squares closed either way."""
+        old = self._decisions
+        added = [cell for cell, kind in decisions.items() if old.get(cell) is not kind]
+        removed = [cell for cell, kind in old.items() if decisions.get(cell) is not kind]
+        if any(
+            kind is DecisionKind.QUEEN
+            for cell in added + removed
+            for kind in (decisions.get(cell), old.get(cell))
+        ):
+            return False
+        if added and removed:
+            return False
+        if added:
+            return bool(self._k.closed[tuple(np.transpose(added))].all())
+        attacked = line_mask(self.n, _placed(self._k.restriction))
+        return bool(attacked[tuple(np.transpose(removed))].all()) if removed else True
+
+    def _seed(self, decisions: dict[Cell, DecisionKind]) -> int:
+        """The estimate's seed: from the queens and the marks no queen attacks (a mark on an
+        attacked square changes no solution, so it changes no figure)."""
+        queens = [cell for cell, kind in decisions.items() if kind is DecisionKind.QUEEN]
+        marks = [
+            cell
+            for cell, kind in decisions.items()
+            if kind is DecisionKind.MARK and not any(in_line(q, cell) for q in queens)
+        ]
+        return decision_seed(self.n, queens, marks)
 
     def _propagate(self) -> None:
         """A row or column with one usable square and no queen holds its queen there in every
@@ -588,6 +667,8 @@ class SatEngine:
         found = np.empty((COVER_CHUNK, n), dtype=np.int64)
         stop = cancel.flag if cancel is not None else np.zeros(1, dtype=np.int64)
         fixed = self._fixed()
+        tried, repaired = k.repairs
+        repairing = tried < REPAIRS_JUDGED or repaired >= REPAIRS_KEPT * tried
         held = self._kernels.witness.cover(
             starts,
             fixed,
@@ -595,11 +676,12 @@ class SatEngine:
             k.possible,
             targets.astype(np.int64),
             int(self._rng.integers(1 << 62)),
-            repair_steps(n),
-            SEARCH_NODES,
+            repair_steps(n) if repairing else 0,
             found,
-            k.gave_up,
+            k.tried,
             stop,
+            *self._scratch,
+            k.repairs,
         )
         k.closed |= ~usable
         self._keep_agreeing_all(found[:held])
@@ -616,53 +698,48 @@ class SatEngine:
         k.pool.extend(solutions.tolist())
 
     def _holds(self, assumptions: list[int], cancel: CancelToken | None = None) -> bool:
-        """Whether some solution keeps these literals (a queen's variable, a mark's negation):
-        a witness from the kernels for a square of the most constrained row, else the solver
-        (after False, the solver's core names the literals that cannot all hold)."""
+        """Whether some solution keeps these literals (a queen's variable, a mark's negation),
+        by a complete search; a solution found is kept."""
         n = self.n
         placed = np.zeros(n * n, dtype=bool)
         marked = np.zeros(n * n, dtype=bool)
         placed[[lit - 1 for lit in assumptions if lit > 0]] = True
         marked[[-lit - 1 for lit in assumptions if lit < 0]] = True
         placed, marked = placed.reshape(n, n), marked.reshape(n, n)
-        usable = ~(marked | line_mask(n, placed))
         rows, cols = np.nonzero(placed)
-        apart = all(len(np.unique(line)) == len(rows) for line in (rows, cols, rows - cols, rows + cols))
-        if apart and not (placed & marked).any() and usable.any(axis=1).all():
-            fixed = np.where(placed.any(axis=1), placed.argmax(axis=1), -1).astype(np.int64)
-            free = np.flatnonzero(fixed < 0)
-            row = int(free[np.argmin(usable[free].sum(axis=1))]) if len(free) else 0
-            found = np.empty((1, n), dtype=np.int64)
-            held = self._kernels.witness.cover(
-                np.ascontiguousarray(self._models.newest(KEPT_STARTS), dtype=np.int64),
-                fixed,
-                usable,
-                placed.copy(),
-                (row * n + np.flatnonzero(usable[row])).astype(np.int64),
-                int(self._rng.integers(1 << 62)),
-                repair_steps(n),
-                SEARCH_NODES,
-                found,
-                np.zeros((n, n), dtype=bool),
-                cancel.flag if cancel is not None else np.zeros(1, dtype=np.int64),
-            )
-            if held:
-                self._learn(found[0])
-                return True
-            if cancel is not None and cancel.cancelled:
-                raise QueryCancelled
-        return self._solve(assumptions, cancel) is not None
+        if len(np.unique(rows)) < len(rows) or (placed & marked).any():
+            return False
+        fixed = np.full(n, -1, dtype=np.int64)
+        fixed[rows] = cols
+        ended = self._answer(
+            Question.ask(self._kernels.completion, ~marked, fixed, None), marked, fixed, cancel
+        )
+        if ended.state != FOUND:
+            return False
+        self._learn(ended.solution)
+        return True
+
+    def _answer(
+        self, question: Question, banned: np.ndarray, fixed: np.ndarray, cancel: CancelToken | None
+    ) -> Ended:
+        """Run a question to its end with the ``banned`` squares taken out; QueryCancelled when
+        the token is set first."""
+        stop = cancel.flag if cancel is not None else NO_STOP
+        ended = question.answer(self._kernels.completion, banned, fixed, stop, self._guides())
+        if ended is None:
+            raise QueryCancelled
+        return ended
 
     def _possible(self, cell: Cell) -> bool:
-        """Does some remaining solution have a queen on the square? Proven either way."""
+        """Does some remaining solution have a queen on the square? Proven either way: one try
+        at a witness, then the square's own complete search to its end."""
         k = self._k
         if not (k.possible[cell] or k.closed[cell]):
             self._cover(np.array([cell.row * self.n + cell.col]), None)
         if not (k.possible[cell] or k.closed[cell]):
-            if self._solve([*self._assumptions(), variable(self.n, *cell)]) is None:
-                k.closed[cell] = True
-            else:
-                k.possible[cell] = True
+            ended = k.prover.decide((cell.row, cell.col), k.closed, self._fixed(), NO_STOP, self._guides())
+            assert ended is not None
+            self._take(ended)
         return bool(k.possible[cell])
 
     def _can_be_empty(self, cell: Cell) -> bool:
@@ -677,29 +754,51 @@ class SatEngine:
             self._cover(np.array(others), None)
             if k.possible[cell.row].sum() - k.possible[cell] > 0:
                 return True
-        if self._solve([*self._assumptions(), -variable(self.n, *cell)]) is not None:
+        banned = k.closed.copy()
+        banned[cell] = True
+        fixed = self._fixed()
+        ended = self._answer(
+            Question.ask(self._kernels.completion, ~banned, fixed, None), banned, fixed, None
+        )
+        if ended.state == FOUND:
+            self._learn(ended.solution)
             return True
         k.closed[cell.row] = True
         k.closed[cell] = False
         self._propagate()
         return False
 
-    def _close_or_witness(self, unknown: np.ndarray, cancel: CancelToken | None) -> None:
-        """One solver call for all the unknown squares: a model with a queen on one of them,
-        or the proof that none of them can hold one."""
-        solver = self._sat()
-        selector = self._fresh_variable()
-        cells = np.argwhere(unknown)
-        wanted = unknown.ravel().tolist()
-        solver.set_phases([var if want else -var for var, want in enumerate(wanted, start=1)])
-        solver.add_clause([-selector, *(variable(self.n, int(r), int(c)) for r, c in cells)])
-        try:
-            if self._solve([*self._assumptions(), selector], cancel) is None:
-                self._k.closed |= unknown
-            else:
-                self._k.gave_up[:] = False
-        finally:
-            solver.add_clause([-selector])
+    def _prove(self, unknown: np.ndarray, cancel: CancelToken | None) -> None:
+        """One round of the unknown squares' own searches: each that ends proves its square
+        open (and its solution's squares with it) or closed."""
+        k = self._k
+        stop = cancel.flag if cancel is not None else NO_STOP
+        for ended in k.prover.round(unknown, k.closed, self._fixed(), self._guides(), stop):
+            self._take(ended)
+        if cancel is not None and cancel.cancelled:
+            raise QueryCancelled
+
+    def _guides(self) -> np.ndarray:
+        """The newest solutions found under the decisions, one per row: the witness searches
+        keep what they can of them."""
+        pool = self._k.pool[-GUIDES:]
+        return np.array(pool, dtype=np.int64).reshape(len(pool), self.n)
+
+    def _take(self, ended: Ended) -> None:
+        """Keep what a job of the prover proved."""
+        k = self._k
+        if ended.cell is None:
+            assert ended.seen is not None
+            k.possible |= ended.seen
+            k.found = max(k.found, ended.solutions)
+            if ended.state == EXHAUSTED:
+                k.closed |= ~ended.seen
+                k.exact = ended.solutions
+        elif ended.state == FOUND:
+            assert ended.solution is not None
+            self._learn(ended.solution)
+        else:
+            k.closed[ended.cell] = True
 
     def _count_all(self, nodes: int, cancel: CancelToken | None = None) -> None:
         """Search every remaining solution within ``nodes`` nodes; on success the count is exact."""
@@ -708,36 +807,22 @@ class SatEngine:
             self._k.exact = exact
 
     def _search_count(self, nodes: int, cancel: CancelToken | None) -> int | None:
-        """The number of remaining solutions if a search of ``nodes`` nodes finds them all."""
-        k, n = self._k, self.n
-        stop = cancel.flag if cancel is not None else np.zeros(1, dtype=np.int64)
-        possible = np.zeros((n, n), dtype=bool)
-        counts = np.zeros((n, n), dtype=np.int64)
-        finished, solutions, _ = self._kernels.witness.search(
-            np.ascontiguousarray(k.possible),
-            self._fixed(),
-            nodes,
-            False,
-            possible,
-            counts,
-            np.zeros(n, dtype=np.int64),
-            stop,
-        )
-        k.found = max(k.found, int(solutions))
-        return int(solutions) if finished else None
+        """The number of remaining solutions if the counting search, resumed where it stopped,
+        ends within ``nodes`` more nodes; None when it needs more (or was cancelled)."""
+        k = self._k
+        stop = cancel.flag if cancel is not None else NO_STOP
+        counted = k.prover.count(k.closed, self._fixed(), nodes, stop)
+        self._take(counted)
+        return counted.solutions if counted.state == EXHAUSTED else None
 
     def _estimated(self, probes: int, cancel: CancelToken | None) -> SolutionCount | None:
         """The estimate from the first ``probes`` probes (kept, and extended when more are
         asked); the seed comes from the decisions alone, so every asker gets the same figure."""
-        k, n = self._k, self.n
+        k = self._k
         done = len(k.weights)
         if done < probes:
             fixed = self._fixed()
-            seed = decision_seed(
-                n,
-                [(c.row, c.col) for c, kind in self._decisions.items() if kind is DecisionKind.QUEEN],
-                [(c.row, c.col) for c, kind in self._decisions.items() if kind is DecisionKind.MARK],
-            )
+            seed = self._seed(self._decisions)
             more = np.empty(probes - done)
             stop = cancel.flag if cancel is not None else np.zeros(1, dtype=np.int64)
             usable = np.ascontiguousarray(k.possible)
@@ -747,7 +832,15 @@ class SatEngine:
                 return None
             k.weights = np.concatenate([k.weights, more])
             k.ceiling = ceiling(usable, fixed)
-        return SolutionCount(None, self.count_at_least, summarize(k.weights[:probes], k.ceiling))
+        at_least = self.count_at_least
+        estimate = summarize(k.weights[:probes], k.ceiling)
+        if estimate.value <= 0:
+            return SolutionCount(None, at_least)
+        if estimate.low < at_least:
+            estimate = Estimate(
+                max(estimate.value, at_least), at_least, max(estimate.high, at_least), estimate.probes
+            )
+        return SolutionCount(None, at_least, estimate)
 
     def _list_one_more(self) -> None:
         """Enumerate one more solution not listed yet; when there is none, the count is exact."""
@@ -810,3 +903,12 @@ class SatEngine:
             for r, c in np.argwhere(mask & ~reported):
                 reported[r, c] = True
                 on_cell(Cell(int(r), int(c)), state)
+
+
+def _placed(restriction: Restriction) -> np.ndarray:
+    """The placed queens as an N×N mask."""
+    n = len(restriction.queen_col)
+    placed = np.zeros((n, n), dtype=bool)
+    rows = np.flatnonzero(restriction.queen_col >= 0)
+    placed[rows, restriction.queen_col[rows]] = True
+    return placed

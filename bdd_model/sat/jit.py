@@ -42,10 +42,20 @@ CHOICE_ENV = "NQUEENS_KERNELS"
 FOLDER_ENV = "NQUEENS_KERNEL_DIR"
 """Where the compiled kernels are kept, if not in ``<cache>/kernels``."""
 CHOICES = ("auto", "numpy", "numba")
-COMPILED = ("bdd_model.sat.witness_kernels", "bdd_model.sat.estimate_kernels")
+COMPILED = (
+    "bdd_model.sat.completion_kernels",
+    "bdd_model.sat.witness_kernels",
+    "bdd_model.sat.estimate_kernels",
+)
 """The modules numba compiles, in import order."""
-FALLBACKS = ("bdd_model.sat.witness_numpy", "bdd_model.sat.estimate_numpy")
-"""Their numpy counterparts, one for one, with the same functions."""
+FALLBACKS = (
+    "bdd_model.sat.completion_python",
+    "bdd_model.sat.witness_numpy",
+    "bdd_model.sat.estimate_numpy",
+)
+"""Their counterparts without a compiler, one for one, with the same functions."""
+SOURCES = ("bdd_model.sat.completion", *COMPILED)
+"""The modules whose source the compiled code depends on (the search's layout constants)."""
 LOOK_EVERY = 1.0
 """Seconds between two looks for the marker while numpy answers."""
 STALE_LOCK = 600.0
@@ -55,7 +65,7 @@ STALE_LOCK = 600.0
 def kernel_key() -> str:
     """What a compiled cache is valid for: the kernels' source, numba and the platform."""
     digest = hashlib.sha256()
-    for name in COMPILED:
+    for name in SOURCES:
         spec = importlib.util.find_spec(name)
         assert spec is not None and spec.origin is not None
         digest.update(Path(spec.origin).read_bytes())
@@ -148,14 +158,19 @@ class Kernels:
         return self._compiled is not None
 
     @property
+    def completion(self) -> ModuleType:
+        """``completion_kernels`` or ``completion_python``."""
+        return self._modules()[0]
+
+    @property
     def witness(self) -> ModuleType:
         """``witness_kernels`` or ``witness_numpy``."""
-        return self._modules()[0]
+        return self._modules()[1]
 
     @property
     def estimate(self) -> ModuleType:
         """``estimate_kernels`` or ``estimate_numpy``."""
-        return self._modules()[1]
+        return self._modules()[2]
 
     def _modules(self) -> list[ModuleType]:
         if self._compiled is None and self._folder is not None and time.monotonic() >= self._next_look:

@@ -1,13 +1,11 @@
-"""The SAT engine's inner loops, compiled by numba: witnesses for open squares, and the search
-that counts or completes a board.
+"""The SAT engine's local search, compiled by numba: witnesses for open squares.
 
 A square is open iff some solution under the decisions has a queen there, so every solution
 found proves its queens open. ``cover`` finds solutions for the squares not yet proven: from a
 kept solution with the wanted queen moved in, min-conflicts repair (with a few random moves, so
-it leaves plateaus); where that fails, a depth-first search with forward checking, which either
-finds a solution or, by running out of squares, proves the square closed. Every solution also
-proves open the squares a swap of two of its rows' queens reaches (``mark_swaps``, O(N²)): one
-solution of a 100×100 board proves a few hundred squares at once.
+it leaves plateaus). Every solution also proves open the squares a swap of two of its rows'
+queens reaches (``mark_swaps``, O(N²)): one solution of a 100×100 board proves a few hundred
+squares at once. What local search does not decide, the complete searches of ``proofs`` do.
 
 Boards are arrays: ``cols[r]`` the queen's column in row r; ``fixed[r]`` the column of a queen
 every solution has (placed or forced), −1 for a free row; ``usable[r, c]`` False for squares
@@ -24,17 +22,20 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from bdd_model.sat.completion import FOUND
+from bdd_model.sat.completion_kernels import advance, begin
+
 WALK_PER_MILLE = 30
 """Min-conflicts moves (per thousand) that go to a random usable square instead of the best."""
+GUIDED_RUNS = 2
+"""Short complete searches per target that follow its start (each with new random choices)."""
+GUIDED_NODES = 100
+"""Nodes of one such search."""
 
 _BOARD = "int64[::1]"
 _GRID = "boolean[:, ::1]"
 _ROWS = "int64[:, ::1]"
-_COUNTS = "int64[:, ::1]"
 _STOP = "int64[::1]"
-
-STOP_EVERY = 1024
-"""Search nodes between two looks at the stop flag (set from another thread to cancel)."""
 
 
 @njit(f"boolean({_BOARD}, {_BOARD}, {_GRID})", cache=True, nogil=True)
@@ -163,149 +164,42 @@ def mark_swaps(cols, fixed, usable, possible):  # pragma: no cover - compiled
     return new
 
 
-@njit(f"void({_COUNTS}, int64[::1], {_GRID}, {_BOARD}, int64, int64, int64)", cache=True, nogil=True)
-def _attack(attacks, free, usable, placed, r, c, delta):  # pragma: no cover - compiled
-    """Add (delta 1) or take back (−1) the attacks of a queen on (r, c) on the free rows,
-    keeping each free row's count of usable unattacked squares."""
-    n = placed.shape[0]
-    for r2 in range(n):
-        if placed[r2] >= 0 or r2 == r:
-            continue
-        d = r2 - r
-        for k in range(3):
-            c2 = c if k == 0 else (c + d if k == 1 else c - d)
-            if c2 < 0 or c2 >= n:
-                continue
-            if delta > 0:
-                if attacks[r2, c2] == 0 and usable[r2, c2]:
-                    free[r2] -= 1
-                attacks[r2, c2] += 1
-            else:
-                attacks[r2, c2] -= 1
-                if attacks[r2, c2] == 0 and usable[r2, c2]:
-                    free[r2] += 1
-
-
 @njit(
-    f"UniTuple(int64, 3)({_GRID}, {_BOARD}, int64, boolean, {_GRID}, {_COUNTS}, {_BOARD}, {_STOP})",
-    cache=True,
-    nogil=True,
-)
-def search(usable, fixed, budget, first, possible, counts, out, stop):  # pragma: no cover - compiled
-    """Depth-first search with forward checking over the free rows, always the row with the
-    fewest usable unattacked squares next (the lowest row on a tie), columns in ascending order
-    (from a random column when ``first``). Stops after ``budget`` nodes.
-
-    With ``first`` False it enumerates: every solution marks its queens in ``possible`` and
-    adds one to their ``counts``. With ``first`` True it stops at the first solution, which it
-    writes to ``out``. Returns (finished, solutions, nodes); ``finished`` is 1 when the search
-    ran to its end (or stopped at its first solution), 0 when the budget ran out or ``stop[0]``
-    was set (looked at every ``STOP_EVERY`` nodes). ``witness_numpy.search`` walks the same
-    tree node for node."""
-    n = fixed.shape[0]
-    attacks = np.zeros((n, n), np.int64)
-    free = np.zeros(n, np.int64)
-    placed = fixed.copy()
-    for r in range(n):
-        for c in range(n):
-            if usable[r, c]:
-                free[r] += 1
-    free_rows = 0
-    for r in range(n):
-        if fixed[r] >= 0:
-            _attack(attacks, free, usable, placed, r, fixed[r], 1)
-        else:
-            free_rows += 1
-    row_at = np.full(n + 1, -1, np.int64)
-    next_at = np.zeros(n + 1, np.int64)
-    offset = np.zeros(n + 1, np.int64)
-    depth = 0
-    nodes = 0
-    solutions = 0
-    mode = 0  # 0: enter a node, 1: go back up one level, 2: try the next column at this level
-    while True:
-        if mode == 0:
-            nodes += 1
-            if nodes > budget or (nodes % STOP_EVERY == 0 and stop[0] != 0):
-                return 0, solutions, nodes - 1
-            if depth == free_rows:
-                solutions += 1
-                if first:
-                    out[:] = placed
-                    return 1, solutions, nodes
-                for r in range(n):
-                    possible[r, placed[r]] = True
-                    counts[r, placed[r]] += 1
-                mode = 1
-                continue
-            best = -1
-            best_free = n + 1
-            for r in range(n):
-                if placed[r] < 0 and free[r] < best_free:
-                    best_free = free[r]
-                    best = r
-            if best_free == 0:
-                mode = 1
-                continue
-            row_at[depth] = best
-            next_at[depth] = 0
-            offset[depth] = np.random.randint(n) if first else 0
-            mode = 2
-        elif mode == 1:
-            if depth == 0:
-                return 1, solutions, nodes
-            depth -= 1
-            r = row_at[depth]
-            c = placed[r]
-            placed[r] = -1
-            _attack(attacks, free, usable, placed, r, c, -1)
-            mode = 2
-        else:
-            r = row_at[depth]
-            k = next_at[depth]
-            c = (k + offset[depth]) % n
-            while k < n and not (usable[r, c] and attacks[r, c] == 0):
-                k += 1
-                c = (k + offset[depth]) % n
-            if k >= n:
-                mode = 1
-                continue
-            next_at[depth] = k + 1
-            _attack(attacks, free, usable, placed, r, c, 1)
-            placed[r] = c
-            depth += 1
-            mode = 0
-
-
-@njit(
-    f"int64({_ROWS}, {_BOARD}, {_GRID}, {_GRID}, int64[::1], int64, int64, int64, {_ROWS}, {_GRID}, {_STOP})",
+    f"int64({_ROWS}, {_BOARD}, {_GRID}, {_GRID}, int64[::1], int64, int64, {_ROWS}, {_GRID}, {_STOP}, "
+    "uint64[::1], int32[::1], int64[::1], int64[::1])",
     cache=True,
     nogil=True,
 )
 def cover(
-    starts, fixed, usable, possible, targets, seed, max_steps, search_budget, found, gave_up, stop
+    starts, fixed, usable, possible, targets, seed, max_steps, found, tried, stop, boards, ints, regs, repairs
 ):  # pragma: no cover - compiled
     """Prove as many ``targets`` (flat indices r·N + c) open as possible, in their order.
 
-    Each target not yet open, closed or given up gets a solution with a queen on it: repair
-    from a random start (a kept solution or one found here), else a search of at most
-    ``search_budget`` nodes. A search that runs out of squares proves the target closed: it is
-    taken out of ``usable``. A target neither proven open nor closed is marked in ``gave_up``
-    (the solver decides it). Found solutions go to ``found`` while it has room; returns how
-    many it holds. ``stop[0]`` set from another thread ends it before the next target."""
+    Each target not yet open, closed or tried gets one look for a solution with a queen on it,
+    from a random start (a kept solution or one found here): when ``max_steps`` > 0 a repair of
+    at most that many moves, then short complete searches (``completion_kernels``, in the
+    arrays ``boards``, ``ints``, ``regs``) that follow the start where they can, with random
+    choices elsewhere. A queen on it whose lines leave a row or column without a square after
+    unit propagation proves it closed, and it is taken out of ``usable``. ``repairs`` counts
+    the repairs tried and those that found a solution. Every target
+    looked at is marked in ``tried``; those neither proven open nor closed are left to the
+    engine's complete searches. Found solutions go to ``found`` while it has room; returns
+    how many it holds. ``stop[0]`` set from another thread ends it before the next target."""
     np.random.seed(seed)
     n = fixed.shape[0]
     held = 0
     cols = np.empty(n, np.int64)
-    pinned = fixed.copy()
-    no_counts = np.zeros((1, 1), np.int64)
+    guide = np.empty(n, np.int64)
+    nothing = np.zeros((n, n), np.bool_)
+    seen = np.zeros((n, n), np.bool_)
     for t in targets:
         if stop[0] != 0:
             break
         r = t // n
         c = t % n
-        if possible[r, c] or not usable[r, c] or gave_up[r, c]:
+        if possible[r, c] or not usable[r, c] or tried[r, c]:
             continue
+        tried[r, c] = True
         if held > 0 and np.random.randint(2) == 0:
             cols[:] = found[np.random.randint(held)]
         elif starts.shape[0] > 0:
@@ -315,24 +209,24 @@ def cover(
         for k in range(n):
             if fixed[k] >= 0:
                 cols[k] = fixed[k]
+        guide[:] = cols
         cols[r] = c
-        solved = repair(cols, fixed, r, usable, possible, max_steps) and valid(cols, fixed, usable)
-        if not solved and search_budget > 0:
-            pinned[r] = c
-            finished, solutions, _ = search(
-                usable, pinned, search_budget, True, possible, no_counts, cols, stop
-            )
-            pinned[r] = -1
-            if solutions > 0:
-                solved = valid(cols, fixed, usable)
-            elif finished == 1:
+        solved = False
+        if max_steps > 0:
+            repairs[0] += 1
+            solved = repair(cols, fixed, r, usable, possible, max_steps) and valid(cols, fixed, usable)
+            repairs[1] += solved
+        for _ in range(GUIDED_RUNS):
+            if solved:
+                break
+            if not begin(boards, ints, regs, n, usable, fixed, r, c, np.random.randint(1, 1 << 30), guide):
                 usable[r, c] = False
-                continue
+                break
+            if advance(boards, ints, regs, n, nothing, GUIDED_NODES, False, cols, seen, stop) == FOUND:
+                solved = valid(cols, fixed, usable)
         if solved:
             mark_swaps(cols, fixed, usable, possible)
             if held < found.shape[0]:
                 found[held] = cols
                 held += 1
-        else:
-            gave_up[r, c] = True
     return held

@@ -2,14 +2,14 @@
 
 They answer while numba compiles in the background (or where it cannot), so they trade speed
 for nothing but time: min-conflicts runs on a batch of boards at once (one numpy step moves one
-queen on each board), swap neighbourhoods are one vectorised pass, and the search walks the
-same tree as the compiled one, node for node, with Python integers as bitsets. ``cover`` does
-not search after a failed repair (in Python that costs more than the solver call it saves).
+queen on each board) and swap neighbourhoods are one vectorised pass.
 """
 
 from __future__ import annotations
 
 import numpy as np
+
+from bdd_model.sat import completion_python
 
 WALK = 0.03
 """The share of min-conflicts moves that go to a random usable square (as ``WALK_PER_MILLE``)."""
@@ -17,8 +17,6 @@ BATCH = 32
 """Boards repaired together."""
 CLOSED = 1 << 20
 """The penalty of a closed square in a repair's scores: never chosen while another is usable."""
-STOP_EVERY = 4096
-"""Search nodes between two looks at the stop flag."""
 
 
 def valid(cols: np.ndarray, fixed: np.ndarray, usable: np.ndarray) -> bool:
@@ -128,12 +126,17 @@ def cover(
     targets: np.ndarray,
     seed: int,
     max_steps: int,
-    search_budget: int,
     found: np.ndarray,
-    gave_up: np.ndarray,
+    tried: np.ndarray,
     stop: np.ndarray,
+    search_boards: np.ndarray,
+    ints: np.ndarray,
+    regs: np.ndarray,
+    repairs: np.ndarray,
 ) -> int:
-    """``witness_kernels.cover`` in batches of repairs (``search_budget`` is not used)."""
+    """``witness_kernels.cover`` in batches of repairs; a target whose repair fails gets the
+    same look at its lines (``completion_python.begin``), not the short searches (in Python
+    they cost more than the engine's own)."""
     rng = np.random.default_rng(seed)
     n = len(fixed)
     pinned = fixed >= 0
@@ -143,7 +146,8 @@ def cover(
         batch: list[tuple[int, int]] = []
         while queue and len(batch) < BATCH:
             r, c = divmod(queue.pop(0), n)
-            if not (possible[r, c] or not usable[r, c] or gave_up[r, c]):
+            if not (possible[r, c] or not usable[r, c] or tried[r, c]):
+                tried[r, c] = True
                 batch.append((r, c))
         if not batch:
             break
@@ -158,85 +162,18 @@ def cover(
             boards[index, r] = c
             movable[index, r] = False
         done = _repair_batch(boards, movable, usable, possible, rng, max_steps)
+        repairs[0] += len(batch) if max_steps > 0 else 0
+        for index in np.flatnonzero(~done):
+            r, c = batch[index]
+            if not completion_python.begin(
+                search_boards, ints, regs, n, usable, fixed, r, c, 0, np.full(n, -1)
+            ):
+                usable[r, c] = False
         for index in np.flatnonzero(done):
             if valid(boards[index], fixed, usable):
+                repairs[1] += 1
                 mark_swaps(boards[index], fixed, usable, possible)
                 if held < len(found):
                     found[held] = boards[index]
                     held += 1
-        for r, c in batch:
-            if not possible[r, c]:
-                gave_up[r, c] = True
     return held
-
-
-def search(
-    usable: np.ndarray,
-    fixed: np.ndarray,
-    budget: int,
-    first: bool,
-    possible: np.ndarray,
-    counts: np.ndarray,
-    out: np.ndarray,
-    stop: np.ndarray,
-) -> tuple[int, int, int]:
-    """``witness_kernels.search`` in Python (the same tree, node for node, columns from the
-    first even when ``first``); bitsets are Python integers, so any N."""
-    n = len(fixed)
-    placed = [int(c) for c in fixed]
-    masks = [sum(1 << int(c) for c in np.flatnonzero(usable[r])) for r in range(n)]
-    full = (1 << n) - 1
-    cols = down = up = 0
-    for r, c in enumerate(placed):
-        if c >= 0:
-            cols |= 1 << c
-            down |= 1 << (c - r + n - 1)
-            up |= 1 << (r + c)
-    nodes = solutions = 0
-
-    class Stop(Exception):
-        pass
-
-    def visit(rows: list[int], cols: int, down: int, up: int) -> bool:
-        """True to stop the whole search (the first solution when ``first``)."""
-        nonlocal nodes, solutions
-        nodes += 1
-        if nodes > budget or (nodes % STOP_EVERY == 0 and stop[0]):
-            nodes -= 1
-            raise Stop
-        if not rows:
-            solutions += 1
-            if first:
-                out[:] = placed
-                return True
-            for r, c in enumerate(placed):
-                possible[r, c] = True
-                counts[r, c] += 1
-            return False
-        best_row, best_free, best_bits = -1, n + 1, 0
-        for row in rows:
-            free = masks[row] & ~(cols | (down >> (n - 1 - row)) | (up >> row)) & full
-            bits = free.bit_count()
-            if bits < best_free:
-                best_row, best_free, best_bits = row, bits, free
-                if bits == 0:
-                    return False
-        rest = [row for row in rows if row != best_row]
-        while best_bits:
-            bit = best_bits & -best_bits
-            best_bits ^= bit
-            col = bit.bit_length() - 1
-            placed[best_row] = col
-            stopped = visit(
-                rest, cols | bit, down | (1 << (col - best_row + n - 1)), up | (1 << (best_row + col))
-            )
-            placed[best_row] = -1
-            if stopped:
-                return True
-        return False
-
-    try:
-        visit([r for r in range(n) if placed[r] < 0], cols, down, up)
-    except Stop:
-        return 0, solutions, nodes
-    return 1, solutions, nodes

@@ -1,0 +1,134 @@
+"""The complete search, compiled and in plain Python, against brute force and each other.
+
+Every answer is checked against the oracle's solutions: a solution found is a real one, a
+search that ends without one proves there is none, a count is exact (A000170 on empty boards).
+Both implementations walk the same tree, node for node, however the run is cut into slices,
+and squares banned mid-way (closed ones) change nothing but the work.
+"""
+
+from __future__ import annotations
+
+from types import ModuleType
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from bdd_model.sat import completion_python
+from bdd_model.sat.completion import EXHAUSTED, FOUND, RUNNING, Search
+from bdd_model.sat.jit import Kernels
+from bdd_model.sat.proofs import luby
+from tests import oracle
+from tests.test_witness_kernels import random_board, solutions_of
+
+PROPERTY = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+STOP = np.zeros(1, dtype=np.int64)
+ALL = 1 << 40
+
+
+@pytest.fixture(scope="module")
+def compiled() -> ModuleType:
+    return Kernels("numba").completion
+
+
+def implementations(compiled: ModuleType) -> list[ModuleType]:
+    return [compiled, completion_python]
+
+
+def nothing(n: int) -> np.ndarray:
+    return np.zeros((n, n), dtype=bool)
+
+
+@pytest.mark.parametrize("n", range(1, 10))
+def test_the_count_of_every_empty_board(compiled: ModuleType, n: int) -> None:
+    for kernels in implementations(compiled):
+        search = Search(kernels, np.ones((n, n), dtype=bool), np.full(n, -1))
+        assert search.advance(nothing(n), ALL, STOP, count=True) == EXHAUSTED
+        assert search.solutions == oracle.A000170[n - 1]
+        in_some = {(r, c) for solution in oracle.all_solutions(n) for r, c in enumerate(solution)}
+        assert {tuple(cell) for cell in np.argwhere(search.seen)} == in_some
+
+
+@PROPERTY
+@given(n=st.sampled_from([4, 5, 6, 7, 8]), seed=st.integers(0, 10_000))
+def test_solutions_one_by_one_are_exactly_the_oracles(compiled: ModuleType, n: int, seed: int) -> None:
+    fixed, usable, _ = random_board(n, seed)
+    expected = sorted(solutions_of(n, fixed, usable))
+    trees = []
+    for kernels in implementations(compiled):
+        search = Search(kernels, usable, fixed)
+        found = []
+        while search.advance(nothing(n), ALL, STOP) == FOUND:
+            found.append(tuple(int(c) for c in search.solution))
+        assert sorted(found) == expected
+        trees.append((found, search.nodes))
+    assert trees[0] == trees[1]
+
+
+@PROPERTY
+@given(
+    n=st.sampled_from([4, 5, 6, 7, 8]),
+    seed=st.integers(0, 10_000),
+    slices=st.lists(st.integers(1, 30), min_size=1, max_size=40),
+)
+def test_slices_and_bans_change_no_answer(compiled: ModuleType, n: int, seed: int, slices: list[int]) -> None:
+    fixed, usable, _ = random_board(n, seed)
+    expected = solutions_of(n, fixed, usable)
+    in_some = np.zeros((n, n), dtype=bool)
+    for solution in expected:
+        in_some[np.arange(n), solution] = True
+    closed = [tuple(cell) for cell in np.argwhere(usable & ~in_some)]
+    rng = np.random.default_rng(seed)
+    whole = Search(compiled, usable, fixed)
+    whole.advance(nothing(n), ALL, STOP, count=True)
+    for kernels in implementations(compiled):
+        search = Search(kernels, usable, fixed)
+        banned = nothing(n)
+        turn = 0
+        while search.advance(banned, slices[turn % len(slices)], STOP, count=True) == RUNNING:
+            turn += 1
+            if closed and rng.random() < 0.5:
+                banned[closed.pop(int(rng.integers(len(closed))))] = True
+        assert search.solutions == len(expected)
+        assert (search.seen == in_some).all()
+        assert search.nodes <= whole.nodes
+
+
+@PROPERTY
+@given(n=st.sampled_from([4, 5, 6, 7, 8]), seed=st.integers(0, 10_000), draws=st.sampled_from([0, 1, 99]))
+def test_a_target_is_open_exactly_when_a_solution_has_it(
+    compiled: ModuleType, n: int, seed: int, draws: int
+) -> None:
+    fixed, usable, _ = random_board(n, seed)
+    expected = solutions_of(n, fixed, usable)
+    for kernels in implementations(compiled):
+        for r in range(n):
+            for c in range(n):
+                search = Search(kernels, usable, fixed, (r, c), seed=draws)
+                state = search.advance(nothing(n), ALL, STOP) if search.state == RUNNING else search.state
+                assert (state == FOUND) == any(s[r] == c for s in expected)
+                if state == FOUND:
+                    assert tuple(search.solution) in expected and search.solution[r] == c
+
+
+def test_a_set_stop_flag_ends_a_search_at_once(compiled: ModuleType) -> None:
+    n = 40
+    for kernels in implementations(compiled):
+        search = Search(kernels, np.ones((n, n), dtype=bool), np.full(n, -1))
+        assert search.advance(nothing(n), ALL, np.ones(1, dtype=np.int64), count=True) == RUNNING
+        assert search.nodes == 0
+
+
+def test_the_staircase_that_stalls_a_sat_solver_completes_at_once(compiled: ModuleType) -> None:
+    n = 100
+    fixed = np.full(n, -1)
+    fixed[:45] = 2 * np.arange(45) + 1
+    search = Search(compiled, np.ones((n, n), dtype=bool), fixed)
+    assert search.advance(nothing(n), 1000, STOP) == FOUND
+    assert (search.solution[:45] == fixed[:45]).all()
+    assert len(set(search.solution)) == n
+
+
+def test_the_luby_sequence() -> None:
+    assert [luby(i) for i in range(1, 16)] == [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]
