@@ -12,7 +12,9 @@ is open (or forced) is reported, **settled** when every square is decided. The *
 is the plain complete method on the same state: one incremental CaDiCaL call per square still
 undecided after the click (the decisions as assumptions, the square's queen as one more),
 each call capped at ``CALL_LIMIT`` seconds; on a sample of those squares it is their mean times
-their number. A game is played until solved.
+their number. Clicks after which every square is known at once (a mark that changes nothing)
+have nothing to prove and no reference. A game is played until solved, or until a click is not
+settled within the click limit (then its times are lower bounds, and the game ends there).
 """
 
 from __future__ import annotations
@@ -39,7 +41,7 @@ from bdd_model.sat.rules import SolverBuild
 from bdd_model.sat.solving import DEFAULT_SOLVER
 
 PATTERNS = ("random", "left", "stair")
-CALL_LIMIT = 60.0
+CALL_LIMIT = 10.0
 """Seconds one reference call may take (it then counts as that long)."""
 SLICE_CONFLICTS = 2_000
 """Conflicts of a reference call between two looks at the clock."""
@@ -60,6 +62,8 @@ class PlayClick:
     unknown: int
     reference_ms: float | None = None
     reference_calls: int = 0
+    cut: bool = False
+    """Not settled within the click limit (its times are then lower bounds)."""
 
 
 @dataclass
@@ -73,7 +77,7 @@ class PlayResult:
     clicks: list[PlayClick] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
-        referenced = [c for c in self.clicks if c.reference_ms is not None]
+        referenced = [c for c in self.clicks if c.reference_ms is not None and c.unknown]
         late = [c for c in referenced if c.reference_ms is not None and c.settled_ms > c.reference_ms]
         return {
             "n": self.n,
@@ -85,6 +89,8 @@ class PlayResult:
             "open_ms": summary([c.open_ms for c in self.clicks]),
             "settled_ms": summary([c.settled_ms for c in self.clicks]),
             "reference_ms": summary([c.reference_ms for c in referenced if c.reference_ms is not None]),
+            "nothing_to_prove": sum(not c.unknown for c in self.clicks),
+            "cut_clicks": sum(c.cut for c in self.clicks),
             "settled_after_reference": [
                 {
                     "click": self.clicks.index(c) + 1,
@@ -102,6 +108,7 @@ class PlayResult:
                     "unknown": c.unknown,
                     "reference_ms": None if c.reference_ms is None else round(c.reference_ms, 2),
                     "reference_calls": c.reference_calls,
+                    "cut": c.cut,
                 }
                 for c in self.clicks
             ],
@@ -222,13 +229,13 @@ class Player:
         timer = threading.Timer(self.limit, token.cancel)
         timer.start()
         try:
-            if not engine.settle(token, heard):
-                raise NQueensError(f"a click was not settled within {self.limit:.0f} s ({after})")
+            cut = not engine.settle(token, heard)
         finally:
             timer.cancel()
         ended = time.perf_counter()
         record = PlayClick(action, cell, (last_open - started) * 1000, (ended - started) * 1000, len(unknown))
-        if self.reference is not None:
+        record.cut = cut
+        if self.reference is not None and not cut:
             record.reference_ms, record.reference_calls = self.reference.time(after, unknown)
         if self.heard is not None:
             self.heard(record)
@@ -255,6 +262,8 @@ def play(
                 engine.clear()
                 engine.settle()
             result.clicks.append(player.click(click.action, click.cell, click.after))
+            if result.clicks[-1].cut:
+                return result
         result.solved = True
         return result
     move = MOVES[pattern]
@@ -265,9 +274,13 @@ def play(
             raise NQueensError(f"the {pattern} pattern found no open square on {engine.decisions}")
         after = (*engine.decisions, Decision(cell, DecisionKind.QUEEN))
         result.clicks.append(player.click("place", cell, after))
+        if result.clicks[-1].cut:
+            return result
         if marks and not engine.is_solved:
             for mark in attacked_marks(engine.states(), cell):
                 after = (*engine.decisions, Decision(mark, DecisionKind.MARK))
                 result.clicks.append(player.click("forbid", mark, after))
+                if result.clicks[-1].cut:
+                    return result
     result.solved = engine.is_solved
     return result

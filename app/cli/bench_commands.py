@@ -5,13 +5,14 @@ from __future__ import annotations
 import argparse
 import json
 import subprocess
+import sys
 
 from app.child_process import module_command
 from app.cli.engine_commands import add_engine_option, any_board_size, engine_for
 from app.options import fail, integer, positive_int
 from bdd_model import BACKEND_CHOICES, CONSTRUCTIONS
 from bdd_model.bench import run_bench, run_sat_bench
-from bdd_model.play_bench import PATTERNS, play
+from bdd_model.play_bench import PATTERNS, PlayClick, play
 
 
 def register(commands: argparse._SubParsersAction) -> None:
@@ -45,6 +46,12 @@ def register(commands: argparse._SubParsersAction) -> None:
         help="with --play: squares per click timed with the reference method (0: all; default 32)",
     )
     bench.add_argument("--no-reference", action="store_true", help="with --play: skip the reference method")
+    bench.add_argument(
+        "--click-limit",
+        type=positive_int,
+        default=600,
+        help="with --play: seconds a click may take to settle before the game ends there (default 600)",
+    )
     bench.add_argument("--json", action="store_true", help="one JSON object")
     add_engine_option(bench)
     bench.set_defaults(run=run)
@@ -56,7 +63,16 @@ def run(args: argparse.Namespace) -> int:
             fail("--play needs the SAT engine (--engine sat)")
         if args.reference_sample < 0:
             fail("--reference-sample must be 0 or more")
-        result = play(args.n, args.play, args.marks, args.seed, args.reference_sample, not args.no_reference)
+        result = play(
+            args.n,
+            args.play,
+            args.marks,
+            args.seed,
+            args.reference_sample,
+            not args.no_reference,
+            float(args.click_limit),
+            heard=None if args.json else _heard,
+        )
         report = result.to_json()
         print(json.dumps(report) if args.json else play_table(report))
         return 0
@@ -169,18 +185,31 @@ def sat_window_lines(gui: dict) -> list[str]:
     return [heading, *(f"    {label:<27}{value}" for label, value in rows)]
 
 
+def _heard(click: PlayClick) -> None:
+    """A game's clicks as they are made, on standard error (a game can take minutes)."""
+    reference = "" if click.reference_ms is None else f", reference {click.reference_ms:.1f} ms"
+    cut = " (not settled within the click limit)" if click.cut else ""
+    sys.stderr.write(
+        f"  {click.action} {click.cell.label()}: open {click.open_ms:.1f} ms, "
+        f"settled {click.settled_ms:.1f} ms{reference}{cut}\n"
+    )
+
+
 def play_table(report: dict) -> str:
     """A game's report for people."""
     late = report["settled_after_reference"]
     marks = " with marks" if report["marks"] else ""
+    cut = f", {report['cut_clicks']} not settled within the click limit" if report["cut_clicks"] else ""
     return "\n".join(
         [
             f"N-Queens play: N={report['n']}, pattern {report['pattern']}{marks}, {report['clicks']} clicks, "
-            + ("solved" if report["solved"] else "not solved"),
+            + ("solved" if report["solved"] else "not solved")
+            + cut,
             f"  open                       {_ms(report['open_ms'])}",
             f"  settled                    {_ms(report['settled_ms'])}",
             f"  reference (CaDiCaL)        {_ms(report['reference_ms'])}",
-            f"  settled after reference    {len(late)} clicks",
+            f"  settled after reference    {len(late)} of the "
+            f"{report['clicks'] - report['nothing_to_prove']} clicks with squares to prove",
         ]
     )
 
