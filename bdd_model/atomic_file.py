@@ -1,8 +1,9 @@
 """Files written whole or not at all, for every file the program writes (cache, saves, exports).
 
 The content goes to a temporary file beside the target, is flushed and synced, and is then
-renamed over the target: a full disk, a crash or a kill never leaves a truncated file under the
-real name, and a reader sees either the old file or the whole new one. Targets that cannot be
+renamed over the target, and the folder is synced so that the rename itself survives a power
+cut: a full disk, a crash or a kill never leaves a truncated file under the real name, and a
+reader sees either the old file or the whole new one. Targets that cannot be
 renamed over (``/dev/stdout``, a FIFO, ``/dev/null``) are written directly. Temporary names
 carry the writer's process id, so a later run can remove those whose writer is gone without
 touching one that a live writer is still filling.
@@ -66,6 +67,22 @@ def atomic_output(path: Path, replace_special: bool = False) -> Iterator[BinaryI
     except BaseException:
         temporary.unlink(missing_ok=True)
         raise
+    sync_folder(target.parent)
+
+
+def sync_folder(folder: Path) -> None:
+    """Make the folder's entries (a rename into it) durable; nothing where folders cannot be
+    synced."""
+    try:
+        handle = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError:
+        return
+    try:
+        os.fsync(handle)
+    except OSError:
+        pass
+    finally:
+        os.close(handle)
 
 
 def _keep_mode(target: Path, handle: int) -> None:

@@ -11,8 +11,6 @@ can raise. Two programs that finish a compile at the same moment may keep only o
 from __future__ import annotations
 
 import json
-import os
-import stat
 from collections import Counter
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -20,6 +18,7 @@ from pathlib import Path
 from bdd_model.atomic_file import atomic_output
 from bdd_model.backends import BACKENDS
 from bdd_model.cache import cache_dir
+from bdd_model.checked_file import FileKindError, read_bounded
 from bdd_model.space import MAX_N
 
 LOG_NAME = "compile-times.json"
@@ -87,14 +86,10 @@ def remember(entry: PastCompile, path: Path | None = None) -> None:
 
 
 def _read(path: Path) -> str:
-    handle = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
-    with os.fdopen(handle, "rb") as stream:
-        if not stat.S_ISREG(os.fstat(stream.fileno()).st_mode):
-            raise ValueError("not a regular file")
-        data = stream.read(MAX_BYTES + 1)
-    if len(data) > MAX_BYTES:
-        raise ValueError("too large")
-    return data.decode("utf-8")
+    try:
+        return read_bounded(path, MAX_BYTES, "a compile log").decode("utf-8")
+    except FileKindError as error:
+        raise ValueError(str(error)) from None
 
 
 def _refuse(name: str) -> object:

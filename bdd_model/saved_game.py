@@ -10,13 +10,12 @@ contradictory file is refused naming the decision that fails.
 from __future__ import annotations
 
 import json
-import os
-import stat
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TypeVar
 
 from bdd_model.board import Cell, Decision, DecisionKind
+from bdd_model.checked_file import FileKindError, read_bounded
 from bdd_model.configurator import Configurator
 from bdd_model.engine import Engine
 from bdd_model.engine_choice import LARGEST_N, check_board_size
@@ -62,13 +61,10 @@ def read_text(path: Path) -> str:
     """The text of a configuration file, read with a bound: SavedGameError for a file that is
     not a regular file (``/dev/zero``, a FIFO: never read) or is far larger than any
     configuration; OSError if it cannot be opened."""
-    handle = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
-    with os.fdopen(handle, "rb") as stream:
-        if not stat.S_ISREG(os.fstat(stream.fileno()).st_mode):
-            raise SavedGameError("it is not a regular file")
-        data = stream.read(MAX_BYTES + 1)
-    if len(data) > MAX_BYTES:
-        raise SavedGameError(f"the file is larger than {MAX_BYTES >> 20} MB; a configuration takes a few KB")
+    try:
+        data = read_bounded(path, MAX_BYTES, "a configuration")
+    except FileKindError as error:
+        raise SavedGameError(str(error)) from None
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError:

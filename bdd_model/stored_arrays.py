@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import math
 import os
-import stat
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
+
+from bdd_model.checked_file import FileKindError, open_regular
 
 MAX_HEADER = 4096
 """Bytes a ``.npy`` header may take (np.save writes 128)."""
@@ -48,11 +49,12 @@ def read_arrays(path: Path, members: dict[str, Member]) -> dict[str, np.ndarray]
 
     OSError from opening the file passes through (FileNotFoundError: there is no such file).
     """
-    handle = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
-    with os.fdopen(handle, "rb") as stream:
+    try:
+        opened = open_regular(path)
+    except FileKindError as error:
+        raise StoredFileError(str(error)) from None
+    with opened as stream:
         status = os.fstat(stream.fileno())
-        if not stat.S_ISREG(status.st_mode):
-            raise StoredFileError("it is not a regular file")
         limit = sum(m.max_bytes + _ZIP_OVERHEAD for m in members.values())
         if status.st_size > limit:
             raise StoredFileError(f"it is larger ({status.st_size:,} bytes) than its board can need")

@@ -12,11 +12,14 @@ import sys
 import time
 from pathlib import Path
 
-from PySide6.QtCore import QSettings
+import pytest
+from PySide6.QtCore import QLockFile, QSettings
 
+from app.gui.autosave import MAX_BYTES
 from app.gui.main_window import MainWindow
 from app.gui.session import BoardSession
 from bdd_model import Cell, Decision, DecisionKind
+from bdd_model.saved_game import dumps
 from tests.gui_helpers import click, decisions_of
 
 QUEEN = DecisionKind.QUEEN
@@ -79,52 +82,208 @@ def test_a_second_window_keeps_its_own_board_and_opens_offset(qtbot, tmp_path: P
     assert boards == [1, 1] and first.autosave.path != second.autosave.path
 
 
-def test_a_damaged_kept_board_is_skipped_in_one_line(qtbot, tmp_path: Path) -> None:
+def reopened(qtbot, tmp_path: Path) -> MainWindow:
+    window = new_window(qtbot, tmp_path)
+    with qtbot.waitSignal(window.session.boardReplaced, timeout=60000):
+        window.reopen()
+    return window
+
+
+@pytest.mark.parametrize(
+    ("make", "reason"),
+    [
+        (
+            lambda p: p.write_text('{"format": "nqueens-autosave", "version": 1, "board": 7}'),
+            "it is not a kept board of this version",
+        ),
+        (lambda p: p.write_text("{not json"), "it is not a board this program wrote (damaged or cut short)"),
+        (lambda p: os.mkfifo(p), "it is a FIFO (a named pipe), not a regular file"),
+        (lambda p: p.symlink_to("/dev/zero"), "it is a device, not a regular file"),
+        (lambda p: p.mkdir(), "it is a folder, not a regular file"),
+        (lambda p: p.symlink_to(p.parent / "gone"), "it is a link to a file that does not exist"),
+    ],
+)
+def test_a_kept_board_that_cannot_be_restored_is_put_aside_and_said(
+    qtbot, tmp_path: Path, make, reason
+) -> None:
     folder = tmp_path / "boards"
     folder.mkdir()
-    (folder / "window-deadbeef.json").write_text('{"format": "nqueens-autosave", "version": 1, "board": 7}')
-    window = new_window(qtbot, tmp_path)
+    make(folder / "window-deadbeef.json")
+    started = time.monotonic()
+    window = reopened(qtbot, tmp_path)
+    assert time.monotonic() - started < 10, "start-up is never held up"
+    assert window.session.n == 8 and decisions_of(window) == []
+    aside = [p.name for p in folder.glob("unreadable-deadbeef-*.json")]
+    assert len(aside) == 1 and not (folder / "window-deadbeef.json").exists()
+    assert window.status_text() == (
+        f"A board kept from before could not be read ({folder / 'window-deadbeef.json'}: {reason}); "
+        f"it was put aside as {aside[0]}. Opened an empty 8×8 board instead."
+    )
+
+
+def test_a_full_disk_is_said_once_and_the_board_is_kept_again_when_space_returns(
+    qtbot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import app.gui.autosave as autosave
+
+    window = reopened(qtbot, tmp_path)
     said: list[str] = []
     window.autosave.noted.connect(said.append)
-    with qtbot.waitSignal(window.session.boardReplaced):
-        window.reopen()
-    assert window.session.n == 8 and decisions_of(window) == []
-    assert said == ["A board kept from before could not be read (window-deadbeef.json); it was left alone."]
+    full = [True]
+    real = autosave._write_file
+
+    def write(folder: Path, path: Path, text: str) -> str:
+        return "No space left on device" if full[0] else real(folder, path, text)
+
+    monkeypatch.setattr(autosave, "_write_file", write)
+    click(qtbot, window, 0, 0)
+    qtbot.waitUntil(lambda: len(said) == 1, timeout=5000)
+    click(qtbot, window, 1, 4)
+    qtbot.wait(600)
+    assert said == ["The board cannot be kept on disk (No space left on device); save it to keep it."]
+    full[0] = False
+    window.session.toggle_mark(Cell(7, 0))
+    qtbot.waitUntil(lambda: len(said) == 2, timeout=5000)
+    assert said[1] == "The board is kept on disk again."
+    assert kept(tmp_path)[0]["board"]["decisions"] == [0, 2 * (8 + 4), 2 * 56 + 1]
 
 
-def test_a_kill_dash_9_loses_at_most_the_last_second(tmp_path: Path) -> None:
-    env = {**os.environ, "XDG_CONFIG_HOME": str(tmp_path), "QT_QPA_PLATFORM": "offscreen"}
-    folder = tmp_path / "nqueens-configurator" / "boards"
+def test_a_folder_whose_lock_cannot_be_made_is_said_and_play_goes_on(
+    qtbot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import app.gui.autosave as autosave
 
-    def boards() -> list[dict]:
+    class NoLock:
+        LockError = QLockFile.LockError
+
+        def __init__(self, path: str) -> None:
+            pass
+
+        def setStaleLockTime(self, ms: int) -> None:  # noqa: N802 - Qt's name
+            pass
+
+        def tryLock(self, ms: int = 0) -> bool:  # noqa: N802 - Qt's name
+            return False
+
+        def error(self) -> QLockFile.LockError:
+            return QLockFile.LockError.PermissionError
+
+    (tmp_path / "boards").mkdir()
+    (tmp_path / "boards" / "window-cafe.json").write_text("{}")
+    monkeypatch.setattr(autosave, "QLockFile", NoLock)
+    window = reopened(qtbot, tmp_path)
+    text = window.status_text()
+    assert f"Boards cannot be kept in {tmp_path / 'boards'} (its lock file cannot be made)" in text
+    assert "use File → Save to keep it" in text and "Another N-Queens window" not in text
+    click(qtbot, window, 0, 0)
+    assert decisions_of(window) == [Decision(Cell(0, 0), QUEEN)]
+
+
+@pytest.mark.parametrize("kind", ["fifo", "device"])
+def test_save_as_onto_a_fifo_or_a_device_is_refused_at_once(qtbot, tmp_path: Path, kind: str) -> None:
+    window = reopened(qtbot, tmp_path)
+    target = tmp_path / "target.nqueens.json"
+    if kind == "fifo":
+        os.mkfifo(target)
+    else:
+        target.symlink_to("/dev/zero")
+    started = time.monotonic()
+    assert window.files.save_to(target) is False
+    assert time.monotonic() - started < 2
+    what = "a FIFO (a named pipe)" if kind == "fifo" else "a device"
+    assert window.status_text() == f"Could not save target.nqueens.json: it is {what}, not a regular file"
+
+
+class KeptBoards:
+    """The boards kept by windows started as a user does (``python -m app``), in their folder."""
+
+    def __init__(self, tmp_path: Path) -> None:
+        self.env = {**os.environ, "XDG_CONFIG_HOME": str(tmp_path), "QT_QPA_PLATFORM": "offscreen"}
+        self.folder = tmp_path / "nqueens-configurator" / "boards"
+
+    def records(self) -> list[dict]:
         records = []
-        for path in folder.glob("window-*.json"):
+        for path in self.folder.glob("window-*.json"):
             try:
                 records.append(json.loads(path.read_text()))
-            except ValueError:
+            except (OSError, ValueError):
                 continue
         return records
 
-    def wait_for(test, process: subprocess.Popen) -> None:
-        deadline = time.monotonic() + 60
+    def start(self, *argv: str) -> subprocess.Popen:
+        return subprocess.Popen([sys.executable, "-m", "app", *argv], env=self.env)
+
+    def wait_for(self, test, process: subprocess.Popen) -> None:
+        deadline = time.monotonic() + 120
         while not test() and process.poll() is None and time.monotonic() < deadline:
             time.sleep(0.1)
         assert test(), process.poll()
 
-    first = subprocess.Popen([sys.executable, "-m", "app", "8", "--queen", "1,1", "--queen", "2,5"], env=env)
-    wait_for(lambda: any(len(b["board"]["decisions"]) == 2 for b in boards()), first)
-    killed_at = time.time()
-    os.kill(first.pid, signal.SIGKILL)
-    first.wait()
-    second = subprocess.Popen([sys.executable, "-m", "app"], env=env)
-    try:
-        wait_for(lambda: any(b["saved_at"] > killed_at for b in boards()), second)
-        (record,) = boards()
-        assert record["board"]["n"] == 8 and record["clean"] is False
-        assert record["board"]["decisions"] == [
-            {"cell": [1, 1], "kind": "queen"},
-            {"cell": [2, 5], "kind": "queen"},
-        ]
-    finally:
-        second.terminate()
-        second.wait(timeout=30)
+    def killed_and_restored(self, first: subprocess.Popen, count: int) -> dict:
+        """Kill the window once its board with ``count`` decisions is kept; start another; the
+        board that one keeps (it reopened the killed one's)."""
+        self.wait_for(lambda: any(len(b["board"]["decisions"]) == count for b in self.records()), first)
+        (before,) = self.records()
+        killed_at = time.time()
+        os.kill(first.pid, signal.SIGKILL)
+        first.wait()
+        second = self.start()
+        try:
+            self.wait_for(lambda: any(b["saved_at"] > killed_at for b in self.records()), second)
+            (record,) = self.records()
+        finally:
+            second.terminate()
+            second.wait(timeout=30)
+        assert record["clean"] is False and record["board"] == before["board"]
+        return record
+
+
+def test_a_kill_dash_9_loses_at_most_the_last_second(tmp_path: Path) -> None:
+    kept_boards = KeptBoards(tmp_path)
+    record = kept_boards.killed_and_restored(kept_boards.start("8", "--queen", "1,1", "--queen", "2,5"), 2)
+    assert record["board"]["n"] == 8 and record["board"]["decisions"] == [0, 2 * (8 + 4)]
+
+
+def staircase_game(count: int) -> list[str]:
+    """``--queen``/``--empty`` arguments for ``count`` decisions on a 100×100 board: ten queens of
+    a solution (row r's queen on column 2r + 2, 1-based) and marks on squares they attack."""
+    queens = [(r, 2 * r + 1) for r in range(10)]
+    marks = [
+        (r, c)
+        for r in range(10, 100)
+        for c in range(100)
+        if any(c == qc or abs(c - qc) == r - qr for qr, qc in queens)
+    ]
+    argv = []
+    for r, c in queens:
+        argv += ["--queen", f"{r + 1},{c + 1}"]
+    for r, c in marks[: count - len(queens)]:
+        argv += ["--empty", f"{r + 1},{c + 1}"]
+    return argv
+
+
+@pytest.mark.parametrize("count", [300, 1000])
+def test_a_long_game_on_the_largest_board_survives_a_kill_dash_9(tmp_path: Path, count: int) -> None:
+    kept_boards = KeptBoards(tmp_path)
+    record = kept_boards.killed_and_restored(kept_boards.start("100", *staircase_game(count)), count)
+    assert record["board"]["n"] == 100 and len(record["board"]["decisions"]) == count
+
+
+def test_a_configuration_with_every_square_but_one_solution_marked_is_kept(qtbot, tmp_path: Path) -> None:
+    solution = [2 * r + 1 if r < 50 else 2 * (r - 50) for r in range(100)]
+    marks = [
+        Decision(Cell(r, c), DecisionKind.MARK) for r in range(100) for c in range(100) if solution[r] != c
+    ]
+    path = tmp_path / "one-solution.nqueens.json"
+    path.write_text(dumps(100, marks))
+    assert 500_000 < path.stat().st_size < 1 << 20
+    window = reopened(qtbot, tmp_path)
+    with qtbot.waitSignal(window.session.boardReplaced, timeout=60000):
+        assert window.files.open_from(path)
+    qtbot.waitUntil(
+        lambda: bool(kept(tmp_path)) and len(kept(tmp_path)[0]["board"]["decisions"]) == 9900, timeout=5000
+    )
+    assert (tmp_path / "boards").stat().st_size < MAX_BYTES
+    window.close()
+    again = reopened(qtbot, tmp_path)
+    assert decisions_of(again) == marks

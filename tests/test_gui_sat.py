@@ -154,13 +154,68 @@ def test_the_heat_map_is_off_on_the_sat_engine_and_says_why(qtbot, window: MainW
     assert "Shade open squares" in window.actions.heat.toolTip()
 
 
+def kill_worker(window: MainWindow) -> None:
+    process = window.session.sources._sat._process
+    assert process is not None
+    os.kill(process.processId(), signal.SIGKILL)
+
+
 def test_a_killed_sat_worker_is_said_once_and_started_again(qtbot, window: MainWindow) -> None:
     click(qtbot, window, 0, 0)
     window.sizes.choose_engine("sat")
     settle(qtbot, window)
-    process = window.session.sources._sat._process
     with qtbot.waitSignal(window.session.message, timeout=10000) as said:
-        os.kill(process.processId(), signal.SIGKILL)
-    assert said.args[0].startswith("The SAT engine's process was stopped by the system; it restarts")
+        kill_worker(window)
+    assert said.args[0] == (
+        "The SAT engine's process was stopped by the system; it was started again, "
+        "and nothing you did was lost."
+    )
     board = settle(qtbot, window)
     assert board.states() == bdd_states(8, [Decision(Cell(0, 0), DecisionKind.QUEEN)])
+
+
+def test_clicks_made_while_the_worker_restarts_enter_the_history_in_order(qtbot, tmp_path: Path) -> None:
+    window = make_window(qtbot, tmp_path)
+    open_on_sat(qtbot, window, 50)
+    for cell in [(0, 0), (2, 5)]:
+        window.session.activate(Cell(*cell))
+    kill_worker(window)  # while it settles
+    later = [(4, 1), (7, 12), (10, 20), (30, 31)]
+    for cell in later:
+        window.session.activate(Cell(*cell))
+    board = window.session.configurator
+    assert isinstance(board, SatBoard)
+    qtbot.waitUntil(lambda: board.pending == 0 and board.settled, timeout=60000)
+    queens = [(0, 0), (2, 5), *later]
+    assert [tuple(d.cell) for d in decisions_of(window)] == queens
+    assert [step.text() for step in window.session.history()[-4:]] == [
+        f"Queen on {r + 1},{c + 1}" for r, c in later
+    ]
+    window.session.undo_stack.undo()
+    assert [tuple(d.cell) for d in decisions_of(window)] == queens[:-1]
+
+
+def test_a_board_being_opened_when_the_worker_dies_is_asked_for_again(qtbot, tmp_path: Path) -> None:
+    window = make_window(qtbot, tmp_path)
+    open_on_sat(qtbot, window, 50)
+    with qtbot.waitSignal(window.session.boardReplaced, timeout=60000):
+        window.session.open_size(60, [Decision(Cell(3, 3), DecisionKind.QUEEN)])
+        kill_worker(window)
+    assert window.session.n == 60 and decisions_of(window) == [Decision(Cell(3, 3), DecisionKind.QUEEN)]
+    settle(qtbot, window)
+
+
+def test_an_explanation_asked_when_the_worker_dies_is_asked_again(qtbot, tmp_path: Path) -> None:
+    window = make_window(qtbot, tmp_path)
+    open_on_sat(qtbot, window, 20)
+    window.session.activate(Cell(0, 0))
+    settle(qtbot, window)
+    closed = Cell(1, 1)
+    assert window.session.explain(closed).pending
+    kill_worker(window)
+    with qtbot.waitSignal(
+        window.session.explained, timeout=60000, check_params_cb=lambda cell: cell == closed
+    ):
+        pass
+    found = window.session.explain(closed)
+    assert not found.pending and found.text == "Retract the queen at 1,1 to free 2,2."

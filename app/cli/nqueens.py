@@ -9,6 +9,7 @@ from app.cli import bench_commands, engine_commands, sat_commands
 from app.cli.output import OutputError, guarded_stdout
 from app.options import Parser, SettingError, fail, limit_memory
 from bdd_model import NQueensError
+from bdd_model.sat.jit import compile_in_foreground
 
 
 def build_parser() -> Parser:
@@ -22,6 +23,7 @@ def build_parser() -> Parser:
 
 def main(argv: list[str] | None = None) -> int:
     """Run one command; 0 on success, 2 on bad input (one line on stderr), 1 on other failures."""
+    compile_in_foreground(lambda text: sys.stderr.write(f"nqueens: {text}\n"))
     with guarded_stdout():
         try:
             return _run(argv)

@@ -12,6 +12,7 @@ from pathlib import Path
 from app.options import fail, file_name, positive_int, sat_board_size
 from bdd_model import board_text, queens_text
 from bdd_model.atomic_file import atomic_output
+from bdd_model.checked_file import FileKindError, open_regular
 from bdd_model.sat.answer_file import SolverOutputError, broken_rules, queens_of, read_answer
 from bdd_model.sat.encoding import SAT_MAX_N, clause_count, dimacs, smtlib
 from bdd_model.sat.solving import DEFAULT_SOLVER, SOLVERS, solve_all
@@ -146,11 +147,11 @@ def run_show(args: argparse.Namespace) -> int:
         if args.file == "-":
             answer = read_answer(sys.stdin.buffer, n)
         else:
-            with open(args.file, "rb") as stream:
+            with open_regular(Path(args.file)) as stream:
                 answer = read_answer(stream, n)
     except OSError as error:
         fail(f"cannot read {name}: {error.strerror or error}")
-    except SolverOutputError as error:
+    except (SolverOutputError, FileKindError) as error:
         fail(f"{name}: {error}")
     if not answer.satisfiable:
         fail(f"the solver found no solution (UNSAT): there is no {n}x{n} board to show")

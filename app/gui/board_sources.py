@@ -15,6 +15,7 @@ in the background.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -46,6 +47,10 @@ IN_PROCESS_MAX_N = 10
 QUICK_COMPILE_MAX_N = 12
 """Sizes whose compile takes about a second (N=12: 1.2 s): "auto" waits for their BDD."""
 ENGINE_CHOICES = ("auto", "bdd", "sat")
+RESTARTS = 3
+"""Deaths of the SAT worker within ``RESTART_WINDOW`` seconds after which it is no longer
+started again at once (only at the next click)."""
+RESTART_WINDOW = 30.0
 
 BoardEngine = Configurator | SatBoard
 
@@ -88,6 +93,8 @@ class BoardSources(QObject):
         self._job: CompileJob | None = None
         self._pending: PendingBoard | None = None
         self._notes: list[str] = []
+        self._failures: list[float] = []
+        """When the SAT worker died lately."""
 
     @property
     def compiling(self) -> int:
@@ -348,10 +355,21 @@ class BoardSources(QObject):
             self.refusedBoard.emit(_not_opened(pending.file_path, reason))
 
     def _sat_failed(self, reason: str) -> None:
-        self.message.emit(reason[0].upper() + reason[1:] + ".")
-        current = self._current()
-        if isinstance(current, SatBoard):
-            current.restore(current.decisions)
+        """The worker died: the board in hand and a board being opened are asked again of a new
+        one, unless it keeps dying (then the next question starts it)."""
+        now = time.monotonic()
+        self._failures = [t for t in self._failures if now - t < RESTART_WINDOW] + [now]
+        said = reason[0].upper() + reason[1:]
+        if len(self._failures) > RESTARTS:
+            self.message.emit(
+                f"{said}, {len(self._failures)} times within {RESTART_WINDOW:.0f} s: it starts again at "
+                "your next click."
+            )
+            return
+        self.message.emit(f"{said}; it was started again, and nothing you did was lost.")
+        for board in (self._current(), self._waiting):
+            if isinstance(board, SatBoard):
+                board.resend()
 
 
 def _not_opened(file_path: Path | None, reason: str, then: str = "The board is unchanged.") -> str:

@@ -7,7 +7,7 @@ said whole, naming the file; the dialogs start where the last file was.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from PySide6.QtCore import QSettings
@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QFileDialog, QWidget
 from app.gui.session import BoardSession
 from bdd_model import NQueensError, plural, queens_text
 from bdd_model.atomic_file import atomic_output
+from bdd_model.checked_file import FileKindError, check_target
 from bdd_model.sat.encoding import clause_count, dimacs, smtlib
 from bdd_model.saved_game import dumps, loads, read_text
 
@@ -46,11 +47,8 @@ class FileCommands:
         cfg = self._session.configurator
         if cfg is None:
             return False
-        try:
-            with atomic_output(path) as stream:
-                stream.write((dumps(cfg.n, cfg.decisions) + "\n").encode("utf-8"))
-        except OSError as error:
-            return self._failed("save", path, error)
+        if not self._write(path, "save", [(dumps(cfg.n, cfg.decisions) + "\n").encode("utf-8")]):
+            return False
         self._session.mark_saved(path)
         self._settings.setValue("files/folder", str(path.parent))
         self._say(f"Saved {path.name}")
@@ -61,7 +59,7 @@ class FileCommands:
         try:
             n, decisions = loads(read_text(path))
         except OSError as error:
-            return self._failed("read", path, error)
+            return self._failed("read", path, error.strerror or str(error))
         except NQueensError as error:
             self._say(f"{path.name} was not opened: {error}")
             return False
@@ -93,11 +91,8 @@ class FileCommands:
         """Write the DIMACS (kind "cnf") or SMT-LIB ("smt2") encoding of the current size."""
         n = self._session.n
         lines = dimacs(n) if kind == "cnf" else smtlib(n)
-        try:
-            with atomic_output(path) as stream:
-                stream.writelines(line.encode("ascii") for line in lines)
-        except OSError as error:
-            return self._failed("export", path, error)
+        if not self._write(path, "export", (line.encode("ascii") for line in lines)):
+            return False
         what = "DIMACS CNF" if kind == "cnf" else "SMT-LIB"
         self._say(
             f"Exported the {n}×{n} problem as {what} to {path.name} ({plural(clause_count(n), 'clause')})"
@@ -115,11 +110,8 @@ class FileCommands:
     def save_diagram(self, path: Path) -> bool:
         """Write the drawn diagram as SVG or PNG (by the file's suffix)."""
         kind = "svg" if path.suffix.lower() == ".svg" else "png"
-        try:
-            with atomic_output(path) as stream:
-                stream.write(self._diagram(kind))
-        except OSError as error:
-            return self._failed("save", path, error)
+        if not self._write(path, "save", [self._diagram(kind)]):
+            return False
         self._say(f"Saved the diagram to {path.name}")
         return True
 
@@ -145,7 +137,20 @@ class FileCommands:
             return str(path.parent)
         return str(self._settings.value("files/folder", str(Path.home())))
 
-    def _failed(self, verb: str, path: Path, error: OSError) -> bool:
+    def _write(self, path: Path, verb: str, chunks: Iterable[bytes]) -> bool:
+        """Replace ``path`` with the chunks, whole or not at all; False (with a message) when
+        it cannot be written or is not a regular file (a FIFO would hold the window)."""
+        try:
+            check_target(path)
+            with atomic_output(path) as stream:
+                stream.writelines(chunks)
+        except FileKindError as error:
+            return self._failed(verb, path, str(error))
+        except OSError as error:
+            return self._failed(verb, path, error.strerror or str(error))
+        return True
+
+    def _failed(self, verb: str, path: Path, reason: str) -> bool:
         """One line for a file that could not be read or written; False for the caller."""
-        self._say(f"Could not {verb} {path.name}: {error.strerror or error}")
+        self._say(f"Could not {verb} {path.name}: {reason}")
         return False

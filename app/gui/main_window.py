@@ -443,21 +443,28 @@ class MainWindow(QMainWindow):
         board of the size used last; a second window opens offset and says so."""
         others = self.autosave.others_running()
         saved = self.autosave.claim()
-        said = [describe_reopened(saved)] if saved is not None else []
+        said = [*self.autosave.problems]
+        replaced: list[int] = []
+        once = Qt.ConnectionType.SingleShotConnection
+        self.session.boardReplaced.connect(replaced.append, once)
+        if saved is not None:
+            self.sizes.choose_engine(saved.engine)
+        if saved is not None and self.session.reopen(saved.board, saved.steps, saved.unsaved):
+            said.append(describe_reopened(saved))
+        else:
+            size = self.settings.value("board/size", 8)
+            n = int(size) if str(size).isdigit() and 1 <= int(size) <= self.session.sources.max_n else 8
+            if said:
+                said.append(f"Opened an empty {n}×{n} board instead.")
+            self.session.open_size(n)
         if others:
             self.move(self.pos() + QPoint(OFFSET, OFFSET))
             said.append("Another N-Queens window is open: this one keeps its own board.")
-        if said:
-            text = " ".join(said)
-            self.session.boardReplaced.connect(
-                lambda _: self.show_message(text), Qt.ConnectionType.SingleShotConnection
-            )
-        if saved is not None:
-            self.sizes.choose_engine(saved.engine)
-        if saved is None or not self.session.reopen(saved.board, saved.steps, saved.unsaved):
-            size = self.settings.value("board/size", 8)
-            n = int(size) if str(size).isdigit() and 1 <= int(size) <= self.session.sources.max_n else 8
-            self.session.open_size(n)
+        text = " ".join(said)
+        if text and replaced:
+            self.show_message(text)
+        elif text:
+            self.session.boardReplaced.connect(lambda _: self.show_message(text), once)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.session.sources.shut_down()

@@ -74,6 +74,8 @@ class SatBoard(QObject):
     """(the refused proposal, why): the change is undone and the later ones made again."""
     updated = Signal()
     """More squares are decided, or the count is better known."""
+    restarted = Signal()
+    """The worker was started again: questions asked before (explanations) went unanswered."""
 
     def __init__(
         self, client: SatClient, n: int, decisions: Sequence[Decision], parent: QObject | None = None
@@ -167,6 +169,18 @@ class SatBoard(QObject):
         before = self._decisions
         self._show(tuple(after))
         self._proposals.append(Proposal(self._board_id, before, self._decisions, label))
+
+    def resend(self) -> None:
+        """The worker died: ask the new one about the decisions it last took, then make the
+        changes not taken yet again, in order (each still becomes its undo step)."""
+        pending, self._proposals = self._proposals, []
+        self._asked.clear()
+        self._show(pending[0].before if pending else self._decisions)
+        for proposal in pending:
+            after = proposal.onto(self._decisions)
+            if after is not None:
+                self.propose(after, proposal.label)
+        self.restarted.emit()
 
     def withdraw(self) -> Proposal | None:
         """Take back the newest proposal not answered yet (Undo while the worker is busy)."""

@@ -13,7 +13,7 @@ import warnings
 from typing import Any
 
 import shiboken6
-from PySide6.QtCore import QCoreApplication, QObject, QProcess, Signal
+from PySide6.QtCore import QCoreApplication, QObject, QProcess, QTimer, Signal
 
 from app.child_process import module_command
 from app.gui.json_lines import JsonLines
@@ -107,7 +107,9 @@ class SatClient(QObject):
         if process is self._process:
             self._process = None
         how = "was stopped by the system" if status == QProcess.ExitStatus.CrashExit else f"ended ({code})"
-        self.failed.emit(f"the SAT engine's process {how}; it restarts at the next question")
+        # Said from the event loop, never from inside a request that found the process gone
+        # (the board then asks again with every change it has in hand).
+        QTimer.singleShot(0, self, lambda: self.failed.emit(f"the SAT engine's process {how}"))
         process.deleteLater()
 
 

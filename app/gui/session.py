@@ -162,6 +162,7 @@ class BoardSession(QObject):
             cfg.refused.connect(lambda reason: self._sat_refused(cfg, reason))
             cfg.taken.connect(lambda before, after, text: self._taken(cfg, before, after, text))
             cfg.declined.connect(lambda proposal, reason: self._declined(cfg, proposal, reason))
+            cfg.restarted.connect(lambda: self._ask_again(cfg))
         self._forget_answers()
 
     def _install(self, cfg: BoardEngine, file_path: Path | None) -> None:
@@ -252,6 +253,15 @@ class BoardSession(QObject):
         pending = self._explained[cell] = awaited(cell)
         cfg.ask("explain", lambda record: self._sat_explained(cfg, cell, record), cell=list(cell))
         return pending
+
+    def _ask_again(self, board: SatBoard) -> None:
+        """The worker was started again: the explanations it had not given are asked of the new
+        one."""
+        if board is not self._cfg:
+            return
+        for cell in [cell for cell, found in self._explained.items() if found.pending]:
+            del self._explained[cell]
+            self.explain(cell)
 
     def _sat_explained(self, board: SatBoard, cell: Cell, record: dict[str, Any]) -> None:
         if board is not self._cfg or "error" in record:

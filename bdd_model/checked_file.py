@@ -1,0 +1,84 @@
+"""Files from outside, opened only when they are what they claim to be: regular files, opened
+without blocking and read within a bound.
+
+Whatever the program reads may have been put there by someone else (an autosave, a saved game,
+a solver's answer, a cache, a compile log). A FIFO in its place would block ``open`` for good,
+``/dev/zero`` would fill memory, a directory or a link to nothing would fail somewhere deep:
+each is refused at once with one sentence saying what it is. The same goes for a file about to
+be written over (Save As onto a FIFO would block the window).
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from pathlib import Path
+from typing import BinaryIO
+
+from bdd_model.errors import NQueensError
+
+
+class FileKindError(NQueensError):
+    """The path is not a regular file (or is far larger than the file it should be)."""
+
+
+def open_regular(path: Path) -> BinaryIO:
+    """The file open for reading, if it is a regular file (a link to one is followed);
+    FileKindError saying what it is otherwise. OSError (FileNotFoundError: nothing there) passes
+    through."""
+    try:
+        handle = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+    except FileNotFoundError:
+        if os.path.islink(path):
+            raise FileKindError("it is a link to a file that does not exist") from None
+        raise
+    mode = os.fstat(handle).st_mode
+    if not stat.S_ISREG(mode):
+        os.close(handle)
+        raise FileKindError(f"it is {kind(mode)}, not a regular file")
+    return os.fdopen(handle, "rb")
+
+
+def read_bounded(path: Path, limit: int, what: str = "the file") -> bytes:
+    """The whole content of a regular file of at most ``limit`` bytes; FileKindError for any
+    other path or a larger file (only ``limit`` + 1 bytes are ever read)."""
+    with open_regular(path) as stream:
+        data = stream.read(limit + 1)
+    if len(data) > limit:
+        raise FileKindError(f"it is larger than {size_words(limit)}, far more than {what} can hold")
+    return data
+
+
+def check_target(path: Path) -> None:
+    """A file about to be replaced: FileKindError when something other than a regular file is
+    there (a FIFO, a device, a directory, a link to nothing); nothing there is fine."""
+    try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        if os.path.islink(path):
+            raise FileKindError("it is a link to a file that does not exist") from None
+        return
+    if not stat.S_ISREG(mode):
+        raise FileKindError(f"it is {kind(mode)}, not a regular file")
+
+
+def kind(mode: int) -> str:
+    """What a file of this mode is, in words."""
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a FIFO (a named pipe)"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "not a regular file"
+
+
+def size_words(size: int) -> str:
+    """``1 MB``, ``600 KB``, ``512 bytes``."""
+    if size >= 1 << 20:
+        return f"{size / (1 << 20):g} MB"
+    if size >= 1 << 10:
+        return f"{size / (1 << 10):g} KB"
+    return f"{size} bytes"
