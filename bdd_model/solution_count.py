@@ -18,6 +18,9 @@ from bdd_model.sat.estimate import Estimate
 SUPERSCRIPTS = str.maketrans("0123456789-", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻")
 PLAIN_BELOW = 1e6
 """Estimates below this are written out ("about 4,200"), larger ones as powers of ten."""
+STEADY_SPREAD = 100.0
+"""The widest interval (high over low) of a first figure worth showing while a better one is
+worked out: a wider one would be shown and then contradicted."""
 
 
 @dataclass(frozen=True)
@@ -32,6 +35,15 @@ class SolutionCount:
     def of(cls, count: int) -> SolutionCount:
         """An exact count."""
         return cls(count, count)
+
+    @property
+    def steady(self) -> bool:
+        """Exact, or an estimate whose interval is narrow enough not to be contradicted by the
+        next (``STEADY_SPREAD``)."""
+        estimate = self.estimate
+        if self.exact is not None:
+            return True
+        return estimate is not None and estimate.low > 0 and estimate.high <= STEADY_SPREAD * estimate.low
 
     def to_wire(self) -> dict[str, Any]:
         """The figure as the SAT worker sends it to the window."""
@@ -137,13 +149,15 @@ def approximately(value: float) -> str:
 
 def spread(estimate: Estimate) -> str:
     """The interval as people read it: "±20%" while both sides are within a factor of two,
-    else "within a factor of 5"."""
+    else "within a factor of 5", or for a wide one "to within 4 powers of ten"."""
     value = estimate.value
     above = estimate.high / value - 1
     below = 1 - estimate.low / value if estimate.low > 0 else 1.0
     if max(above, below) < 1:
         return f"±{max(1, round(100 * max(above, below)))}%"
-    factor = max(estimate.high / value, value / estimate.low if estimate.low > 0 else math.inf)
-    if math.isinf(factor):
-        return f"below {approximately(estimate.high)}"
+    if estimate.low <= 0:
+        return "roughly (too few probes for an interval)"
+    factor = max(estimate.high / value, value / estimate.low)
+    if factor >= 1000:
+        return f"to within {math.ceil(math.log10(factor))} powers of ten"
     return f"within a factor of {math.ceil(factor)}"

@@ -7,7 +7,7 @@ from importlib.metadata import PackageNotFoundError, version
 
 from bdd_model.backends import resolve_backend
 
-LIBRARIES = ("dd", "python-sat", "numpy")
+LIBRARIES = ("dd", "python-sat", "numpy", "numba")
 
 
 def library_versions() -> dict[str, str]:

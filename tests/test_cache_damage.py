@@ -45,7 +45,7 @@ def _zip_directory(data: bytes) -> range:
 
 
 def test_the_back_end_table_agrees_with_the_oracle() -> None:
-    assert list(A000170) == ORACLE_COUNTS[:15]
+    assert list(A000170[:16]) == ORACLE_COUNTS[:16]
 
 
 def test_every_damaged_byte_still_answers_the_right_count(capsys, cache_folder: Path) -> None:

@@ -131,7 +131,7 @@ def test_completion_is_shown(qtbot, window: MainWindow) -> None:
     window.session.solved.connect(lambda: solved.append(True))
     for col in (0, 4, 7, 5, 2, 6, 1):
         click(qtbot, window, len(decisions_of(window)), col)
-    assert solved == [True]
+    qtbot.waitUntil(lambda: solved == [True])
     assert window.windowTitle() == "8×8 board, solved[*]"
     assert window.count_label.text().startswith("Solved: 8 queens")
     assert window.board._banner == "Solved!"

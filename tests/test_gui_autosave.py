@@ -4,6 +4,7 @@ board, and a damaged kept board is skipped in one line."""
 
 from __future__ import annotations
 
+import base64
 import json
 import os
 import signal
@@ -287,3 +288,18 @@ def test_a_configuration_with_every_square_but_one_solution_marked_is_kept(qtbot
     window.close()
     again = reopened(qtbot, tmp_path)
     assert decisions_of(again) == marks
+
+
+def test_the_window_keeps_its_size_and_place_through_a_crash(qtbot, tmp_path: Path) -> None:
+    first = new_window(qtbot, tmp_path)
+    with qtbot.waitSignal(first.session.boardReplaced):
+        first.reopen()
+    first.resize(730, 570)
+    qtbot.waitUntil(lambda: bool(kept(tmp_path)) and "geometry" in kept(tmp_path)[0], timeout=2000)
+    geometry = kept(tmp_path)[0]["geometry"]
+    first.autosave._lock.unlock()  # the window is gone without closing: its file is free
+    again = new_window(qtbot, tmp_path)
+    with qtbot.waitSignal(again.session.boardReplaced):
+        again.reopen()
+    assert (again.width(), again.height()) == (730, 570)
+    assert base64.b64decode(geometry)[:4] == b"\x01\xd9\xd0\xcb"  # Qt's geometry magic number

@@ -174,9 +174,9 @@ def test_how_to_play_walks_through_what_the_engine_answers(qtbot, window: MainWi
     assert any(CellState.LOOKAHEAD in row for row in steps.after_first)
     assert steps.forced and steps.pointed_state is CellState.LOOKAHEAD and steps.culprits == (FIRST,)
     text = help_pages.show_how_to_play(window).browser.toPlainText()
-    assert f"{steps.count_first} solutions remain, of {steps.solutions}" in text
+    assert f"“1 placed of 8 queens · {steps.count_first} solutions · BDD”" in text
     assert f"Click {SECOND.label()}" in text and f"on {steps.forced[0].label()}" in text
-    assert f"Point at the dotted square {POINTED.label()}" in text
+    assert f"Click the dotted square {POINTED.label()}" in text
     for row, col in ((FIRST.row, FIRST.col), (SECOND.row, SECOND.col)):
         window.session.activate(Cell(row, col))
     cfg = window.session.configurator

@@ -18,6 +18,7 @@ from pysat.solvers import Solver
 
 from bdd_model import Cell, CellState, Configurator, Decision, DecisionError, DecisionKind, QueryCancelled
 from bdd_model.engine import Engine
+from bdd_model.known_counts import A000170 as A000170_UP_TO_27
 from bdd_model.progress import CancelToken
 from bdd_model.sat.answer_file import broken_rules
 from bdd_model.sat.encoding import clauses, variable
@@ -297,10 +298,19 @@ def test_large_boards_are_backed_by_models_and_refutations(n: int, seed: int) ->
 
 def test_a_cancelled_count_is_tried_again_with_the_same_budget() -> None:
     sat = SatEngine(11)
+    sat.forbid(0, 0)
+    bdd = Configurator(space(11, "cudd"))
+    bdd.forbid(0, 0)
     stopped = CancelToken()
     stopped.cancel()
     assert sat.count_within(10_000_000, stopped) is None
-    assert sat.count_within(10_000_000) == 2680
+    assert sat.count_within(10_000_000) == bdd.count
+
+
+def test_the_empty_board_count_is_the_known_one_up_to_27() -> None:
+    for n in (11, 16, 20, 27):
+        assert SatEngine(n).count == A000170_UP_TO_27[n - 1]
+    assert SatEngine(28).count is None
 
 
 def test_estimates_hold_the_exact_count_under_random_decisions() -> None:

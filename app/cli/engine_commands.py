@@ -21,14 +21,39 @@ from bdd_model import (
     load_or_compile,
     parse_cell,
 )
-from bdd_model.board import check_whole_size
+from bdd_model.board import BoardSizeError, check_whole_size
 from bdd_model.cache import save
 from bdd_model.engine import Engine
 from bdd_model.engine_choice import ENGINE_CHOICES, choose_engine, open_engine
+from bdd_model.known_counts import known_count
+from bdd_model.sat.engine import SAT_ENGINE_MAX_N
 from bdd_model.solution_count import SolutionCount
+from bdd_model.space import MAX_N
 
 any_board_size = size_argument(lambda n: check_whole_size(n, 10**18, ""))
 """N of ``state``: any whole number from 1; the engine then says what it can take."""
+
+
+def _counted_size(n: int) -> int:
+    """N of ``count``: a size the BDD compiles; beyond it, the error says what to use instead."""
+    check_whole_size(n, 10**18, "")
+    if n <= MAX_N:
+        return n
+    known = known_count(n)
+    if known is not None:
+        instead = (
+            f"the empty {n}x{n} board's count is known, {known:,} (OEIS A000170), and "
+            f"'nqueens state {n} --engine sat --json' gives it (and counts or estimates it under decisions)"
+        )
+    elif n <= SAT_ENGINE_MAX_N:
+        instead = f"'nqueens state {n} --engine sat --json' estimates it"
+    else:
+        top = SAT_ENGINE_MAX_N
+        instead = f"no engine here answers a {n}x{n} board: the SAT engine's largest is {top}x{top}"
+    raise BoardSizeError(f"count compiles the BDD, up to {MAX_N}x{MAX_N}; {instead}")
+
+
+counted_size = size_argument(_counted_size)
 
 
 def add_engine_option(parser: argparse.ArgumentParser) -> None:
@@ -88,7 +113,7 @@ def _cached(n: int, backend: str) -> bool:
 
 def register(commands: argparse._SubParsersAction) -> None:
     count = commands.add_parser("count", help="exact number of solutions, from the compiled BDD")
-    count.add_argument("n", metavar="N", type=board_size, help="board size")
+    count.add_argument("n", metavar="N", type=counted_size, help=f"board size (1..{MAX_N})")
     add_space_options(count)
     count.add_argument("-v", "--verbose", action="store_true", help="timings and BDD size on stderr")
     count.set_defaults(run=run_count)

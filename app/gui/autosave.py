@@ -19,6 +19,7 @@ written is said once, and the board is kept again as soon as it can be.
 
 from __future__ import annotations
 
+import base64
 import json
 import os
 import secrets
@@ -29,7 +30,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QLockFile, QObject, QTimer, Signal
+from PySide6.QtCore import QEvent, QLockFile, QObject, QTimer, Signal
+from PySide6.QtWidgets import QWidget
 
 from app.gui.board_sources import ENGINE_CHOICES
 from app.gui.session import BoardSession
@@ -49,6 +51,8 @@ MAX_BYTES = 8 << 20
 """The largest file written and the largest read: older steps are left out until it fits."""
 KEPT_FILES = 12
 """Boards of windows that are gone kept for recovery, and files put aside; older ones go."""
+GEOMETRY_BYTES = 1024
+"""The longest window geometry read back (Qt's is about 66 bytes)."""
 ASIDE = "unreadable-"
 """The name a file that could not be restored is put aside under starts with this."""
 
@@ -64,6 +68,8 @@ class Saved:
     saved_at: float
     unsaved: bool
     engine: str
+    geometry: bytes | None = None
+    """The window's size and place when it was kept (Qt's ``saveGeometry``)."""
 
 
 class Autosave(QObject):
@@ -93,6 +99,15 @@ class Autosave(QObject):
         """What went wrong with the boards found at start, one sentence each."""
         for signal in (session.changed, session.fileChanged, session.undo_stack.indexChanged):
             signal.connect(self._changed)
+        self._window = parent if isinstance(parent, QWidget) else None
+        if self._window is not None:
+            self._window.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """A window moved or resized is kept too, so that a crash keeps its size and place."""
+        if event.type() in (QEvent.Type.Move, QEvent.Type.Resize) and self.path is not None:
+            self._changed()
+        return False
 
     @property
     def path(self) -> Path | None:
@@ -140,6 +155,8 @@ class Autosave(QObject):
             "engine": self._session.sources.engine_choice,
             "board": _board_json(board),
         }
+        if self._window is not None:
+            header["geometry"] = bytes(self._window.saveGeometry().toBase64().data()).decode("ascii")
         text = kept_text(header, self._session.history()[-KEPT_STEPS:], board, self._fragments)
         if clean:
             self._writer.stop()
@@ -478,6 +495,7 @@ def _saved(ident: str, record: object) -> Saved:
         raise ValueError("it has no time")
     if engine not in ENGINE_CHOICES:
         raise ValueError("it names no engine")
+    geometry = record.get("geometry")
     return Saved(
         ident,
         board,
@@ -486,7 +504,18 @@ def _saved(ident: str, record: object) -> Saved:
         float(saved_at),
         record.get("unsaved") is True,
         engine,
+        _geometry(geometry),
     )
+
+
+def _geometry(text: object) -> bytes | None:
+    """The window's geometry as kept, when it is one (base64 of at most ``GEOMETRY_BYTES``)."""
+    if not isinstance(text, str) or len(text) > GEOMETRY_BYTES or not text.isascii():
+        return None
+    try:
+        return base64.b64decode(text, validate=True)
+    except ValueError:
+        return None
 
 
 def describe_reopened(saved: Saved) -> str:

@@ -11,6 +11,7 @@ the banner are drawn over the image.
 from __future__ import annotations
 
 import math
+from collections.abc import Collection
 
 from PySide6.QtCore import (
     QEasingCurve,
@@ -107,6 +108,7 @@ class BoardWidget(QWidget):
         self._cursor_visible = False
         self._hover: Cell | None = None
         self._banner = ""
+        self._banner_row = 0
         self._banner_opacity = 0.0
         self._banner_animation = QVariantAnimation(self)
         self._banner_animation.setDuration(2200)
@@ -125,7 +127,7 @@ class BoardWidget(QWidget):
         user's own click); a new board size is painted whole then."""
         old, self._picture = self._picture, picture
         if picture.n != old.n:
-            self._cursor = None
+            self._cursor = Cell(0, 0) if self._cursor_visible and picture.n else None
             self._hover = None
         if heat_shown(picture) and (
             not heat_shown(old) or picture.counts != old.counts or picture.states != old.states
@@ -159,8 +161,22 @@ class BoardWidget(QWidget):
         """The keyboard cursor while it is visible."""
         return self._cursor if self._cursor_visible else None
 
-    def flash_banner(self, text: str) -> None:
-        """Show a short banner over the board (e.g. "Solved!") that fades by itself."""
+    def take_keys(self) -> None:
+        """Take the keyboard focus with the cursor shown, so the arrows visibly move on the board."""
+        before = self._overlays()
+        self.setFocus(Qt.FocusReason.OtherFocusReason)
+        self._cursor = self._cursor or (Cell(0, 0) if self._picture.n else None)
+        self._cursor_visible = True
+        self._repaint_overlays(before)
+
+    def flash_banner(self, text: str, spare: Collection[Cell] = ()) -> None:
+        """Show a short banner over the board (e.g. "Solved!") that fades by itself, across the
+        middle, the top or the bottom of the board, wherever it hides fewest of ``spare``."""
+        n = max(self._picture.n, 1)
+        rows = [cell.row for cell in spare]
+        third = max(1, n // 3)
+        bands = ((n - third) // 2, 0, n - third)
+        self._banner_row = min(bands, key=lambda top: sum(top <= row < top + third for row in rows))
         self._banner = text
         self._banner_animation.stop()
         self._banner_animation.start()
@@ -208,9 +224,11 @@ class BoardWidget(QWidget):
 
     def _banner_rect(self) -> QRectF:
         left, top, size = self._geometry()
-        board = size * self._picture.n
-        height = max(16, board // 9) * 2
-        return QRectF(left + board * 0.1, top + (board - height) / 2, board * 0.8, height)
+        n = max(self._picture.n, 1)
+        board = size * n
+        height = min(max(16, board // 9) * 2, size * max(1, n // 3))
+        band = self._banner_row * size + (size * max(1, n // 3) - height) / 2
+        return QRectF(left + board * 0.1, top + band, board * 0.8, height)
 
     # ----- input -------------------------------------------------------------------------
 

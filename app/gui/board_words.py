@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from app.gui.board_sources import BoardEngine
 from app.gui.sat_board import SatBoard
 from bdd_model import CellState, plural
+from bdd_model.known_counts import known_count
 from bdd_model.solution_count import SolutionCount
 
 
@@ -31,7 +32,7 @@ def count_text(cfg: BoardEngine | None) -> str:
     figure, updating = count_figure(cfg)
     if figure is None:
         return "counting…"
-    return figure.remain() + (" (updating…)" if updating else "")
+    return figure.remain() + _known(cfg, figure) + (" (updating…)" if updating else "")
 
 
 def counters(cfg: BoardEngine, states: Sequence[Sequence[CellState | None]]) -> str:
@@ -46,13 +47,22 @@ def counters(cfg: BoardEngine, states: Sequence[Sequence[CellState | None]]) -> 
         queens = f"{placed} placed + {forced} forced" if forced else f"{placed} placed"
         figure, updating = count_figure(cfg)
         solutions = (
-            "counting…" if figure is None else figure.solutions() + (" (updating…)" if updating else "")
+            "counting…"
+            if figure is None
+            else figure.solutions() + _known(cfg, figure) + (" (updating…)" if updating else "")
         )
         text = f"{queens} of {cfg.n} queens · {solutions}"
     if isinstance(cfg, SatBoard) and not cfg.settled and cfg.unknown:
         hard = "; a hard one can take seconds" if cfg.slow else ""
         text = f"proving {plural(cfg.unknown, 'square')}{hard} · {text}"
     return f"{text} · {engine}"
+
+
+def _known(cfg: BoardEngine | None, figure: SolutionCount) -> str:
+    """On the SAT engine the empty board's count up to 27×27 is known, not computed: it says so."""
+    if isinstance(cfg, SatBoard) and not cfg.decisions and figure.exact == known_count(cfg.n):
+        return " (known: OEIS A000170)"
+    return ""
 
 
 def greeting(cfg: BoardEngine, file_name: str) -> tuple[str, str]:
@@ -64,6 +74,21 @@ def greeting(cfg: BoardEngine, file_name: str) -> tuple[str, str]:
     board = f"Opened {file_name}: the {n}×{n} board" if file_name else f"The {n}×{n} board"
     if cfg.decisions:
         board += f" with {plural(len(cfg.decisions), 'decision')}"
+    first = "" if cfg.decisions else " Click a square to place a queen."
     if cfg.count is not None:
-        return f"{board}: {SolutionCount.of(cfg.count).remain()}.", ""
+        return f"{board}: {SolutionCount.of(cfg.count).remain()}.{first}", ""
     return f"{board}, on the SAT engine: squares fill in as they are checked.", board
+
+
+def solved_words(last_step: str) -> str:
+    """What is said when the board is solved, with what Undo would take back (``last_step``,
+    the undo stack's text of the step that solved it)."""
+    if last_step == "Solve":
+        undo = "Undo takes back every queen Solve placed."
+    elif last_step.startswith("Mark "):
+        undo = f"Undo takes the mark on {last_step.removeprefix('Mark ')} back."
+    elif " on " in last_step:
+        undo = f"Undo takes the queen on {last_step.rsplit(' on ', 1)[1]} back."
+    else:
+        undo = f"Undo takes back: {last_step}." if last_step else ""
+    return f"Solved: every row holds a queen. {undo}".strip()

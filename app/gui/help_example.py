@@ -14,7 +14,7 @@ FIRST = Cell(1, 2)
 SECOND = Cell(2, 6)
 """Step 2: a queen on 3,7, which forces another."""
 POINTED = Cell(5, 1)
-"""Step 3: the square pointed at, closed by look-ahead."""
+"""Step 3: the square clicked and freed, closed by look-ahead."""
 
 States = tuple[tuple[CellState, ...], ...]
 

@@ -153,20 +153,22 @@ places the queens that all of them share, and tells you which decisions close a 
 <ol>
 <li>On the empty 8×8 board, click the square in row {FIRST.row + 1}, column {FIRST.col + 1} (the
 numbers are on the board's edges). Your queen appears; the squares in its lines are hatched,
-and some others are dotted: no solution left uses them. The status bar says
-{plural(steps.count_first, "solution")} remain, of {steps.solutions}.</li>
+and some others are dotted: no solution left uses them. The status bar reads
+“1 placed of 8 queens · {plural(steps.count_first, "solution")} · BDD”: of the empty board's
+{steps.solutions} solutions, {steps.count_first} remain.</li>
 <li>Click {SECOND.label()} (row {SECOND.row + 1}, column {SECOND.col + 1}): {forced_words}.</li>
-<li>Point at the dotted square {POINTED.label()}. The Insight panel beside the board says which
-of your decisions close it: your queen on {_cells(steps.culprits)}, which the board frames in
-red. Press Ctrl+F (<i>Free this square</i>) to take it back and put a queen on
-{POINTED.label()} instead. Ctrl+Z undoes that.</li>
+<li>Click the dotted square {POINTED.label()}: no queen goes there, the square is chosen
+instead. The Insight panel beside the board says which of your decisions close it: your queen
+on {_cells(steps.culprits)}, which the board frames in red. Press Ctrl+F (the panel's
+<i>Free {POINTED.label()}</i>) to take it back and put a queen on {POINTED.label()} instead.
+Ctrl+Z undoes that.</li>
 <li>Click open squares until every row has a queen and the board says “Solved!”. You cannot get
 stuck. Hint (Ctrl+H) places a good queen for you. Then try a bigger board: type 20 in
 <i>Board size</i> on the toolbar and press Enter.</li>
 </ol>
 <p align=center>{_picture(FIRST_STEP_PICTURE, picture_side)}&nbsp; &nbsp;\
 {_picture(NEXT_STEPS_PICTURE, picture_side)}<br>
-<i>After step 1; after steps 2 and 3, pointing at {POINTED.label()}</i></p>
+<i>After step 1; after steps 2 and 3, {POINTED.label()} chosen</i></p>
 
 <h3>Board sizes and the two engines</h3>
 <p>Any board from 1×1 to {SAT_ENGINE_MAX_N}×{SAT_ENGINE_MAX_N} can be played: type its size in

@@ -18,10 +18,10 @@ from PySide6.QtWidgets import (
 )
 
 from app.gui import help_pages
-from app.gui.action_help import plain_text, shortcut_text, tooltip_html
+from app.gui.action_help import tooltip_html
 from app.gui.autosave import Autosave, describe_reopened, folder_beside
 from app.gui.board_widget import BoardPicture, BoardWidget, LegendWidget, heat_peak
-from app.gui.board_words import count_figure, count_text, counters, greeting
+from app.gui.board_words import count_figure, count_text, counters, greeting, solved_words
 from app.gui.build_bar import BuildBar
 from app.gui.compile_indicator import CompileIndicator
 from app.gui.diagram_view import MAX_DRAWN_N
@@ -45,12 +45,12 @@ PROMPT = (
 )
 SMALLEST = (640, 480)
 """The smallest window: the board keeps at least half its width."""
+FIRST_STEP = "Click a square to place a queen; right-click marks a square where no queen goes."
+"""The panel's words on an empty board, where no square is closed by a decision yet."""
+KEYS_ON_BOARD = "The keys now move on the board: arrows, Enter places a queen, Space marks."
+"""Said when the size box hands the keys to the board."""
 OFFSET = 40
 """Pixels a second window opens down and right of the first, so it is seen as another one."""
-HEAT_ON_SAT = (
-    "Off on the SAT engine: it counts no solutions per square. On the BDD (View → Engine, up to "
-    "15×15) the heat map is there."
-)
 
 
 class MainWindow(QMainWindow):
@@ -174,6 +174,7 @@ class MainWindow(QMainWindow):
         self.board.activated.connect(self._activated)
         self.board.markToggled.connect(self._mark_toggled)
         self.board.hovered.connect(self._hovered)
+        self.size_box.released.connect(self._keys_to_board)
         actions.restart.triggered.connect(session.restart)
         actions.open.triggered.connect(self.files.open_dialog)
         actions.save.triggered.connect(self.files.save)
@@ -269,6 +270,8 @@ class MainWindow(QMainWindow):
         explanation = self.pointed.explanation()
         if explanation is not None:
             self.panel.show_explanation(explanation.text)
+        elif cfg is not None and not cfg.decisions:
+            self.panel.show_explanation(FIRST_STEP)
         else:
             self.panel.show_explanation("Click a closed square to see which of your decisions close it.")
         chosen = self.pointed.chosen_explanation()
@@ -282,7 +285,7 @@ class MainWindow(QMainWindow):
         heat = self.actions.heat.isChecked() and isinstance(cfg, Configurator)
         self.legend.set_heat(heat_peak(self.board.picture) if heat else None)
         self.legend.set_checking(isinstance(cfg, SatBoard))
-        self._offer_heat(isinstance(cfg, Configurator))
+        self.actions.offer_heat(isinstance(cfg, Configurator))
         if isinstance(cfg, Configurator):
             layers = cfg.layers() if cfg.n <= MAX_DRAWN_N else None
             self.panel.show_layers(layers, cfg.n, cfg.space.diagram.edge_count)
@@ -291,17 +294,6 @@ class MainWindow(QMainWindow):
             self.panel.show_solver(cfg.n, decided, cfg.solver_calls, cfg.settled)
         for action in (self.actions.hint, self.actions.solve):
             action.setEnabled(cfg.count_at_least > 0 and not cfg.is_solved)
-
-    def _offer_heat(self, available: bool) -> None:
-        """The heat map needs per-square counts, which only the BDD has: off on the SAT engine,
-        and its tooltip says why."""
-        action = self.actions.heat
-        if action.isEnabled() == available and action.statusTip():
-            return
-        action.setEnabled(available)
-        what = action.whatsThis() if available else HEAT_ON_SAT
-        action.setStatusTip(what)
-        action.setToolTip(tooltip_html(plain_text(action), what, shortcut_text(action)))
 
     # ----- what happens ------------------------------------------------------------------
 
@@ -344,7 +336,13 @@ class MainWindow(QMainWindow):
         assert cfg is not None
         path = self.session.file_path
         text, self._opening = greeting(cfg, path.name if path else "")
-        self.status_line.set_text(" ".join([text, *self.session.sources.take_notes()]))
+        keys = [KEYS_ON_BOARD] if self.board.hasFocus() and self.board.cursor_cell else []
+        self.status_line.set_text(" ".join([text, *self.session.sources.take_notes(), *keys]))
+
+    def _keys_to_board(self) -> None:
+        self.board.take_keys()
+        if KEYS_ON_BOARD not in self.status_text():
+            self.status_line.set_text(f"{self.status_text()} {KEYS_ON_BOARD}".strip())
 
     def _show_engine(self) -> None:
         """The panel's account of the engine that answers the board now."""
@@ -359,8 +357,8 @@ class MainWindow(QMainWindow):
         self.compile_indicator.started(n, backend, cost.seconds if cost else None)
 
     def _solved(self) -> None:
-        self.board.flash_banner("Solved!")
-        self.show_message("Solved: every row holds a queen. Undo takes the last queen back.")
+        self.board.flash_banner("Solved!", self.session.last_queens())
+        self.show_message(solved_words(self.session.undo_stack.undoText()))
 
     def _pointed_changed(self) -> None:
         self.board.set_picture(self.picture())
@@ -369,9 +367,9 @@ class MainWindow(QMainWindow):
             self._describe_pointed()
 
     def _describe_pointed(self) -> None:
-        cell = self.pointed.pointed
-        if cell is not None:
-            self.status_line.set_text(self.session.describe(cell))
+        text = self.pointed.words()
+        if text is not None:
+            self.status_line.set_text(text)
             self._describing = True
 
     def show_message(self, text: str) -> None:
@@ -421,7 +419,7 @@ class MainWindow(QMainWindow):
         if self._changes == changes:
             self.board.set_picture(self.picture())
             self._refresh_panel()
-            if self.status_line.text() == self.session.describe(cell):
+            if self.status_line.text() == self.pointed.words():
                 self._describing = True  # the refusal describes the square: keep it current
 
     def _escape(self) -> None:
@@ -449,6 +447,8 @@ class MainWindow(QMainWindow):
         self.session.boardReplaced.connect(replaced.append, once)
         if saved is not None:
             self.sizes.choose_engine(saved.engine)
+            if saved.geometry is not None:
+                self.restoreGeometry(QByteArray(saved.geometry))
         if saved is not None and self.session.reopen(saved.board, saved.steps, saved.unsaved):
             said.append(describe_reopened(saved))
         else:

@@ -1,9 +1,11 @@
 """Which square the Insight panel explains and Free acts on.
 
 The square the user chose (a click or Enter on a closed or marked square) stays chosen until
-another is chosen or Escape lets it go; pointing at a closed square (mouse or keyboard cursor)
-only previews its explanation, and the choice comes back when the pointer leaves. So moving the
-mouse to the panel's Free button never changes the square it frees.
+another is chosen or Escape lets it go: the panel, its Free button and the frame on the board
+all stay on it. Pointing at another square (mouse or keyboard cursor) previews it in the status
+line only, which says that Free still acts on the chosen one; with no square chosen, pointing
+at a closed square shows its explanation in the panel too. So moving the mouse to the panel's
+Free button never changes the square it frees, and nothing on screen contradicts it.
 """
 
 from __future__ import annotations
@@ -53,13 +55,25 @@ class PointedSquare(QObject):
 
     @property
     def shown(self) -> Cell | None:
-        """The square explained now: the one pointed at while it is closed, else the chosen one
-        while it is still closed or marked."""
-        if self.pointed is not None and self._closed(self.pointed):
-            return self.pointed
+        """The square the panel explains: the chosen one while it is still closed or marked,
+        else the one pointed at while it is closed."""
         if self.chosen is not None and self._closed(self.chosen):
             return self.chosen
+        if self.pointed is not None and self._closed(self.pointed):
+            return self.pointed
         return None
+
+    def words(self) -> str | None:
+        """The status line's words: on the square pointed at, else on the chosen one; while
+        another square is chosen they say that Free acts on that one. None: no square."""
+        cell = self.pointed if self.pointed is not None else self.chosen
+        if cell is None:
+            return None
+        text = self._session.describe(cell)
+        chosen = self.chosen
+        if chosen is not None and cell != chosen and self._closed(chosen):
+            text += f" Free still acts on {chosen.label()}, the square you chose (Esc lets it go)."
+        return text
 
     def explanation(self) -> Explanation | None:
         """The explanation of the square shown, if any."""

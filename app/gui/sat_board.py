@@ -12,7 +12,8 @@ again without it, and ``declined`` says why. Undo and redo, a new size, an opene
 (``restore``) replace the decisions outright.
 
 The count keeps its last figure while a newer one is worked out (``count_updating``): first
-the quick figure after a click, then the final one.
+the quick figure after a click, when its interval is narrow enough not to be contradicted by
+the final one (``SolutionCount.steady``), then the final one.
 """
 
 from __future__ import annotations
@@ -291,9 +292,10 @@ class SatBoard(QObject):
             self.updated.emit()
         elif "count" in record:
             figure = SolutionCount.from_wire(record["count"])
-            if figure is not None:
+            final = bool(record.get("final"))
+            if figure is not None and (final or figure.steady):
                 self._figure = self._shown = figure
-                self._final = bool(record.get("final"))
+                self._final = final
                 self.updated.emit()
 
 

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QUndoStack
 
 from app.gui.board_sources import BoardEngine, BoardSources
@@ -98,6 +98,15 @@ class BoardSession(QObject):
         """The steps taken so far, oldest first (what Undo would take back, in turn)."""
         stack = self.undo_stack
         return [stack.command(i) for i in range(stack.index())]
+
+    def last_queens(self) -> frozenset[Cell]:
+        """The queens the newest undo step placed (what a banner over the board should not hide)."""
+        stack = self.undo_stack
+        step = stack.command(stack.index() - 1) if stack.index() else None
+        if not isinstance(step, Step) or step.kind != "decisions":
+            return frozenset()
+        before = {d.cell for d in step.before}
+        return frozenset(d.cell for d in step.after if d.kind is DecisionKind.QUEEN and d.cell not in before)
 
     def reopen(self, board: Board, steps: Sequence[tuple[str, str, Any, Any]], unsaved: bool) -> bool:
         """Show a board kept from an earlier run with its undo steps (kind, text, before,
@@ -403,6 +412,13 @@ class BoardSession(QObject):
         self.changed.emit()
         if cfg.is_solved and not was_solved and isinstance(cfg, Configurator):
             self._was_solved = True
+            QTimer.singleShot(0, self, self._announce_solved)
+
+    def _announce_solved(self) -> None:
+        """Say "solved" once the step that solved the board is on the undo stack (so what Undo
+        would take back can be said), if it still is."""
+        cfg = self._cfg
+        if cfg is not None and cfg.is_solved and self._was_solved:
             self.solved.emit()
 
 

@@ -2,15 +2,17 @@
 
 Typing a size and pressing Enter chooses it at once; stepping with the arrows (or the mouse
 wheel) chooses where the steps stop, so passing 13, 14 and 15 on the way to 20 does not start
-three compiles.
+three compiles. Once a size is chosen the box lets go of the keys (``released``), so the next
+arrow moves on the board instead of opening another size; the wheel changes the size only while
+the box visibly has the focus.
 """
 
 from __future__ import annotations
 
 import re
 
-from PySide6.QtCore import QTimer, Signal
-from PySide6.QtGui import QValidator
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtGui import QValidator, QWheelEvent
 from PySide6.QtWidgets import QSpinBox, QWidget
 
 SETTLE_MS = 500
@@ -22,6 +24,8 @@ class SizeBox(QSpinBox):
     """A spin box that shows N × N and emits ``chosen`` when the user settles on a size."""
 
     chosen = Signal(int)
+    released = Signal()
+    """The user is done with the box (a size chosen in it, or Enter): the keys go elsewhere."""
 
     def __init__(self, maximum: int, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -29,10 +33,11 @@ class SizeBox(QSpinBox):
         self.setKeyboardTracking(False)
         self.setFixedWidth(self.fontMetrics().horizontalAdvance(self.textFromValue(100)) + 44)
         self.setAccessibleName("Board size")
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self._settle = QTimer(self)
         self._settle.setSingleShot(True)
         self._settle.setInterval(SETTLE_MS)
-        self._settle.timeout.connect(lambda: self.chosen.emit(self.value()))
+        self._settle.timeout.connect(self._choose)
         self.valueChanged.connect(lambda _: self._settle.start())
         self.editingFinished.connect(self._choose_now)
 
@@ -46,7 +51,21 @@ class SizeBox(QSpinBox):
     def _choose_now(self) -> None:
         if self._settle.isActive():
             self._settle.stop()
-            self.chosen.emit(self.value())
+            self._choose()
+        elif self.hasFocus():
+            self.released.emit()
+
+    def _choose(self) -> None:
+        focused = self.hasFocus()
+        self.chosen.emit(self.value())
+        if focused:
+            self.released.emit()
+
+    def wheelEvent(self, event: QWheelEvent) -> None:
+        if self.hasFocus():
+            super().wheelEvent(event)
+        else:
+            event.ignore()
 
     def textFromValue(self, value: int) -> str:
         return f"{value} × {value}"

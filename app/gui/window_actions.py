@@ -9,7 +9,7 @@ from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QDockWidget, QMainWindow, QMenu, QToolBar
 
-from app.gui.action_help import explain_action
+from app.gui.action_help import explain_action, plain_text, shortcut_text, tooltip_html
 from app.gui.session import BoardSession
 from app.gui.theme import APPEARANCES
 from app.gui.undo_actions import UndoActions
@@ -20,6 +20,11 @@ ENGINE_MENU = (
     ("sat", "&SAT Engine Only", "Always the SAT engine: any size to 100×100 at once, large counts estimated"),
 )
 """View → Engine: the choices, their menu texts and what they mean."""
+HEAT_ON_SAT = (
+    "Off on the SAT engine: it counts no solutions per square. On the BDD (View → Engine, up to "
+    "15×15) the heat map is there."
+)
+"""The heat map's tooltip where it is off."""
 
 
 class WindowActions(QObject):
@@ -134,6 +139,17 @@ class WindowActions(QObject):
         toolbar.addActions([self.undo, self.redo, self.restart])
         toolbar.addSeparator()
         toolbar.addActions([self.hint, self.heat])
+
+    def offer_heat(self, available: bool) -> None:
+        """The heat map needs per-square counts, which only the BDD has: off on the SAT engine,
+        and its tooltip says why."""
+        action = self.heat
+        if action.isEnabled() == available and action.statusTip():
+            return
+        action.setEnabled(available)
+        what = action.whatsThis() if available else HEAT_ON_SAT
+        action.setStatusTip(what)
+        action.setToolTip(tooltip_html(plain_text(action), what, shortcut_text(action)))
 
 
 def _appearance_text(choice: str) -> str:

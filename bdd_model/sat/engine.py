@@ -48,6 +48,7 @@ from bdd_model.engine import (
     why_not_open,
 )
 from bdd_model.errors import DecisionError, QueryCancelled
+from bdd_model.known_counts import known_count
 from bdd_model.progress import CancelToken
 from bdd_model.sat.completion import EXHAUSTED, FOUND, Search
 from bdd_model.sat.encoding import variable
@@ -572,6 +573,7 @@ class SatEngine:
         n = self.n
         placed = _placed(restriction)
         agreeing = self._models.agreeing(restriction)
+        empty = not placed.any() and not restriction.marked.any()
         return _Knowledge(
             restriction=restriction,
             possible=placed.copy(),
@@ -581,6 +583,7 @@ class SatEngine:
             prover=Prover(self._kernels.completion),
             pool=self._models.rows(agreeing[-MARKED_POOL:]),
             kept_agreeing=len(agreeing),
+            exact=known_count(n) if empty else None,
         )
 
     def _switch(self, decisions: dict[Cell, DecisionKind]) -> None:

@@ -1,0 +1,188 @@
+"""A new user's third try (issue 24): the keyboard goes where the eye is, the words are true,
+counts do not jump, nothing that matters is cut."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPoint, QRectF, Qt
+from PySide6.QtGui import QWheelEvent
+from PySide6.QtWidgets import QApplication
+
+from app.gui.help_example import FIRST, POINTED, SECOND, first_steps
+from app.gui.main_window import FIRST_STEP, KEYS_ON_BOARD, MainWindow
+from bdd_model import Cell, CellState, plural
+from bdd_model.sat.estimate import Estimate
+from bdd_model.solution_count import SolutionCount
+from tests.gui_helpers import click
+from tests.test_gui_sat import open_on_sat, settle
+
+
+def test_after_a_size_is_typed_the_arrows_move_on_the_board(qtbot, window: MainWindow) -> None:
+    box = window.size_box
+    box.setFocus()
+    box.lineEdit().selectAll()
+    qtbot.keyClicks(box, "7")
+    qtbot.keyClick(box, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: window.session.n == 7)
+    assert window.board.hasFocus() and KEYS_ON_BOARD in window.status_text()
+    assert window.board.cursor_cell == Cell(0, 0)
+    for _ in range(3):
+        qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Down)
+    assert window.session.n == 7 and box.value() == 7
+    assert window.board.cursor_cell == Cell(3, 0)
+    qtbot.keyClick(window.board, Qt.Key.Key_Return)
+    assert [d.cell for d in window.session.configurator.decisions] == [Cell(3, 0)]
+
+
+def test_after_stepping_the_size_the_keys_go_to_the_board(qtbot, window: MainWindow) -> None:
+    box = window.size_box
+    box.setFocus()
+    qtbot.keyClick(box, Qt.Key.Key_Down)
+    qtbot.waitUntil(lambda: window.session.n == 7, timeout=3000)
+    assert window.board.hasFocus()
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Down)
+    assert window.session.n == 7 and window.board.cursor_cell == Cell(1, 0)
+
+
+def test_the_wheel_changes_the_size_only_while_the_box_has_the_focus(qtbot, window: MainWindow) -> None:
+    box = window.size_box
+    window.board.setFocus()
+
+    def wheel() -> None:
+        centre = box.rect().center()
+        event = QWheelEvent(
+            centre,
+            box.mapToGlobal(centre),
+            QPoint(0, 0),
+            QPoint(0, -120),
+            Qt.MouseButton.NoButton,
+            Qt.KeyboardModifier.NoModifier,
+            Qt.ScrollPhase.NoScrollPhase,
+            False,
+        )
+        QApplication.sendEvent(box, event)
+
+    wheel()
+    assert box.value() == 8 and not box.hasFocus()
+    box.setFocus()
+    wheel()
+    assert box.value() == 7
+
+
+def test_the_empty_board_up_to_27_shows_the_known_count(qtbot, window: MainWindow) -> None:
+    board = open_on_sat(qtbot, window, 20)
+    qtbot.waitUntil(lambda: not board.count_updating, timeout=60000)
+    assert board.count == 39_029_188_884
+    assert "39,029,188,884 solutions (known: OEIS A000170)" in window.count_label.text()
+    click(qtbot, window, 0, 0)
+    settle(qtbot, window)
+    qtbot.waitUntil(lambda: not board.count_updating, timeout=60000)
+    assert "known" not in window.count_label.text() and board.count != 39_029_188_884
+
+
+def test_big_board_counts_do_not_jump(qtbot, window: MainWindow) -> None:
+    board = open_on_sat(qtbot, window, 100)
+    shown: list[tuple[SolutionCount, int, str]] = []
+
+    def note() -> None:
+        figure = board.solution_count
+        if figure is not None:
+            shown.append((figure, len(board.decisions), window.count_label.text()))
+
+    window.session.updated.connect(note)
+    window.session.changed.connect(note)
+    for r in range(12):
+        window.session.activate(Cell(r, (2 * r + 1) % 100))
+    settle(qtbot, window)
+    qtbot.waitUntil(lambda: not board.count_updating, timeout=120000)
+    final = board.solution_count
+    assert final is not None and final.estimate is not None
+    for figure, decided, text in shown:
+        assert "below" not in text and "at least" not in text
+        if decided == 12 and figure.estimate is not None:
+            assert figure.estimate.low <= final.estimate.high and figure.estimate.high >= final.estimate.low
+    # a mark that removes no solution keeps the figure
+    before = window.count_label.text()
+    window.session.toggle_mark(Cell(99, 1))
+    settle(qtbot, window)
+    qtbot.waitUntil(lambda: not board.count_updating, timeout=60000)
+    assert window.count_label.text() == before
+
+
+def test_a_wide_interval_is_said_in_powers_of_ten() -> None:
+    wide = SolutionCount(None, 258, Estimate(1.1e87, 258.0, 2.7e164, 130))
+    assert not wide.steady
+    assert "below" not in wide.solutions() and "powers of ten" in wide.solutions()
+    assert SolutionCount(None, 9, Estimate(1e40, 3e39, 4e40, 2000)).steady
+
+
+def test_the_first_board_says_how_to_place_a_queen(window: MainWindow) -> None:
+    assert window.panel.why_label.text() == FIRST_STEP
+    assert "Click a square to place a queen." in window.status_text()
+
+
+def test_after_solve_the_words_about_undo_are_true(qtbot, window: MainWindow) -> None:
+    click(qtbot, window, 0, 0)
+    window.session.browser.solve()
+    assert window.session.configurator.is_solved
+    qtbot.waitUntil(lambda: window.status_text().endswith("Undo takes back every queen Solve placed."))
+    window.session.undo_stack.undo()
+    assert [d.cell for d in window.session.configurator.decisions] == [Cell(0, 0)]
+
+
+def test_after_a_finishing_mark_undo_is_said_to_take_the_mark_back(qtbot, window: MainWindow) -> None:
+    window.session.open_size(4)
+    window.session.toggle_mark(Cell(0, 1))
+    assert window.session.configurator.is_solved
+    qtbot.waitUntil(lambda: window.status_text().endswith("Undo takes the mark on 1,2 back."))
+    window.session.undo_stack.undo()
+    assert window.session.configurator.decisions == ()
+
+
+def test_the_solved_banner_spares_the_queen_hint_placed(qtbot, window: MainWindow) -> None:
+    for n in (4, 8):
+        window.session.open_size(n)
+        if n == 8:
+            for r, c in enumerate((0, 4, 7, 5, 2)):
+                window.session.activate(Cell(r, c))
+        window.session.hint()
+        qtbot.waitUntil(lambda: "Undo takes the queen on" in window.status_text())
+        (placed,) = window.session.last_queens()
+        assert window.status_text().endswith(f"Undo takes the queen on {placed.label()} back.")
+        banner = window.board._banner_rect()
+        assert not banner.intersects(QRectF(window.board.cell_rect(placed)))
+
+
+def test_how_to_play_works_as_written(qtbot, window: MainWindow) -> None:
+    steps = first_steps()
+    window.activateWindow()
+    click(qtbot, window, *FIRST)
+    assert (
+        window.count_label.text() == f"1 placed of 8 queens · {plural(steps.count_first, 'solution')} · BDD"
+    )
+    click(qtbot, window, *SECOND)
+    click(qtbot, window, *POINTED)
+    assert window.panel.free_button.text() == f"Free {POINTED.label()}"
+    culprits = ", ".join(cell.label() for cell in steps.culprits)
+    assert f"Retract the queen at {culprits}" in window.panel.why_label.text()
+    assert window.board.picture.culprits == frozenset(steps.culprits)
+    qtbot.keyClick(window.board, Qt.Key.Key_F, Qt.KeyboardModifier.ControlModifier)
+    assert window.session.configurator.cell(*POINTED) is CellState.QUEEN
+    qtbot.keyClick(window.board, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert [d.cell for d in window.session.configurator.decisions] == [FIRST, SECOND]
+
+
+def test_pointing_elsewhere_never_contradicts_the_chosen_square(qtbot, window: MainWindow) -> None:
+    click(qtbot, window, 0, 0)
+    chosen, pointed = Cell(1, 3), Cell(5, 5)
+    click(qtbot, window, *chosen)
+    about_chosen = window.panel.why_label.text()
+    assert chosen.label() in about_chosen and window.panel.free_button.text() == f"Free {chosen.label()}"
+    qtbot.mouseMove(window.board, window.board.cell_rect(pointed).center())
+    qtbot.waitUntil(lambda: window.pointed.pointed == pointed)
+    assert window.panel.why_label.text() == about_chosen
+    assert window.panel.free_button.text() == f"Free {chosen.label()}"
+    assert window.board.picture.focus == chosen
+    assert window.status_text().startswith(pointed.label())
+    assert f"Free still acts on {chosen.label()}" in window.status_text()
+    window.board.leaveEvent(None)
+    assert window.status_text().startswith(chosen.label())
