@@ -12,6 +12,7 @@ from app.gui.main_window import FIRST_STEP, KEYS_ON_BOARD, MainWindow
 from bdd_model import Cell, CellState, plural
 from bdd_model.sat.estimate import Estimate
 from bdd_model.solution_count import SolutionCount
+from bdd_model.versions import library_versions
 from tests.gui_helpers import click
 from tests.test_gui_sat import open_on_sat, settle
 
@@ -186,3 +187,9 @@ def test_pointing_elsewhere_never_contradicts_the_chosen_square(qtbot, window: M
     assert f"Free still acts on {chosen.label()}" in window.status_text()
     window.board.leaveEvent(None)
     assert window.status_text().startswith(chosen.label())
+
+
+def test_about_lists_numba_beside_the_other_libraries() -> None:
+    found = library_versions()
+    assert set(found) >= {"Python", "dd", "python-sat", "numpy", "numba"}
+    assert found["numba"] != "not installed"
