@@ -9,13 +9,9 @@ there (``machine_speed``), so ``estimated_cost`` scales the reference by that ra
 this machine compiled before is estimated from its own measurement (``compile_log``), scaled
 by how much busier the machine is now than then.
 
-Measured on a shared 2-core machine (0–2 busy loops beside, other work besides): compile
-seconds per calibration second with CUDD N=11 3.2 (2.8–3.9, 5 compiles), N=12 15.3 (12–18, 8),
-N=13 92 (52–131, 8); against the reference figures this puts the calibration of the reference
-machine at 0.08 s. With the pure-Python backend N=11 33, N=12 155 (140–176, 3), N=13 721:
-0.047 s. Estimate / real time, calibrated just before (same machine, later): N=12 and 13 quiet
-0.87–0.96, beside a busy loop 0.59–1.09 (0.70–0.96 for ``nqueens count``), from this
-machine's own earlier compiles 0.87–1.05; N=14 0.87 (66 s for 76 s).
+The calibration's figures on the reference machine were timed as the window times them (the
+fastest of five runs in a fresh child process); the README's "Speed" section gives the
+measurements behind them and how far estimates fall from real builds.
 """
 
 from __future__ import annotations
@@ -64,7 +60,7 @@ The pure-Python backend's N=13 was measured on the other machine and scaled by t
 its N=14 and 15 are extrapolated by the BDD's node counts (×4.7, ×5.4), since its time and
 memory per node stayed the same from N=12 to 13 (nodes ×4.7, time ×4.65)."""
 
-REFERENCE_CALIBRATION = {"cudd": 0.08, "autoref": 0.047}
+REFERENCE_CALIBRATION = {"cudd": 0.058, "autoref": 0.032}
 """Seconds of ``machine_speed``'s calibration compile on the reference machine."""
 
 

@@ -2,17 +2,17 @@
 
 A big compile's time is mostly Python calling into the BDD package and numpy, so a small compile
 of the same kind, timed now, scales the reference figures to this machine and to its present
-load (a busy machine slows both alike). It takes 0.1–0.5 s with CUDD; the median of a few runs,
-after one that loads the libraries, keeps a single hiccup out of it. A measurement is reused
-for a minute, since the load changes.
+load (a busy machine slows both alike). It takes 0.1–0.5 s with CUDD. The fastest of a few
+runs, after one that loads the libraries, is what the machine gives a compile: the window's own
+short bursts of work (the SAT engine opening a board, its kernels compiling at first start)
+slow some runs but not a build that starts after them. A measurement is reused for a minute,
+since the load changes.
 """
 
 from __future__ import annotations
 
 import gc
 import json
-import os
-import statistics
 import sys
 import time
 
@@ -20,7 +20,7 @@ from bdd_model.space import SolutionSpace
 
 CALIBRATION_N = {"cudd": 10, "autoref": 8}
 """The board compiled to calibrate each backend (about 0.1 s on a quiet 2-core machine)."""
-RUNS = 3
+RUNS = 5
 LIFETIME = 60.0
 """Seconds a measurement stays valid."""
 
@@ -39,7 +39,7 @@ def calibration_seconds(backend: str) -> float:
 
 
 def measure(backend: str) -> float:
-    """Time the calibration compile afresh: the median of RUNS runs after a warm-up.
+    """Time the calibration compile afresh: the fastest of RUNS runs after a warm-up.
 
     The caller's objects are frozen meanwhile: each compile ends with a garbage collection,
     which in a process holding many objects (a test run: 170,000, 0.18 s a collection) would
@@ -55,19 +55,18 @@ def measure(backend: str) -> float:
             runs.append(time.perf_counter() - started)
     finally:
         gc.unfreeze()
-    return statistics.median(runs)
+    return min(runs)
 
 
 def main() -> int:
-    """``python -m bdd_model.machine_speed BACKEND``: time the calibration at low priority and
-    print ``{"backend": …, "seconds": …}`` (the window asks a child, since CUDD holds Python's
-    lock for the whole compile)."""
+    """``python -m bdd_model.machine_speed BACKEND``: time the calibration and print
+    ``{"backend": …, "seconds": …}`` (the window asks a child, since CUDD holds Python's lock
+    for the whole compile). At normal priority: a lower one is starved by the window's own
+    work on a 2-core machine and priced builds four times too dear."""
     backend = sys.argv[1] if len(sys.argv) > 1 else "cudd"
     if backend not in CALIBRATION_N:
         sys.stderr.write(f"usage: python -m bdd_model.machine_speed {'|'.join(CALIBRATION_N)}\n")
         return 2
-    if hasattr(os, "nice"):
-        os.nice(5)
     print(json.dumps({"backend": backend, "seconds": measure(backend)}), flush=True)
     return 0
 

@@ -45,3 +45,8 @@ def run_gui(tmp_path: Path, *argv: str) -> subprocess.CompletedProcess[str]:
         check=False,
         env={**os.environ, "XDG_CONFIG_HOME": str(tmp_path)},
     )
+
+
+def warned(window: MainWindow) -> str:
+    """The messages waiting above the status line to be read and dismissed, oldest first."""
+    return " ".join(window.notices.messages.waiting())

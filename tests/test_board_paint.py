@@ -20,7 +20,7 @@ from PySide6.QtWidgets import QApplication
 
 from app.gui.bench_probes import PaintProbe
 from app.gui.board_widget import BoardPicture, BoardWidget
-from app.gui.square_painter import SquarePainter
+from app.gui.square_painter import SquareLook, SquarePainter
 from app.gui.theme import DARK, LIGHT, BoardColors
 from bdd_model import Cell, CellState
 
@@ -283,3 +283,35 @@ def test_open_squares_are_what_the_eye_finds_first_and_closed_ones_recede(qapp, 
         for base in (colors.light_square, colors.dark_square)
     ]
     assert min(opens) > max(closed)
+
+
+def look_image(look: SquareLook, colors: BoardColors, size: int) -> QImage:
+    image = QImage(size, size, QImage.Format.Format_ARGB32_Premultiplied)
+    painter = QPainter(image)
+    SquarePainter().paint_look(painter, colors, QRect(0, 0, size, size), look, 1.0)
+    painter.end()
+    return image
+
+
+def colour_distance(a: QImage, b: QImage) -> float:
+    """The mean distance between the two pictures' colours, 0 to 441 (black to white)."""
+    total = 0.0
+    for y in range(a.height()):
+        for x in range(a.width()):
+            p, q = QColor(a.pixel(x, y)), QColor(b.pixel(x, y))
+            total += (
+                (p.red() - q.red()) ** 2 + (p.green() - q.green()) ** 2 + (p.blue() - q.blue()) ** 2
+            ) ** 0.5
+    return total / (a.width() * a.height())
+
+
+@pytest.mark.parametrize("size", [4, 6, 10])
+@pytest.mark.parametrize("colors", [LIGHT, DARK], ids=["light", "dark"])
+@pytest.mark.parametrize("state", [CellState.OPEN, CellState.ATTACKED, CellState.LOOKAHEAD, None])
+def test_a_shown_solution_stands_out_on_small_squares(
+    qapp, size: int, colors: BoardColors, state: CellState | None
+) -> None:
+    for base in (colors.light_square, colors.dark_square):
+        plain = SquareLook(state, base.rgba())
+        shown = look_image(plain._replace(preview=True), colors, size)
+        assert colour_distance(look_image(plain, colors, size), shown) >= 90, (state, size)

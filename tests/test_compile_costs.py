@@ -38,10 +38,10 @@ def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def test_without_history_the_reference_is_scaled_by_the_calibration() -> None:
-    assert REFERENCE_CALIBRATION == {"cudd": 0.08, "autoref": 0.047}
-    assert figures(predict(13, "cudd", 0.16, [])) == (14.8, 329)
-    assert figures(predict(15, "cudd", 0.04, [])) == (153.0, 6000)
-    assert figures(predict(12, "autoref", 0.094, [])) == (14.4, 289)
+    assert REFERENCE_CALIBRATION == {"cudd": 0.058, "autoref": 0.032}
+    assert figures(predict(13, "cudd", 0.116, [])) == (14.8, 329)
+    assert figures(predict(15, "cudd", 0.029, [])) == (153.0, 6000)
+    assert figures(predict(12, "autoref", 0.064, [])) == (14.4, 289)
     assert predict(10, "cudd", 0.16, []) is None
     assert compile_cost(10, "cudd") is None and compile_cost(14, "cudd") == CompileCost(45.0, 1170)
 
@@ -57,14 +57,14 @@ def test_a_size_compiled_before_is_estimated_from_its_own_measurements() -> None
     # paces 100, 150, 220 seconds per calibration second: the median, at today's calibration
     assert figures(predict(13, "cudd", 0.1, history)) == (15.0, 331)
     assert figures(predict(13, "autoref", 0.1, history)) == (100.0, 1100)
-    assert figures(predict(14, "cudd", 0.1, history)) == (56.25, 1170)
+    assert figures(predict(14, "cudd", 0.1, history)) == (77.586207, 1170)
 
 
 def test_estimated_cost_calibrates_and_reads_the_log(cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("bdd_model.costs.calibration_seconds", lambda backend: {"cudd": 0.04}[backend])
+    monkeypatch.setattr("bdd_model.costs.calibration_seconds", lambda backend: {"cudd": 0.029}[backend])
     assert figures(estimated_cost(13, "auto")) == (3.7, 329)
     remember(PastCompile(13, "cudd", 30.0, 400.0, 0.2))
-    assert figures(estimated_cost(13, "cudd")) == (6.0, 400)
+    assert figures(estimated_cost(13, "cudd")) == (4.35, 400)
     assert estimated_cost(9, "cudd") is None
 
 

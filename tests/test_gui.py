@@ -18,7 +18,7 @@ from bdd_model import Cell, CellState, Decision, DecisionKind
 from bdd_model.sat.encoding import dimacs, smtlib
 from bdd_model.saved_game import dumps
 from tests import oracle
-from tests.gui_helpers import click, decisions_of, make_window, run_gui
+from tests.gui_helpers import click, decisions_of, make_window, run_gui, warned
 
 
 def test_left_click_places_and_removes_a_queen(qtbot, window: MainWindow) -> None:
@@ -43,7 +43,7 @@ def test_a_click_on_a_closed_square_changes_nothing_and_says_why(qtbot, window: 
     before = (decisions_of(window), window.session.configurator.count)
     click(qtbot, window, 0, 5)
     assert (decisions_of(window), window.session.configurator.count) == before
-    assert "in line with the queen at 1,1" in window.status_text()
+    assert "in line with the queen at 1,1" in window.status_line.text()
     look_ahead = next(
         Cell(r, c)
         for r in range(8)
@@ -52,7 +52,7 @@ def test_a_click_on_a_closed_square_changes_nothing_and_says_why(qtbot, window: 
     )
     click(qtbot, window, *look_ahead)
     assert decisions_of(window) == before[0]
-    assert "no remaining solution has a queen there" in window.status_text()
+    assert "no remaining solution has a queen there" in window.status_line.text()
 
 
 def test_forced_queens_appear_and_vanish(qtbot, tmp_path: Path) -> None:
@@ -205,14 +205,14 @@ def test_bad_files_are_refused_and_the_board_is_untouched(
     window.files.open_from(path)
     assert window.session.n == 8
     assert decisions_of(window) == before
-    assert message in window.status_text()
+    assert message in warned(window)
 
 
 def test_an_unreadable_file_is_refused(qtbot, window: MainWindow, tmp_path: Path) -> None:
     assert not window.files.open_from(tmp_path / "missing.json")
-    assert "Could not read missing.json" in window.status_text()
+    assert "Could not read missing.json" in warned(window)
     assert not window.files.save_to(tmp_path / "no" / "such" / "folder.json")
-    assert "Could not save" in window.status_text()
+    assert "Could not save" in warned(window)
 
 
 def test_size_chooser_and_remembered_settings(qtbot, window: MainWindow, tmp_path: Path) -> None:
@@ -287,7 +287,7 @@ def test_cancel_keeps_the_previous_board_and_the_event_loop_runs(
     with qtbot.waitSignal(session.sources.compileEnded, timeout=10000):
         window.compile_indicator.cancel_button.click()
     assert session.n == 8 and len(decisions_of(window)) == 2
-    assert "cancelled" in window.status_text()
+    assert "cancelled" in window.status_line.text()
     assert window.size_box.value() == 8
 
 
@@ -303,7 +303,7 @@ def test_a_crashed_compile_keeps_the_previous_board(
     with qtbot.waitSignal(session.sources.compileEnded, timeout=10000):
         os.kill(pid, signal.SIGKILL)
     assert session.n == 8
-    assert "stopped by the system" in window.status_text()
+    assert "stopped by the system" in warned(window)
 
 
 def test_screenshot_writes_a_picture(tmp_path: Path) -> None:
@@ -345,18 +345,18 @@ def test_running_out_of_memory_keeps_the_previous_board(
     with qtbot.waitSignal(window.session.sources.compileEnded, timeout=60000):
         window.sizes.choose(13)
     assert window.session.n == 8 and len(decisions_of(window)) == 1
-    assert "ran out of memory" in window.status_text()
+    assert "ran out of memory" in warned(window)
 
 
 def test_export_dimacs_and_smtlib_for_the_current_size(qtbot, window: MainWindow, tmp_path: Path) -> None:
     assert window.files.export_to(tmp_path / "a.cnf", "cnf")
     assert (tmp_path / "a.cnf").read_text() == "".join(dimacs(8))
-    assert "736 clauses" in window.status_text()
+    assert "736 clauses" in window.status_line.text()
     window.sizes.choose(5)
     assert window.files.export_to(tmp_path / "a.smt2", "smt2")
     assert (tmp_path / "a.smt2").read_text() == "".join(smtlib(5))
     assert not window.files.export_to(tmp_path / "missing" / "x.cnf", "cnf")
-    assert "Could not export" in window.status_text()
+    assert "Could not export" in warned(window)
 
 
 def test_a_compile_reaches_the_window_even_when_the_cache_cannot_be_written(
@@ -374,7 +374,7 @@ def test_a_compile_reaches_the_window_even_when_the_cache_cannot_be_written(
 def test_a_board_without_solutions_says_so(qtbot, window: MainWindow) -> None:
     window.sizes.choose(3)
     assert window.session.configurator.count == 0
-    assert "No 3 queens fit on a 3×3 board" in window.status_text()
+    assert "No 3 queens fit on a 3×3 board" in window.status_line.text()
     assert all(s is CellState.LOOKAHEAD for row in window.board.picture.states for s in row)
     click(qtbot, window, 1, 1)
     assert decisions_of(window) == []

@@ -21,7 +21,7 @@ from app.gui.main_window import MainWindow
 from app.gui.session import BoardSession
 from bdd_model import Cell, Decision, DecisionKind
 from bdd_model.saved_game import dumps
-from tests.gui_helpers import click, decisions_of
+from tests.gui_helpers import click, decisions_of, warned
 
 QUEEN = DecisionKind.QUEEN
 
@@ -57,7 +57,7 @@ def test_a_board_is_kept_at_once_and_reopened_with_its_history(qtbot, tmp_path: 
     with qtbot.waitSignal(again.session.boardReplaced):
         again.reopen()
     assert decisions_of(again) == [Decision(Cell(0, 0), QUEEN), Decision(Cell(1, 4), QUEEN)]
-    assert again.status_text() == "Reopened the 8×8 board with 2 decisions, as you left it."
+    assert again.status_line.text() == "Reopened the 8×8 board with 2 decisions, as you left it."
     again.actions.undo.trigger()
     assert decisions_of(again) == [Decision(Cell(0, 0), QUEEN)]
     assert len(kept(tmp_path)) == 1, "the reopened board is kept in the same file"
@@ -75,7 +75,7 @@ def test_a_second_window_keeps_its_own_board_and_opens_offset(qtbot, tmp_path: P
     with qtbot.waitSignal(second.session.boardReplaced):
         second.reopen()
     assert decisions_of(second) == []
-    assert "Another N-Queens window is open" in second.status_text()
+    assert "Another N-Queens window is open" in second.status_line.text()
     assert (second.x() - first.x(), second.y() - first.y()) == (40, 40)
     click(qtbot, second, 3, 3)
     qtbot.waitUntil(lambda: len(kept(tmp_path)) == 2, timeout=1000)
@@ -116,7 +116,7 @@ def test_a_kept_board_that_cannot_be_restored_is_put_aside_and_said(
     assert window.session.n == 8 and decisions_of(window) == []
     aside = [p.name for p in folder.glob("unreadable-deadbeef-*.json")]
     assert len(aside) == 1 and not (folder / "window-deadbeef.json").exists()
-    assert window.status_text() == (
+    assert warned(window) == (
         f"A board kept from before could not be read ({folder / 'window-deadbeef.json'}: {reason}); "
         f"it was put aside as {aside[0]}. Opened an empty 8×8 board instead."
     )
@@ -130,6 +130,7 @@ def test_a_full_disk_is_said_once_and_the_board_is_kept_again_when_space_returns
     window = reopened(qtbot, tmp_path)
     said: list[str] = []
     window.autosave.noted.connect(said.append)
+    window.autosave.troubled.connect(said.append)
     full = [True]
     real = autosave._write_file
 
@@ -141,11 +142,15 @@ def test_a_full_disk_is_said_once_and_the_board_is_kept_again_when_space_returns
     qtbot.waitUntil(lambda: len(said) == 1, timeout=5000)
     click(qtbot, window, 1, 4)
     qtbot.wait(600)
-    assert said == ["The board cannot be kept on disk (No space left on device); save it to keep it."]
+    trouble = "The board cannot be kept on disk (No space left on device); save it to keep it."
+    assert said == [trouble] and warned(window) == trouble
     full[0] = False
     window.session.toggle_mark(Cell(7, 0))
-    qtbot.waitUntil(lambda: len(said) == 2, timeout=5000)
-    assert said[1] == "The board is kept on disk again."
+    qtbot.waitUntil(lambda: len(said) == 3, timeout=5000)
+    assert said[1:] == ["", "The board is kept on disk again."]
+    assert warned(window) == "" and window.status_line.text() == said[2], (
+        "the trouble is over: its message goes"
+    )
     assert kept(tmp_path)[0]["board"]["decisions"] == [0, 2 * (8 + 4), 2 * 56 + 1]
 
 
@@ -173,7 +178,7 @@ def test_a_folder_whose_lock_cannot_be_made_is_said_and_play_goes_on(
     (tmp_path / "boards" / "window-cafe.json").write_text("{}")
     monkeypatch.setattr(autosave, "QLockFile", NoLock)
     window = reopened(qtbot, tmp_path)
-    text = window.status_text()
+    text = warned(window)
     assert f"Boards cannot be kept in {tmp_path / 'boards'} (its lock file cannot be made)" in text
     assert "use File → Save to keep it" in text and "Another N-Queens window" not in text
     click(qtbot, window, 0, 0)
@@ -192,7 +197,7 @@ def test_save_as_onto_a_fifo_or_a_device_is_refused_at_once(qtbot, tmp_path: Pat
     assert window.files.save_to(target) is False
     assert time.monotonic() - started < 2
     what = "a FIFO (a named pipe)" if kind == "fifo" else "a device"
-    assert window.status_text() == f"Could not save target.nqueens.json: it is {what}, not a regular file"
+    assert warned(window) == f"Could not save target.nqueens.json: it is {what}, not a regular file"
 
 
 class KeptBoards:
@@ -303,3 +308,19 @@ def test_the_window_keeps_its_size_and_place_through_a_crash(qtbot, tmp_path: Pa
         again.reopen()
     assert (again.width(), again.height()) == (730, 570)
     assert base64.b64decode(geometry)[:4] == b"\x01\xd9\xd0\xcb"  # Qt's geometry magic number
+
+
+def test_a_build_cut_short_by_closing_is_offered_again_not_restarted(
+    qtbot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("NQUEENS_CACHE_DIR", str(tmp_path / "empty-cache"))
+    window = reopened(qtbot, tmp_path)
+    with qtbot.waitSignal(window.session.boardReplaced, timeout=30000):
+        window.sizes.choose(13)
+    assert window.session.sources.compiling == 13
+    window.close()
+    again = reopened(qtbot, tmp_path)
+    assert again.session.n == 13 and again.session.engine == "sat"
+    assert not again.session.sources.compiling
+    qtbot.waitUntil(lambda: again.build_bar.offered == 13, timeout=30000)
+    assert not again.session.sources.compiling

@@ -25,7 +25,7 @@ def test_pointing_at_a_closed_square_frames_its_culprits(qtbot, window: MainWind
     assert picture.focus == target
     assert len(picture.culprits) == expected and picture.culprits <= set(decisions)
     assert window.panel.why_label.text().startswith("Retract the ")
-    assert "to free 3,2" in window.status_text()
+    assert "to free 3,2" in window.status_line.text()
     assert not window.panel.free_button.isEnabled(), "pointing only previews: nothing is chosen yet"
     click(qtbot, window, 2, 1)
     assert window.panel.free_button.isEnabled() and window.panel.free_button.text() == "Free 3,2"
@@ -90,7 +90,7 @@ def test_pointing_at_an_open_square_clears_the_highlight(qtbot, window: MainWind
     assert window.board.picture.culprits
     window.point_at(Cell(3, 2))
     assert window.board.picture.culprits == frozenset() and window.board.picture.focus is None
-    assert "is open: " in window.status_text()
+    assert "is open: " in window.status_line.text()
 
 
 def test_heat_map_shades_open_squares_by_their_counts(qtbot, window: MainWindow) -> None:
@@ -162,7 +162,7 @@ def test_hint_places_the_queen_that_keeps_most_solutions(qtbot, window: MainWind
         if oracle.states(8, {Cell(0, 0): DecisionKind.QUEEN})[r][c] is CellState.OPEN
     )
     assert counts[placed.cell.row][placed.cell.col] == best
-    assert "Hint: a queen on" in window.status_text()
+    assert "Hint: a queen on" in window.status_line.text()
 
 
 def test_bdd_panel_shows_the_compiled_space(qtbot, window: MainWindow) -> None:

@@ -13,10 +13,11 @@ from app.gui.action_help import plain_text, shortcut_text
 from app.gui.board_widget import BoardPicture
 from app.gui.compile_indicator import WORDS_WIDTH
 from app.gui.main_window import MainWindow
+from app.gui.words import duration, memory
 from bdd_model import Cell, CellState, Decision, DecisionKind, Progress, resolve_backend
 from bdd_model.costs import REFERENCE_CALIBRATION
 from bdd_model.saved_game import dumps
-from tests.gui_helpers import click, decisions_of, make_window
+from tests.gui_helpers import click, decisions_of, make_window, warned
 
 
 def board_square(window: MainWindow) -> QRect:
@@ -30,29 +31,29 @@ def board_square(window: MainWindow) -> QRect:
 def test_the_status_line_describes_the_state_after_a_click(qtbot, window: MainWindow) -> None:
     qtbot.mouseMove(window.board, window.board.cell_rect(Cell(3, 3)).center())
     qtbot.mouseMove(window.board, window.board.cell_rect(Cell(0, 0)).center())
-    assert window.status_text().startswith("1,1 is open")
+    assert window.status_line.text().startswith("1,1 is open")
     click(qtbot, window, 0, 0)
-    assert window.status_text() == "1,1: your queen."
+    assert window.status_line.text() == "1,1: your queen."
     click(qtbot, window, 0, 0)
-    assert window.status_text().startswith("1,1 is open")
+    assert window.status_line.text().startswith("1,1 is open")
 
 
 def test_the_status_line_follows_free_this_square_and_the_keyboard(qtbot, window: MainWindow) -> None:
     click(qtbot, window, 0, 0)
     window.point_at(Cell(1, 1))
-    assert window.status_text().startswith("2,2 is closed")
+    assert window.status_line.text().startswith("2,2 is closed")
     qtbot.keyClick(window, Qt.Key.Key_F, Qt.KeyboardModifier.ControlModifier)
     assert window.session.configurator.cell(1, 1) is CellState.QUEEN
-    assert window.status_text() == "2,2: your queen."
+    assert window.status_line.text() == "2,2: your queen."
     window.board.setFocus()
     qtbot.keyClick(window.board, Qt.Key.Key_Right)
     qtbot.keyClick(window.board, Qt.Key.Key_Right)
     cursor = window.board.cursor_cell
-    assert cursor is not None and window.status_text().startswith(f"{cursor.label()} ")
+    assert cursor is not None and window.status_line.text().startswith(f"{cursor.label()} ")
     qtbot.keyClick(window.board, Qt.Key.Key_Space)
-    assert window.status_text().startswith(f"{cursor.label()}: marked empty by you.")
+    assert window.status_line.text().startswith(f"{cursor.label()}: marked empty by you.")
     qtbot.keyClick(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
-    assert not window.status_text().startswith(f"{cursor.label()}: marked")
+    assert not window.status_line.text().startswith(f"{cursor.label()}: marked")
 
 
 def test_a_long_message_is_elided_never_cut_and_stays_readable(qtbot, window: MainWindow) -> None:
@@ -61,7 +62,7 @@ def test_a_long_message_is_elided_never_cut_and_stays_readable(qtbot, window: Ma
     window.show_message(long)
     line, counter = window.status_line, window.count_label
     qtbot.waitUntil(lambda: line.width() > 0)
-    assert window.status_text() == long and line.is_elided()
+    assert window.status_line.text() == long and line.is_elided()
     assert long in line.toolTip().replace("&amp;", "&")
     assert line.geometry().right() < counter.geometry().left()
     click(qtbot, window, 0, 0)
@@ -121,7 +122,7 @@ def test_a_refused_open_leaves_a_running_compile_alone(
         path = tmp_path / "bad.json"
         path.write_text(bad)
         assert not window.files.open_from(path)
-        assert "was not opened" in window.status_text()
+        assert "was not opened" in warned(window)
         assert window.session.sources.compiling == 13 and window.compile_indicator.cancel_button.isVisible()
     with qtbot.waitSignal(window.session.sources.compileEnded, timeout=10000):
         window.compile_indicator.cancel_button.click()
@@ -203,38 +204,60 @@ def test_the_size_menu_says_what_is_ready_and_what_a_build_costs(
     assert window.session.n == 6
 
 
-def test_an_expensive_size_is_offered_in_a_bar_never_in_a_modal_question(
+def offered_price(window: MainWindow, n: int) -> str:
+    """The price the offer should say for n×n, from the calibration the window has now."""
+    cost = window.pace.cost(n, resolve_backend(window.session.sources.backend))
+    assert cost is not None
+    return f"takes {duration(cost.seconds)} and {memory(cost.peak_mb)} of memory, once"
+
+
+def test_an_expensive_size_is_priced_on_this_computer_then_offered_and_the_board_stays_put(
     qtbot, window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     window.resize(1040, 780)
     window.sizes.choose_engine("bdd")
     monkeypatch.setenv("NQUEENS_CACHE_DIR", str(tmp_path / "empty-cache"))
+    QApplication.processEvents()
+    squares = board_square(window)
     window.sizes.request(14)
-    assert QApplication.activeModalWidget() is None
     bar = window.build_bar
-    assert bar.isVisible() and bar.offered == 14
-    assert (
-        "about 45 s" in bar.text.text() and "1.2 GB" in bar.text.text() and "stays in play" in bar.text.text()
+    assert QApplication.activeModalWidget() is None
+    assert not bar.offered, "no price before this computer is timed"
+    qtbot.waitUntil(lambda: bar.offered == 14, timeout=30000)
+    assert window.pace.fresh(resolve_backend("auto"))
+    text = bar.text.text()
+    assert text == (
+        f"The 14×14 board needs its exact diagram first. Building it {offered_price(window, 14)}; "
+        "the current board stays in play meanwhile."
     )
-    assert "about about" not in bar.text.text() and not bar.text.is_elided(), bar.text.text()
+    assert not bar.text.is_elided(), text
+    assert window.notices.currentWidget() is bar and bar.isVisible()
     assert window.session.n == 8 and not window.session.sources.compiling and window.size_box.value() == 8
+    QApplication.processEvents()
+    assert board_square(window) == squares, "the offer never moves the board"
     bar.not_now_button.click()
+    QApplication.processEvents()
     assert not bar.isVisible() and window.session.n == 8 and not window.session.sources.compiling
+    assert board_square(window) == squares
 
 
 def test_on_auto_a_size_past_the_quick_builds_opens_at_once_and_the_build_is_offered(
     qtbot, window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    window.resize(1040, 780)
+    window.resize(800, 600)
     monkeypatch.setenv("NQUEENS_CACHE_DIR", str(tmp_path / "empty-cache"))
     with qtbot.waitSignal(window.session.boardReplaced, timeout=30000):
         window.sizes.request(13)
     assert window.session.n == 13 and window.session.engine == "sat"
+    qtbot.waitUntil(lambda: window.build_bar.offered == 13, timeout=30000)
     offer = window.build_bar.text.text()
-    assert window.build_bar.offered == 13 and "Open on the SAT engine" in offer and "about about" not in offer
+    assert offer == (
+        f"Build the exact 13×13 diagram for exact counts and the heat map? It {offered_price(window, 13)}; "
+        "the SAT engine answers meanwhile."
+    )
     assert not window.build_bar.text.is_elided(), offer
     window.sizes.pace.measured.emit(resolve_backend("auto"))
-    assert window.build_bar.text.text().startswith("Open on the SAT engine"), "a new price keeps the offer"
+    assert window.build_bar.text.text().startswith("Build the exact 13×13"), "a new price keeps the offer"
     assert not window.session.sources.compiling
     window.build_bar.always_button.click()
     assert window.session.sources.compiling == 13 and window.build_bar.always
@@ -244,6 +267,22 @@ def test_on_auto_a_size_past_the_quick_builds_opens_at_once_and_the_build_is_off
     window.sizes.request(14)
     assert not window.build_bar.isVisible() and window.session.sources.compiling == 14, "remembered"
     window.session.sources.cancel_compile()
+
+
+def test_not_now_is_not_asked_again_in_this_window(
+    qtbot, window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("NQUEENS_CACHE_DIR", str(tmp_path / "empty-cache"))
+    with qtbot.waitSignal(window.session.boardReplaced, timeout=30000):
+        window.sizes.request(13)
+    qtbot.waitUntil(lambda: window.build_bar.offered == 13, timeout=30000)
+    window.build_bar.not_now_button.click()
+    click(qtbot, window, 0, 0)
+    window.session.undo_stack.undo()
+    window.session.undo_stack.undo()
+    window.session.undo_stack.redo()
+    qtbot.wait(300)
+    assert window.session.n == 13 and not window.build_bar.offered and not window.session.sources.compiling
 
 
 def test_compile_progress_speaks_in_rows_and_time(
@@ -275,12 +314,12 @@ def test_words_agree_with_their_numbers(qtbot, tmp_path: Path) -> None:
     window.point_at(Cell(3, 3))
     window.sizes.choose(8)
     window.point_at(Cell(0, 0))
-    assert "4 of 92 solutions have a queen here" in window.status_text()
+    assert "4 of 92 solutions have a queen here" in window.status_line.text()
     click(qtbot, window, 0, 0)
     counts = window.session.configurator.cell_counts()
     once = next(Cell(r, c) for r in range(8) for c in range(8) if counts[r][c] == 1)
     window.point_at(once)
-    assert "1 of 4 solutions has a queen here" in window.status_text()
+    assert "1 of 4 solutions has a queen here" in window.status_line.text()
 
 
 def test_the_panel_draws_the_diagram_with_its_live_paths(qtbot, tmp_path: Path) -> None:
@@ -293,7 +332,7 @@ def test_the_panel_draws_the_diagram_with_its_live_paths(qtbot, tmp_path: Path) 
     svg, png = tmp_path / "d.svg", tmp_path / "d.png"
     assert window.files.save_diagram(svg) and window.files.save_diagram(png)
     assert b"<svg" in svg.read_bytes() and png.read_bytes().startswith(b"\x89PNG")
-    assert "Saved the diagram to d.png" in window.status_text()
+    assert "Saved the diagram to d.png" in window.status_line.text()
     window.sizes.choose(8)
     assert window.panel.diagram.view is None and not window.panel.save_diagram_button.isEnabled()
     assert "up to 7×7; this 8×8 one has 378 row edges" in window.panel.diagram._note

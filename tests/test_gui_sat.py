@@ -164,7 +164,7 @@ def test_a_killed_sat_worker_is_said_once_and_started_again(qtbot, window: MainW
     click(qtbot, window, 0, 0)
     window.sizes.choose_engine("sat")
     settle(qtbot, window)
-    with qtbot.waitSignal(window.session.message, timeout=10000) as said:
+    with qtbot.waitSignal(window.session.sources.problem, timeout=10000) as said:
         kill_worker(window)
     assert said.args[0] == (
         "The SAT engine's process was stopped by the system; it was started again, "

@@ -165,8 +165,10 @@ def test_the_status_line_follows_a_clicked_closed_square_until_its_explanation_a
     click(qtbot, sat_window, 0, 0)
     answered(qtbot, sat_window)
     click(qtbot, sat_window, 0, 5)
-    qtbot.waitUntil(lambda: "Retract the queen at 1,1 to free 1,6" in sat_window.status_text(), timeout=30000)
-    assert "Finding" not in sat_window.status_text()
+    qtbot.waitUntil(
+        lambda: "Retract the queen at 1,1 to free 1,6" in sat_window.status_line.text(), timeout=30000
+    )
+    assert "Finding" not in sat_window.status_line.text()
 
 
 LEFT_32 = [(0, 0), (1, 2), (2, 4), (3, 1), (4, 3), (5, 8), (6, 10), (7, 12), (8, 14), (9, 5)]

@@ -7,14 +7,14 @@ import json
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QSettings, Qt
-from PySide6.QtWidgets import QApplication, QMessageBox
+from PySide6.QtCore import QSettings
+from PySide6.QtWidgets import QApplication
 
 from app.gui.main_window import MainWindow
 from app.gui.nqueens_gui import _refusal
 from app.gui.session import BoardSession
 from bdd_model import Cell, Decision, DecisionKind
-from tests.gui_helpers import click
+from tests.gui_helpers import click, warned
 
 
 def test_a_refused_file_is_named_and_its_whole_message_can_be_read(
@@ -28,17 +28,15 @@ def test_a_refused_file_is_named_and_its_whole_message_can_be_read(
     window.resize(640, 480)
     QApplication.processEvents()
     assert not window.files.open_from(path)
-    said = window.status_text()
+    said = warned(window)
     assert said == (
         "conflict.nqueens.json was not opened: decision 2 cannot be taken: the queens at 1,1 (decision 1) "
         "and 2,1 attack each other. The board is unchanged."
     )
-    line = window.status_line
-    assert line.is_elided() and said in line.toolTip()
-    qtbot.mouseClick(line, Qt.MouseButton.LeftButton)
-    box = next(w for w in QApplication.topLevelWidgets() if isinstance(w, QMessageBox) and w.isVisible())
-    assert box.text() == said
-    box.close()
+    assert window.notices.currentWidget() is window.notices.messages, "it stays until dismissed"
+    assert not window.notices.messages.text.is_elided(), "shown whole at the smallest window"
+    window.notices.messages.dismiss_button.click()
+    assert warned(window) == "" and window.notices.currentIndex() == 0
     assert window.session.n == 8
 
 
@@ -87,7 +85,7 @@ def test_solved_goes_with_the_solution(qtbot, window: MainWindow) -> None:
         click(qtbot, window, len(window.session.configurator.decisions), col)
     qtbot.waitUntil(lambda: window.board._banner_opacity > 0.5, timeout=2000)
     window.actions.undo.trigger()
-    assert window.board._banner_opacity == 0 and "Solved" not in window.status_text()
+    assert window.board._banner_opacity == 0 and "Solved" not in window.status_line.text()
     assert not window.count_label.text().startswith("Solved")
 
 

@@ -3,17 +3,20 @@ counts do not jump, nothing that matters is cut."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from PySide6.QtCore import QPoint, QRectF, Qt
 from PySide6.QtGui import QWheelEvent
 from PySide6.QtWidgets import QApplication
 
 from app.gui.help_example import FIRST, POINTED, SECOND, first_steps
 from app.gui.main_window import FIRST_STEP, KEYS_ON_BOARD, MainWindow
-from bdd_model import Cell, CellState, plural
+from bdd_model import Cell, CellState, Configurator, plural
 from bdd_model.sat.estimate import Estimate
 from bdd_model.solution_count import SolutionCount
 from bdd_model.versions import library_versions
-from tests.gui_helpers import click
+from tests.gui_helpers import click, warned
+from tests.test_gui_newcomer import board_square
 from tests.test_gui_sat import open_on_sat, settle
 
 
@@ -24,7 +27,7 @@ def test_after_a_size_is_typed_the_arrows_move_on_the_board(qtbot, window: MainW
     qtbot.keyClicks(box, "7")
     qtbot.keyClick(box, Qt.Key.Key_Return)
     qtbot.waitUntil(lambda: window.session.n == 7)
-    assert window.board.hasFocus() and KEYS_ON_BOARD in window.status_text()
+    assert window.board.hasFocus() and KEYS_ON_BOARD in window.status_line.text()
     assert window.board.cursor_cell == Cell(0, 0)
     for _ in range(3):
         qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Down)
@@ -118,14 +121,14 @@ def test_a_wide_interval_is_said_in_powers_of_ten() -> None:
 
 def test_the_first_board_says_how_to_place_a_queen(window: MainWindow) -> None:
     assert window.panel.why_label.text() == FIRST_STEP
-    assert "Click a square to place a queen." in window.status_text()
+    assert "Click a square to place a queen." in window.status_line.text()
 
 
 def test_after_solve_the_words_about_undo_are_true(qtbot, window: MainWindow) -> None:
     click(qtbot, window, 0, 0)
     window.session.browser.solve()
     assert window.session.configurator.is_solved
-    qtbot.waitUntil(lambda: window.status_text().endswith("Undo takes back every queen Solve placed."))
+    qtbot.waitUntil(lambda: window.status_line.text().endswith("Undo takes back every queen Solve placed."))
     window.session.undo_stack.undo()
     assert [d.cell for d in window.session.configurator.decisions] == [Cell(0, 0)]
 
@@ -134,7 +137,7 @@ def test_after_a_finishing_mark_undo_is_said_to_take_the_mark_back(qtbot, window
     window.session.open_size(4)
     window.session.toggle_mark(Cell(0, 1))
     assert window.session.configurator.is_solved
-    qtbot.waitUntil(lambda: window.status_text().endswith("Undo takes the mark on 1,2 back."))
+    qtbot.waitUntil(lambda: window.status_line.text().endswith("Undo takes the mark on 1,2 back."))
     window.session.undo_stack.undo()
     assert window.session.configurator.decisions == ()
 
@@ -146,9 +149,9 @@ def test_the_solved_banner_spares_the_queen_hint_placed(qtbot, window: MainWindo
             for r, c in enumerate((0, 4, 7, 5, 2)):
                 window.session.activate(Cell(r, c))
         window.session.hint()
-        qtbot.waitUntil(lambda: "Undo takes the queen on" in window.status_text())
+        qtbot.waitUntil(lambda: "Undo takes the queen on" in window.status_line.text())
         (placed,) = window.session.last_queens()
-        assert window.status_text().endswith(f"Undo takes the queen on {placed.label()} back.")
+        assert window.status_line.text().endswith(f"Undo takes the queen on {placed.label()} back.")
         banner = window.board._banner_rect()
         assert not banner.intersects(QRectF(window.board.cell_rect(placed)))
 
@@ -183,13 +186,74 @@ def test_pointing_elsewhere_never_contradicts_the_chosen_square(qtbot, window: M
     assert window.panel.why_label.text() == about_chosen
     assert window.panel.free_button.text() == f"Free {chosen.label()}"
     assert window.board.picture.focus == chosen
-    assert window.status_text().startswith(pointed.label())
-    assert f"Free still acts on {chosen.label()}" in window.status_text()
+    assert window.status_line.text().startswith(pointed.label())
+    assert f"Free still acts on {chosen.label()}" in window.status_line.text()
     window.board.leaveEvent(None)
-    assert window.status_text().startswith(chosen.label())
+    assert window.status_line.text().startswith(chosen.label())
 
 
 def test_about_lists_numba_beside_the_other_libraries() -> None:
     found = library_versions()
     assert set(found) >= {"Python", "dd", "python-sat", "numpy", "numba"}
     assert found["numba"] != "not installed"
+
+
+def test_nothing_that_matters_is_cut_at_800_by_600(qtbot, window: MainWindow) -> None:
+    window.resize(800, 600)
+    click(qtbot, window, 0, 0)
+    click(qtbot, window, 1, 2)
+    QApplication.processEvents()
+    said = window.status_line.text()
+    assert said.startswith("2,3 is closed") and said.endswith("Retract the queen at 1,1 to free 2,3.")
+    assert not window.status_line.is_elided(), said
+    longest = (
+        "proving 9,988 squares; a hard one can take seconds · 12 placed + 3 forced of 100 queens · "
+        "about 1.8 × 10⁹⁰ solutions, estimated to within 5 powers of ten (updating…) · SAT engine"
+    )
+    window.count_label.set_text(longest)
+    QApplication.processEvents()
+    assert not window.count_label.is_elided() and window.width() == 800
+    window.compile_indicator.started(15, "cudd", 300.0)
+    window.count_label.set_text(
+        "proving 200 squares; a hard one can take seconds · 14 placed + 1 forced of 15 queens · "
+        "at least 3 solutions (updating…) · SAT engine"
+    )
+    QApplication.processEvents()
+    assert not window.count_label.is_elided() and not window.compile_indicator.label.is_elided()
+    assert window.width() == 800
+    window.compile_indicator.ended()
+    window.files.open_from(Path("/nonexistent/folder/with a long name/empty.nqueens.json"))
+    QApplication.processEvents()
+    assert warned(window).startswith("Could not read empty.nqueens.json")
+    assert not window.notices.messages.text.is_elided()
+
+
+def test_a_message_stays_until_dismissed_and_never_moves_the_board(
+    qtbot, window: MainWindow, tmp_path: Path
+) -> None:
+    window.resize(800, 600)
+    QApplication.processEvents()
+    squares = board_square(window)
+    path = tmp_path / "empty.nqueens.json"
+    path.write_text("")
+    assert not window.files.open_from(path)
+    QApplication.processEvents()
+    assert window.notices.currentWidget() is window.notices.messages
+    assert board_square(window) == squares
+    click(qtbot, window, 0, 0)
+    click(qtbot, window, 1, 2)
+    assert warned(window).startswith("empty.nqueens.json was not opened"), "play does not put it away"
+    window.notices.messages.dismiss_button.click()
+    QApplication.processEvents()
+    assert warned(window) == "" and window.status_line.isVisible()
+    assert board_square(window) == squares
+
+
+def test_after_a_build_the_panel_shows_the_diagrams_figures(window: MainWindow) -> None:
+    panel = window.panel
+    panel.show_solver(8, 0, 0, False)
+    assert panel.folds.currentWidget() is panel.solver_group
+    cfg = window.session.configurator
+    assert isinstance(cfg, Configurator)
+    panel.show_space(cfg.space)
+    assert panel.folds.currentWidget() is panel.bdd_group

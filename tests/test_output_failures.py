@@ -17,7 +17,7 @@ from bdd_model.atomic_file import atomic_output
 from bdd_model.cache import load, save
 from bdd_model.saved_game import loads
 from tests.cli_helpers import run
-from tests.gui_helpers import click
+from tests.gui_helpers import click, warned
 from tests.spaces import space
 
 
@@ -81,7 +81,7 @@ def test_the_window_save_and_export_on_a_full_disk_keep_the_old_files(
     click(qtbot, window, 1, 2)
     monkeypatch.setattr("bdd_model.atomic_file.os.fsync", _disk_full)
     assert not window.files.save_to(saved)
-    assert "No space left on device" in window.status_text()
+    assert "No space left on device" in warned(window)
     assert not window.files.export_to(exported, "smt2")
     assert saved.read_text() == before and loads(before)[0] == 8
     assert exported.read_text() == cnf

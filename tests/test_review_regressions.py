@@ -16,7 +16,7 @@ from app.gui.nqueens_gui import build_parser
 from bdd_model import Cell, CellState, Configurator, Decision, DecisionError, DecisionKind
 from bdd_model.saved_game import dumps
 from tests.cli_helpers import run
-from tests.gui_helpers import click, decisions_of, make_window, run_gui
+from tests.gui_helpers import click, decisions_of, make_window, run_gui, warned
 from tests.spaces import space
 
 
@@ -64,7 +64,7 @@ def test_the_window_on_a_board_without_solutions(qtbot, tmp_path: Path) -> None:
     window = make_window(qtbot, tmp_path, 3)
     click(qtbot, window, 0, 0, Qt.MouseButton.RightButton)
     assert decisions_of(window) == [] and window.session.undo_stack.count() == 0
-    assert "has no solution" in window.status_text()
+    assert "has no solution" in window.status_line.text()
     assert not window.actions.solve.isEnabled() and not window.actions.hint.isEnabled()
     assert not window.panel.solve_button.isEnabled()
 
@@ -98,7 +98,7 @@ def test_the_window_refuses_absurd_files(qtbot, window: MainWindow, tmp_path: Pa
         path.write_text(content)
         assert not window.files.open_from(path)
         assert decisions_of(window) == before
-        assert "was not opened" in window.status_text()
+        assert "was not opened" in warned(window)
 
 
 def test_a_file_with_a_byte_order_mark_opens(qtbot, window: MainWindow, tmp_path: Path) -> None:
@@ -128,7 +128,7 @@ def test_a_refused_open_keeps_the_current_file(qtbot, window: MainWindow, tmp_pa
         dumps(8, [Decision(Cell(0, 0), DecisionKind.QUEEN), Decision(Cell(1, 1), DecisionKind.QUEEN)])
     )
     window.files.open_from(bad)
-    assert "was not opened" in window.status_text()
+    assert "was not opened" in warned(window)
     assert window.session.file_path == good and window.session.n == 5
 
 

@@ -17,7 +17,7 @@ from bdd_model.sat import answer_file
 from bdd_model.sat.answer_file import SolverOutputError, read_answer
 from bdd_model.untrusted_text import excerpt
 from tests.cli_helpers import run
-from tests.gui_helpers import click, decisions_of
+from tests.gui_helpers import click, decisions_of, warned
 
 SOLUTION_8 = (0, 4, 7, 5, 2, 6, 1, 3)
 TRUE_8 = [r * 8 + c + 1 for r, c in enumerate(SOLUTION_8)]
@@ -202,5 +202,5 @@ def test_the_window_refuses_files_that_are_no_configuration(
         "huge": "odd.json was not opened: it is larger than 1 MB",
         "binary": "the file is not text",
     }[kind]
-    assert expected in window.status_text()
+    assert expected in warned(window)
     assert decisions_of(window) == before and window.session.n == 8

@@ -77,6 +77,8 @@ class Autosave(QObject):
 
     noted = Signal(str)
     """Something about the kept boards worth a line in the status bar."""
+    troubled = Signal(str)
+    """The board cannot be kept on disk (why, in a sentence), or "" when it is kept again."""
     _written = Signal(str)
     """The writer thread's outcome: "" or why the file could not be written."""
 
@@ -174,8 +176,9 @@ class Autosave(QObject):
     def _outcome(self, problem: str) -> None:
         """Say once when the board can no longer be kept, and once when it is kept again."""
         if problem and not self._failing:
-            self.noted.emit(f"The board cannot be kept on disk ({problem}); save it to keep it.")
+            self.troubled.emit(f"The board cannot be kept on disk ({problem}); save it to keep it.")
         elif not problem and self._failing:
+            self.troubled.emit("")
             self.noted.emit("The board is kept on disk again.")
         self._failing = problem
 

@@ -75,6 +75,8 @@ class BoardSources(QObject):
     switched = Signal(object)
     """The current board is answered by another engine from now on (the board, decisions kept)."""
     message = Signal(str)
+    problem = Signal(str)
+    """Something failed that the user must read (a build, a board that could not be opened)."""
     compileStarted = Signal(int)
     compileProgress = Signal(object)
     compileEnded = Signal()
@@ -278,7 +280,7 @@ class BoardSources(QObject):
         try:
             space = load(job.n, backend, path)
         except NQueensError as error:
-            self.message.emit(f"The {job.n}×{job.n} board could not be opened: {error}")
+            self.problem.emit(f"The {job.n}×{job.n} board could not be opened: {error}")
             return
         finally:
             if path != cache_path(job.n, backend):
@@ -305,14 +307,14 @@ class BoardSources(QObject):
         if reason == "cancelled":
             self.message.emit(f"Building the {job.n}×{job.n} board was cancelled; the board is unchanged.")
         else:
-            self.message.emit(f"Could not build the {job.n}×{job.n} board: {reason}. The board is unchanged.")
+            self.problem.emit(f"Could not build the {job.n}×{job.n} board: {reason}. The board is unchanged.")
 
     def _switch_to_bdd(self, space: SolutionSpace) -> None:
         """The BDD of the SAT board's size is ready: answer the same decisions with it."""
         current = self._current()
         cfg = self._bdd(space, current.decisions if current else ())
         if isinstance(cfg, str):
-            self.message.emit(f"The {space.n}×{space.n} diagram is ready but refused the decisions: {cfg}")
+            self.problem.emit(f"The {space.n}×{space.n} diagram is ready but refused the decisions: {cfg}")
             return
         self.switched.emit(cfg)
         self.message.emit(
@@ -361,12 +363,12 @@ class BoardSources(QObject):
         self._failures = [t for t in self._failures if now - t < RESTART_WINDOW] + [now]
         said = reason[0].upper() + reason[1:]
         if len(self._failures) > RESTARTS:
-            self.message.emit(
+            self.problem.emit(
                 f"{said}, {len(self._failures)} times within {RESTART_WINDOW:.0f} s: it starts again at "
                 "your next click."
             )
             return
-        self.message.emit(f"{said}; it was started again, and nothing you did was lost.")
+        self.problem.emit(f"{said}; it was started again, and nothing you did was lost.")
         for board in (self._current(), self._waiting):
             if isinstance(board, SatBoard):
                 board.resend()

@@ -1,5 +1,5 @@
-"""The bar above the board that offers to build a board's exact diagram: never a modal question
-over an old board.
+"""The offer to build a board's exact diagram, shown in the status bar's place: never a modal
+question over an old board.
 
 On "auto", 13 to 15 open at once on the SAT engine and the bar offers the diagram behind them
 (exact counts and the heat map), with its price on this machine; on "BDD only" the board needs
@@ -23,6 +23,8 @@ ALWAYS = "build/always"
 class BuildBar(QFrame):
     """One offer at a time: build the n×n diagram, or not."""
 
+    changed = Signal()
+    """An offer was made or went (the status bar's place shows it, or the status line)."""
     accepted = Signal(int)
     """Build the n×n diagram (now, in the background)."""
     declined = Signal(int)
@@ -46,7 +48,6 @@ class BuildBar(QFrame):
         self.build_button.clicked.connect(lambda: self._answer(build=True))
         self.always_button.clicked.connect(self._always)
         self.not_now_button.clicked.connect(lambda: self._answer(build=False))
-        self.hide()
 
     @property
     def always(self) -> bool:
@@ -56,23 +57,24 @@ class BuildBar(QFrame):
     @property
     def offered(self) -> int:
         """The size on offer now, or 0."""
-        return self._n if self.isVisible() else 0
+        return self._n
 
     def offer(self, n: int, cost: CompileCost, meanwhile_sat: bool) -> None:
         """Offer the n×n diagram at ``cost``; ``meanwhile_sat``: the board is open on the SAT
         engine already, the diagram only makes it exact."""
         self._n, self._meanwhile_sat = n, meanwhile_sat
-        price = f"{duration(cost.seconds)}, {memory(cost.peak_mb)} on this computer, once"
+        price = f"{duration(cost.seconds)} and {memory(cost.peak_mb)} of memory, once"
         if meanwhile_sat:
             self.text.set_text(
-                f"Open on the SAT engine. Build the {n}×{n} diagram for exact counts and the heat "
-                f"map ({price})?"
+                f"Build the exact {n}×{n} diagram for exact counts and the heat map? It takes "
+                f"{price}; the SAT engine answers meanwhile."
             )
         else:
             self.text.set_text(
-                f"The {n}×{n} board needs its diagram ({price}); the current board stays in play."
+                f"The {n}×{n} board needs its exact diagram first. Building it takes {price}; "
+                "the current board stays in play meanwhile."
             )
-        self.show()
+        self.changed.emit()
 
     def reprice(self, cost: CompileCost) -> None:
         """The offer in hand at a new price (a fresh measure of this computer's speed)."""
@@ -81,8 +83,9 @@ class BuildBar(QFrame):
 
     def withdraw(self) -> None:
         """The offer no longer holds (another size was chosen)."""
-        self._n = 0
-        self.hide()
+        if self._n:
+            self._n = 0
+            self.changed.emit()
 
     def _always(self) -> None:
         self._settings.setValue(ALWAYS, True)
@@ -90,5 +93,5 @@ class BuildBar(QFrame):
 
     def _answer(self, build: bool) -> None:
         n, self._n = self._n, 0
-        self.hide()
+        self.changed.emit()
         (self.accepted if build else self.declined).emit(n)

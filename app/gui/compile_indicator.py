@@ -21,7 +21,7 @@ from bdd_model import Progress
 from bdd_model.countdown import Countdown, done_share
 
 PHASE_WORDS = {"search": "searching the rows", "build": "building the diagram", "freeze": "reading its rows"}
-WORDS_WIDTH = 330
+WORDS_WIDTH = 220
 """The words' room in the status bar (pixels)."""
 
 
@@ -32,11 +32,11 @@ class CompileIndicator(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.label = ElidedText(self, name="Building a board")
+        self.label = ElidedText(self, lines=2, middle=True, name="Building a board")
         self.label.setFixedWidth(WORDS_WIDTH)
         self.bar = QProgressBar(self)
         self.bar.setRange(0, 1000)
-        self.bar.setFixedWidth(120)
+        self.bar.setFixedWidth(60)
         self.bar.setTextVisible(False)
         self.cancel_button = QToolButton(self)
         self.cancel_button.setText("Cancel")

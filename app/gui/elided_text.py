@@ -44,17 +44,31 @@ def fitted(text: str, metrics: QFontMetrics, width: int, lines: int) -> str:
 
 
 class ElidedText(QWidget):
-    """``lines`` lines of text (1: one line, elided at the right) with the whole in its tooltip."""
+    """``lines`` lines of text (1: one line, elided at the right) with the whole in its tooltip;
+    ``middle``: text shorter than its room is centred in its height (a status line), else it
+    starts at the top (a paragraph); ``whole``: never cut, the text asks for the width it needs
+    on one line up to ``ONE_LINE`` pixels, else on ``lines`` lines, and gets at least that."""
+
+    ONE_LINE = 380
 
     def __init__(
-        self, parent: QWidget | None = None, lines: int = 1, name: str = "", about: str = ""
+        self,
+        parent: QWidget | None = None,
+        lines: int = 1,
+        name: str = "",
+        about: str = "",
+        middle: bool = False,
+        whole: bool = False,
     ) -> None:
         super().__init__(parent)
         self._text = ""
         self._detail = ""
         self._lines = lines
+        self._middle = middle
+        self._whole = whole
         self._about = about
-        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+        horizontal = QSizePolicy.Policy.Preferred if whole else QSizePolicy.Policy.Ignored
+        self.setSizePolicy(horizontal, QSizePolicy.Policy.Fixed)
         self.setFixedHeight(self.fontMetrics().lineSpacing() * lines + 4)
         self.setAccessibleName(name)
 
@@ -74,6 +88,8 @@ class ElidedText(QWidget):
         else:
             self.setToolTip(f"<p>{html.escape(whole)}</p>" if text else "")
         self.setAccessibleDescription(text)
+        if self._whole:
+            self.updateGeometry()
         self.update()
 
     def is_elided(self) -> bool:
@@ -81,10 +97,26 @@ class ElidedText(QWidget):
         return self._shown() != self._text
 
     def sizeHint(self) -> QSize:
+        if self._whole:
+            one_line = self.fontMetrics().horizontalAdvance(self._text) + 4
+            return QSize(one_line if one_line <= self.ONE_LINE else self._narrowest(), self.height())
         return QSize(200, self.height())
 
     def minimumSizeHint(self) -> QSize:
+        if self._whole:
+            return QSize(self._narrowest(), self.height())
         return QSize(40, self.height())
+
+    def _narrowest(self) -> int:
+        """The least width that shows the whole text on ``lines`` lines."""
+        metrics, low, high = self.fontMetrics(), 1, self.fontMetrics().horizontalAdvance(self._text) + 4
+        while low < high:
+            middle = (low + high) // 2
+            if fitted(self._text, metrics, middle, self._lines) == self._text:
+                high = middle
+            else:
+                low = middle + 1
+        return high
 
     def mousePressEvent(self, event: QMouseEvent) -> None:
         """A click on a cut text shows it whole."""
@@ -109,6 +141,10 @@ class ElidedText(QWidget):
             Qt.CursorShape.PointingHandCursor if shown != self._text else Qt.CursorShape.ArrowCursor
         )
         flags = FLAGS if self._lines > 1 else Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
+        room = self.rect()
+        if self._middle and self._lines > 1:
+            height = self.fontMetrics().boundingRect(room, flags, shown).height()
+            room.setTop((room.height() - height) // 2)
         with painting(self) as painter:
             painter.setPen(self.palette().color(self.foregroundRole()))
-            painter.drawText(self.rect(), flags, shown)
+            painter.drawText(room, flags, shown)

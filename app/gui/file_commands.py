@@ -34,12 +34,16 @@ class FileCommands:
         session: BoardSession,
         settings: QSettings,
         say: Callable[[str], None],
+        warn: Callable[[str], None],
         diagram: Callable[[str], bytes],
     ) -> None:
+        """``say``: what was done (the status line); ``warn``: what could not be done (a
+        message that stays until dismissed)."""
         self._parent = parent
         self._session = session
         self._settings = settings
         self._say = say
+        self._warn = warn
         self._diagram = diagram
 
     def save_to(self, path: Path) -> bool:
@@ -61,7 +65,7 @@ class FileCommands:
         except OSError as error:
             return self._failed("read", path, error.strerror or str(error))
         except NQueensError as error:
-            self._say(f"{path.name} was not opened: {error}")
+            self._warn(f"{path.name} was not opened: {error}")
             return False
         self._settings.setValue("files/folder", str(path.parent))
         return self._session.open_size(n, decisions, file_path=path, label=f"Open {path.name}")
@@ -152,5 +156,5 @@ class FileCommands:
 
     def _failed(self, verb: str, path: Path, reason: str) -> bool:
         """One line for a file that could not be read or written; False for the caller."""
-        self._say(f"Could not {verb} {path.name}: {reason}")
+        self._warn(f"Could not {verb} {path.name}: {reason}")
         return False

@@ -148,7 +148,11 @@ class InsightPanel(QWidget):
         for arrow in (self.previous_button, self.next_button):
             arrow.setMaximumWidth(36)
         self.browse_label = ElidedText(
-            browser, name="Remaining solutions", about=glossary_text("Solution", "Estimate", "95% interval")
+            browser,
+            lines=2,
+            middle=True,
+            name="Remaining solutions",
+            about=glossary_text("Solution", "Estimate", "95% interval"),
         )
         steps.addWidget(self.previous_button)
         steps.addWidget(self.browse_label, 1)
@@ -246,10 +250,11 @@ class InsightPanel(QWidget):
 
     def _show_tabs(self, bdd: bool) -> None:
         """The BDD's figures and diagram, or the SAT engine's account: one set of tabs."""
+        was = self.folds.currentWidget()
         for widget in (self.bdd_group, self.diagram_group, self.solver_group):
             index = self.folds.indexOf(widget)
             self.folds.setTabVisible(index, (widget is self.solver_group) != bdd)
-        if not self.folds.isTabVisible(self.folds.currentIndex()):
+        if (was is self.solver_group) == bdd:
             self.folds.setCurrentWidget(self.bdd_group if bdd else self.solver_group)
 
     def show_explanation(self, text: str) -> None:

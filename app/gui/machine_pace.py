@@ -22,7 +22,7 @@ class MachinePace(QObject):
     """The calibration of each backend, measured in the background and kept fresh."""
 
     measured = Signal(str)
-    """A calibration of this backend arrived."""
+    """A calibration of this backend arrived, or could not be made (the reference figures stand)."""
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -38,6 +38,11 @@ class MachinePace(QObject):
             return compile_cost(n, backend)
         return predict(n, backend, known[0], past_compiles())
 
+    def fresh(self, backend: str) -> bool:
+        """True when the calibration in hand is under a minute old (or cannot be made here)."""
+        known = self._seconds.get(backend)
+        return backend in self._failed or (known is not None and time.monotonic() - known[1] <= LIFETIME)
+
     def refresh(self, backend: str) -> None:
         """Measure again in the background if the calibration is missing or older than a minute."""
         known = self._seconds.get(backend)
@@ -50,7 +55,10 @@ class MachinePace(QObject):
 
     def measure(self, backend: str) -> None:
         """Time the calibration in a child, unless one is being timed."""
-        if backend in self._running or backend in self._failed or backend not in ("cudd", "autoref"):
+        if backend in self._running:
+            return
+        if backend in self._failed or backend not in ("cudd", "autoref"):
+            self.measured.emit(backend)
             return
         process = QProcess(self)
         process.finished.connect(lambda *_: self._finished(backend, process))
@@ -79,3 +87,4 @@ class MachinePace(QObject):
             self.measured.emit(backend)
         else:
             self._failed.add(backend)
+            self.measured.emit(backend)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from PySide6.QtCore import QByteArray, QPoint, QSettings, QSignalBlocker, Qt
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import (
-    QLabel,
+    QHBoxLayout,
     QMainWindow,
     QToolBar,
     QVBoxLayout,
@@ -18,7 +18,6 @@ from PySide6.QtWidgets import (
 )
 
 from app.gui import help_pages
-from app.gui.action_help import tooltip_html
 from app.gui.autosave import Autosave, describe_reopened, folder_beside
 from app.gui.board_widget import BoardPicture, BoardWidget, LegendWidget, heat_peak
 from app.gui.board_words import count_figure, count_text, counters, greeting, solved_words
@@ -29,6 +28,7 @@ from app.gui.elided_text import ElidedText
 from app.gui.file_commands import FileCommands
 from app.gui.insight_dock import InsightDock
 from app.gui.machine_pace import MachinePace
+from app.gui.notice_strip import NoticeStrip
 from app.gui.pieces import app_icon
 from app.gui.pointed_square import PointedSquare
 from app.gui.sat_board import SatBoard
@@ -76,7 +76,6 @@ class MainWindow(QMainWindow):
         central = QWidget(self)
         layout = QVBoxLayout(central)
         layout.setContentsMargins(6, 6, 6, 2)
-        layout.addWidget(self.build_bar)
         layout.addWidget(self.board, 1)
         layout.addWidget(self.legend)
         self.setCentralWidget(central)
@@ -89,7 +88,7 @@ class MainWindow(QMainWindow):
         self._make_status_bar()
         self.pointed = PointedSquare(self.session, self)
         self.files = FileCommands(
-            self, self.session, self.settings, self.show_message, self.panel.diagram.picture
+            self, self.session, self.settings, self.show_message, self.warn, self.panel.diagram.picture
         )
         self.sizes = SizeChoice(
             self,
@@ -119,39 +118,34 @@ class MainWindow(QMainWindow):
         toolbar = QToolBar("Board", self)
         toolbar.setObjectName("board-toolbar")
         toolbar.setMovable(False)
-        size_label = QLabel(" Board size ", toolbar)
-        toolbar.addWidget(size_label)
-        self.size_box.setToolTip(
-            tooltip_html(
-                "Board size",
-                "N queens on an N×N board, from 1 to 100: type a size and press Enter, or step "
-                "with the arrows. Up to 12 the exact diagram opens at once; 13 to 15 open on the "
-                "SAT engine while the diagram is built; larger boards are the SAT engine's. "
-                "Undo brings back the previous size.",
-            )
-        )
-        size_label.setToolTip(self.size_box.toolTip())
-        toolbar.addWidget(self.size_box)
+        self.size_box.add_to(toolbar)
         self.actions.fill_toolbar(toolbar)
         self.addToolBar(toolbar)
         self.toolbar = toolbar
 
     def _make_status_bar(self) -> None:
+        """The status line and the count (never cut: it takes the room its words need), in
+        the strip that also shows offers and messages; a build's progress beside it."""
         bar = self.statusBar()
-        self.status_line = ElidedText(self, name="Status")
+        row = QWidget(bar)
+        self.status_line = ElidedText(row, lines=2, name="Status", middle=True)
         self.count_label = ElidedText(
-            self,
+            row,
+            lines=2,
+            middle=True,
+            whole=True,
             name="Queens and solutions",
             about="Queens you placed, queens every remaining solution shares (forced), how many "
             "solutions of the puzzle remain with your decisions, and the engine that answers",
         )
+        layout = QHBoxLayout(row)
+        layout.setContentsMargins(2, 0, 2, 0)
+        layout.addWidget(self.status_line, 1)
+        layout.addWidget(self.count_label)
+        self.notices = NoticeStrip(row, self.build_bar, bar)
         self.compile_indicator = CompileIndicator(self)
-        bar.addWidget(self.status_line, 1)
+        bar.addWidget(self.notices, 1)
         bar.addPermanentWidget(self.compile_indicator)
-        bar.addPermanentWidget(self.count_label, 1)
-        bar.setMinimumHeight(
-            max(w.sizeHint().height() for w in (self.compile_indicator, self.count_label)) + 4
-        )
 
     def _connect(self) -> None:
         session, sources, actions = self.session, self.session.sources, self.actions
@@ -161,10 +155,12 @@ class MainWindow(QMainWindow):
         session.browser.browsed.connect(self.refresh)
         session.boardReplaced.connect(self._board_replaced)
         session.message.connect(self.show_message)
-        session.refused.connect(self.show_message)
+        session.refused.connect(self.warn)
+        sources.problem.connect(self.warn)
         session.solved.connect(self._solved)
         session.fileChanged.connect(self._refresh_title)
         self.autosave.noted.connect(self.show_message)
+        self.autosave.troubled.connect(lambda text: self.notices.messages.post(text, topic="autosave"))
         session.undo_stack.cleanChanged.connect(self._refresh_title)
         sources.compileStarted.connect(self._compile_started)
         sources.compileProgress.connect(self.compile_indicator.progressed)
@@ -341,8 +337,9 @@ class MainWindow(QMainWindow):
 
     def _keys_to_board(self) -> None:
         self.board.take_keys()
-        if KEYS_ON_BOARD not in self.status_text():
-            self.status_line.set_text(f"{self.status_text()} {KEYS_ON_BOARD}".strip())
+        said = self.status_line.text()
+        if KEYS_ON_BOARD not in said:
+            self.status_line.set_text(f"{said} {KEYS_ON_BOARD}".strip())
 
     def _show_engine(self) -> None:
         """The panel's account of the engine that answers the board now."""
@@ -378,9 +375,10 @@ class MainWindow(QMainWindow):
         self._describing = False
         self._opening = ""
 
-    def status_text(self) -> str:
-        """The whole text of the status line (it may be shown elided)."""
-        return self.status_line.text()
+    def warn(self, text: str) -> None:
+        """Say something that must be read (a file not opened, a build that failed): it stays
+        in the status bar's place until dismissed."""
+        self.notices.messages.post(text)
 
     def point_at(self, cell: Cell) -> None:
         """Choose a square as a click does, without deciding anything: its explanation in the
@@ -441,7 +439,7 @@ class MainWindow(QMainWindow):
         board of the size used last; a second window opens offset and says so."""
         others = self.autosave.others_running()
         saved = self.autosave.claim()
-        said = [*self.autosave.problems]
+        problems, said = self.autosave.problems, []
         replaced: list[int] = []
         once = Qt.ConnectionType.SingleShotConnection
         self.session.boardReplaced.connect(replaced.append, once)
@@ -454,9 +452,11 @@ class MainWindow(QMainWindow):
         else:
             size = self.settings.value("board/size", 8)
             n = int(size) if str(size).isdigit() and 1 <= int(size) <= self.session.sources.max_n else 8
-            if said:
-                said.append(f"Opened an empty {n}×{n} board instead.")
+            if problems:
+                problems = [*problems, f"Opened an empty {n}×{n} board instead."]
             self.session.open_size(n)
+        if problems:
+            self.warn(" ".join(problems))
         if others:
             self.move(self.pos() + QPoint(OFFSET, OFFSET))
             said.append("Another N-Queens window is open: this one keeps its own board.")

@@ -250,7 +250,7 @@ def _screenshot(
         window = MainWindow(session, scratch)
         window.resize(size or DEFAULT_SIZE)
         try:
-            session.open_size(n, decisions, build_exact=False)
+            session.open_size(n, decisions)
             _wait_for(lambda: bool(refused) or _settled(session))
             view.apply(window)
             _wait_for(lambda: _shown(session, view))

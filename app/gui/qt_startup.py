@@ -9,7 +9,8 @@ import ctypes
 import sys
 from types import ModuleType
 
-from app.gui.system_libraries import GUI_LIBRARIES, Loader, install_advice, missing_packages
+from app.gui.debian_packages import GUI_LIBRARIES
+from app.gui.system_libraries import Loader, install_advice, missing_packages
 
 
 def import_window(load: Loader = ctypes.CDLL) -> ModuleType | str:

@@ -86,7 +86,7 @@ class BoardSession(QObject):
         decisions: Sequence[Decision] = (),
         file_path: Path | None = None,
         label: str | None = None,
-        build_exact: bool = True,
+        build_exact: bool = False,
     ) -> bool:
         """Show the n×n board with ``decisions`` as one undoable step, on the engine the choice
         gives (``build_exact``: for N = 13…15 on "auto", also compile the BDD in the background).

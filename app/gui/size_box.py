@@ -13,7 +13,9 @@ import re
 
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QValidator, QWheelEvent
-from PySide6.QtWidgets import QSpinBox, QWidget
+from PySide6.QtWidgets import QLabel, QSpinBox, QToolBar, QWidget
+
+from app.gui.action_help import tooltip_html
 
 SETTLE_MS = 500
 """Stepping pauses this long before the size it stopped on is chosen."""
@@ -40,6 +42,22 @@ class SizeBox(QSpinBox):
         self._settle.timeout.connect(self._choose)
         self.valueChanged.connect(lambda _: self._settle.start())
         self.editingFinished.connect(self._choose_now)
+
+    def add_to(self, toolbar: QToolBar) -> None:
+        """Put the box in ``toolbar`` behind its label, both explained in a tooltip."""
+        label = QLabel(" Board size ", toolbar)
+        toolbar.addWidget(label)
+        self.setToolTip(
+            tooltip_html(
+                "Board size",
+                "N queens on an N×N board, from 1 to 100: type a size and press Enter, or step "
+                "with the arrows. Up to 12 the exact diagram opens at once; 13 to 15 open on the "
+                "SAT engine while the diagram is offered; larger boards are the SAT engine's. "
+                "Undo brings back the previous size.",
+            )
+        )
+        label.setToolTip(self.toolTip())
+        toolbar.addWidget(self)
 
     def show_size(self, n: int) -> None:
         """Show ``n`` (the board shown now) without choosing it."""

@@ -2,7 +2,7 @@
 that answers it (View → Engine), with what a size costs before it is paid.
 
 Game → Size says for each size whether it is being built or what building it costs on this
-machine. A long build is offered in a bar above the board (``build_bar``), never asked about in
+machine. A long build is offered in the status bar's place (``build_bar``), never asked about in
 a modal question: on "auto", 13 to 15 open at once on the SAT engine and the exact diagram is
 offered behind it; on "BDD only" the current board stays in play while it is offered.
 """
@@ -49,7 +49,11 @@ class SizeChoice(QObject):
         self._engines = engines
         self.bar = bar
         self.pace = pace
+        self._pricing = 0
+        """The size whose build waits for this computer's price, or 0."""
+        self._declined_sizes: set[int] = set()
         bar.accepted.connect(self._build)
+        bar.declined.connect(self._declined)
         pace.measured.connect(self._measured)
         menu.aboutToShow.connect(self.fill_menu)
         self.fill_menu()
@@ -61,26 +65,20 @@ class SizeChoice(QObject):
         session.sources.compileEnded.connect(self._show_current)
 
     def request(self, n: int) -> None:
-        """The user picked a size. A diagram that takes long to build is offered in the bar
-        above the board, never asked about over the old board: on "auto" 13 to 15 open at once
-        on the SAT engine with the offer; on "BDD only" the current board stays while it is
+        """The user picked a size. A diagram that takes long to build is offered above the
+        board, never asked about over the old board: on "auto" 13 to 15 open at once on the SAT
+        engine and the offer follows; on "BDD only" the current board stays while it is
         offered."""
         sources = self._session.sources
         self.bar.withdraw()
-        backend = resolve_backend(sources.backend)
-        needs_build = n != self._session.n and n != sources.compiling and sources.uses_bdd(n)
-        cost = self.pace.cost(n, backend) if needs_build and not sources.is_cached(n) else None
-        if cost is not None:
-            self.pace.refresh(backend)
-        if cost is not None and cost.seconds >= ASK_BEFORE and not self.bar.always:
-            if sources.waits_for_bdd(n):
-                self.size_box.show_size(self._session.n)
-                self.bar.offer(n, cost, meanwhile_sat=False)
-                return
-            self.choose(n, build_exact=False)
-            self.bar.offer(n, cost, meanwhile_sat=True)
-            return
-        self.choose(n)
+        self._pricing = 0
+        if n == self._session.n or n == sources.compiling or not sources.uses_bdd(n):
+            self.choose(n)
+        elif sources.waits_for_bdd(n) and not self._quick(n) and not self.bar.always:
+            self.size_box.show_size(self._session.n)
+            self._price(n)
+        else:
+            self.choose(n, build_exact=self.bar.always)
 
     def choose(self, n: int, build_exact: bool = True) -> None:
         """Switch to an empty n×n board (compiling it in the background if needed); choosing the
@@ -141,17 +139,58 @@ class SizeChoice(QObject):
     def _replaced(self, n: int) -> None:
         self.size_box.show_size(n)
         self._settings.setValue("board/size", n)
+        sources = self._session.sources
+        exact_later = self._session.engine == "sat" and sources.uses_bdd(n)
+        if exact_later and n != sources.compiling and n not in self._declined_sizes and not self.bar.offered:
+            if self.bar.always:
+                sources.build_behind(n)
+            else:
+                self._price(n)
+
+    def _quick(self, n: int) -> bool:
+        """True when the n×n board opens without a build worth asking about, by the figures in
+        hand (cached, or well under ``ASK_BEFORE`` even at a stale price)."""
+        rough = self.pace.cost(n, resolve_backend(self._session.sources.backend))
+        return self._session.sources.is_cached(n) or rough is None or rough.seconds < ASK_BEFORE / 2
 
     def _show_current(self) -> None:
         if self._session.n:
             self.size_box.show_size(self._session.n)
 
+    def _price(self, n: int) -> None:
+        """Offer the n×n diagram at this computer's price, timed first if the last timing is
+        stale (a price from another load can be off by a factor of four); a build priced
+        under ``ASK_BEFORE`` starts without asking."""
+        self._pricing = n
+        backend = resolve_backend(self._session.sources.backend)
+        if self.pace.fresh(backend):
+            self._measured(backend)
+        else:
+            self.pace.refresh(backend)
+
     def _measured(self, backend: str) -> None:
-        """A fresh calibration: the offer in hand says the new price."""
-        n = self.bar.offered
-        cost = self.pace.cost(n, backend) if n else None
-        if cost is not None:
-            self.bar.reprice(cost)
+        """A calibration arrived (or could not be made: the reference figures stand): the size
+        waiting for its price is offered or built, and an offer in hand says the new price."""
+        n, self._pricing = self._pricing, 0
+        sources = self._session.sources
+        if n and backend == resolve_backend(sources.backend):
+            cost = self.pace.cost(n, backend)
+            cheap = cost is None or cost.seconds < ASK_BEFORE
+            meanwhile_sat = self._session.n == n
+            if cheap and meanwhile_sat:
+                sources.build_behind(n)
+            elif cheap:
+                self.choose(n)
+            elif meanwhile_sat or sources.waits_for_bdd(n):
+                self.bar.offer(n, cost, meanwhile_sat)
+        elif self.bar.offered:
+            cost = self.pace.cost(self.bar.offered, backend)
+            if cost is not None:
+                self.bar.reprice(cost)
+
+    def _declined(self, n: int) -> None:
+        """Not Now: this window does not offer that size again."""
+        self._declined_sizes.add(n)
 
     def _build(self, n: int) -> None:
         """The bar's Build: compile behind the SAT board of that size, or open the board once built."""

@@ -40,7 +40,8 @@ class SquareLook(NamedTuple):
     focus: bool = False
     """The square pointed at, when it is closed: a dashed frame."""
     preview: bool = False
-    """The browsed solution has a queen here: a faint queen."""
+    """The browsed solution has a queen here: a faint queen, or on squares too small for a
+    faint one to be seen, the square filled in the cursor's colour."""
     count: int | None = None
     """Solutions through the square, written in it (heat map on large squares)."""
 
@@ -162,7 +163,9 @@ class SquarePainter:
         """A square of the board as ``look`` says; a count is written in the painter's font."""
         self.paint(painter, colors, rect, look.state, QColor.fromRgba(look.base), ratio)
         size = rect.width()
-        if look.preview:
+        if look.preview and size < SMALLEST_GLYPH:
+            painter.fillRect(rect, colors.cursor)
+        elif look.preview:
             painter.setOpacity(0.45)
             self.paint_queen(painter, colors.queen, rect, ratio)
             painter.setOpacity(1.0)

@@ -1,0 +1,124 @@
+"""Set up what is missing and start: ``python3 tools/start.py`` opens the window,
+``python3 tools/start.py test`` runs the test suite (further arguments go to the program or to
+pytest). On Windows: ``py tools\\start.py`` and ``py tools\\start.py test``.
+
+What it sets up, each only when missing: on Debian and Ubuntu the system packages Qt needs (and
+python3-venv, and Xvfb for the tests) with apt-get, as root or through sudo; the virtual
+environment ``.venv`` beside this folder; the package in it, editable, with the test extras for
+``test``. macOS and Windows need no system packages: PySide6's wheels carry Qt. Standard
+library only: it runs before anything is installed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+VENV = ROOT / ".venv"
+STAMP = VENV / "nqueens-installed"
+"""What was installed into the venv last (a hash of pyproject.toml and the extras)."""
+TEST_PACKAGES = ["xvfb"]
+"""Debian packages the tests need besides the window's: the X server some of them start."""
+
+
+def main(argv: list[str]) -> int:
+    if sys.version_info < (3, 11):  # noqa: UP036 - this script runs on whatever python3 is
+        print(f"start: Python 3.11 or newer is needed; this is {sys.version.split()[0]}.", file=sys.stderr)
+        return 1
+    testing = bool(argv) and argv[0] == "test"
+    arguments = argv[1:] if testing else argv
+    try:
+        system_packages(testing)
+        python = virtual_environment()
+        install(python, testing)
+    except (OSError, subprocess.CalledProcessError, SetupError) as error:
+        print(f"start: {error}", file=sys.stderr)
+        return 1
+    if testing:
+        command = [str(python), "-m", "pytest", *arguments]
+    else:
+        command = [str(python.parent / ("nqueens-gui.exe" if os.name == "nt" else "nqueens-gui")), *arguments]
+    os.chdir(ROOT)
+    if os.name == "nt":
+        return subprocess.call(command)
+    os.execv(command[0], command)
+    return 1
+
+
+class SetupError(Exception):
+    """A step that cannot be done here, said in a sentence."""
+
+
+def system_packages(testing: bool) -> None:
+    """On Debian and Ubuntu, install the packages that are not installed yet."""
+    if not sys.platform.startswith("linux") or shutil.which("dpkg-query") is None:
+        return
+    wanted = ["python3-venv", *debian_packages(), *(TEST_PACKAGES if testing else [])]
+    missing = [package for package in wanted if not installed(package)]
+    if not missing:
+        return
+    prefix: list[str] = []
+    if os.geteuid() != 0:
+        if shutil.which("sudo") is None:
+            raise SetupError(
+                "these system packages are missing and neither root nor sudo can install them: "
+                + " ".join(missing)
+            )
+        prefix = ["sudo"]
+    print(f"start: installing system packages: {' '.join(missing)}", flush=True)
+    environment = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+    subprocess.run([*prefix, "apt-get", "update", "-qq"], check=True, env=environment)
+    subprocess.run([*prefix, "apt-get", "install", "-y", "-qq", *missing], check=True, env=environment)
+
+
+def debian_packages() -> list[str]:
+    """The window's packages, from the one list the program itself checks at start."""
+    path = ROOT / "app" / "gui" / "debian_packages.py"
+    spec = importlib.util.spec_from_file_location("debian_packages", path)
+    if spec is None or spec.loader is None:
+        raise SetupError(f"cannot read {path}")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return list(module.all_packages())
+
+
+def installed(package: str) -> bool:
+    answer = subprocess.run(
+        ["dpkg-query", "-W", "-f=${Status}", package], capture_output=True, text=True, check=False
+    )
+    status = answer.stdout if answer.returncode == 0 else ""
+    return status.endswith(" installed")
+
+
+def virtual_environment() -> Path:
+    """The venv's Python, made (again, if it is broken or has no pip) when needed."""
+    python = VENV / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
+    if python.exists():
+        check = subprocess.run([str(python), "-m", "pip", "--version"], capture_output=True, check=False)
+        if check.returncode == 0:
+            return python
+    print(f"start: making the virtual environment {VENV}", flush=True)
+    subprocess.run([sys.executable, "-m", "venv", "--clear", str(VENV)], check=True)
+    return python
+
+
+def install(python: Path, testing: bool) -> None:
+    """Install the package (editable) with the extras asked for, unless the same is installed."""
+    extras = "[test]" if testing else ""
+    wanted = hashlib.sha256((ROOT / "pyproject.toml").read_bytes() + extras.encode()).hexdigest()
+    done = STAMP.read_text().split() if STAMP.is_file() else []
+    if wanted in done:
+        return
+    print(f"start: installing the program{' and its test tools' if testing else ''} into {VENV}", flush=True)
+    subprocess.run([str(python), "-m", "pip", "install", "--quiet", "-e", f"{ROOT}{extras}"], check=True)
+    STAMP.write_text("\n".join([*done, wanted]) + "\n")
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
