@@ -92,7 +92,9 @@ def test_slices_and_bans_change_no_answer(compiled: ModuleType, n: int, seed: in
                 banned[closed.pop(int(rng.integers(len(closed))))] = True
         assert search.solutions == len(expected)
         assert (search.seen == in_some).all()
-        assert search.nodes <= whole.nodes
+        if not banned.any():
+            assert search.nodes == whole.nodes, "slices alone walk the same tree"
+        # a ban reorders the rows still to choose (fewest squares first), so the work may differ
 
 
 @PROPERTY

@@ -60,7 +60,8 @@ def counters(cfg: BoardEngine, states: Sequence[Sequence[CellState | None]]) -> 
 
 def _known(cfg: BoardEngine | None, figure: SolutionCount) -> str:
     """On the SAT engine the empty board's count up to 27×27 is known, not computed: it says so."""
-    if isinstance(cfg, SatBoard) and not cfg.decisions and figure.exact == known_count(cfg.n):
+    known = known_count(cfg.n) if isinstance(cfg, SatBoard) and not cfg.decisions else None
+    if known is not None and figure.exact == known:
         return " (known: OEIS A000170)"
     return ""
 

@@ -36,7 +36,7 @@ class BuildBar(QFrame):
         self._meanwhile_sat = False
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.setAccessibleName("Build the exact diagram")
-        self.text = ElidedText(self, lines=2, name="Build the exact diagram")
+        self.text = ElidedText(self, lines=2, middle=True, name="Build the exact diagram")
         self.build_button = QPushButton("&Build", self)
         self.always_button = QPushButton("&Always Build", self)
         self.not_now_button = QPushButton("&Not Now", self)

@@ -47,9 +47,7 @@ class ElidedText(QWidget):
     """``lines`` lines of text (1: one line, elided at the right) with the whole in its tooltip;
     ``middle``: text shorter than its room is centred in its height (a status line), else it
     starts at the top (a paragraph); ``whole``: never cut, the text asks for the width it needs
-    on one line up to ``ONE_LINE`` pixels, else on ``lines`` lines, and gets at least that."""
-
-    ONE_LINE = 380
+    on one line up to half its parent's width, else on ``lines`` lines, and gets at least that."""
 
     def __init__(
         self,
@@ -99,7 +97,8 @@ class ElidedText(QWidget):
     def sizeHint(self) -> QSize:
         if self._whole:
             one_line = self.fontMetrics().horizontalAdvance(self._text) + 4
-            return QSize(one_line if one_line <= self.ONE_LINE else self._narrowest(), self.height())
+            room = self.parentWidget().width() // 2 if self.parentWidget() else one_line
+            return QSize(one_line if one_line <= room else self._narrowest(), self.height())
         return QSize(200, self.height())
 
     def minimumSizeHint(self) -> QSize:

@@ -26,7 +26,7 @@ class MessageBar(QFrame):
         super().__init__(parent)
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.setAccessibleName("Message")
-        self.text = ElidedText(self, lines=2, name="Message")
+        self.text = ElidedText(self, lines=2, middle=True, name="Message")
         self.dismiss_button = QPushButton("&Dismiss", self)
         self.dismiss_button.setToolTip("Put this message away (the board goes on as it is)")
         layout = QHBoxLayout(self)
