@@ -9,6 +9,7 @@ from PySide6.QtCore import QPoint, QRectF, Qt
 from PySide6.QtGui import QWheelEvent
 from PySide6.QtWidgets import QApplication
 
+from app.gui.board_widget import BoardPicture, BoardWidget
 from app.gui.help_example import FIRST, POINTED, SECOND, first_steps
 from app.gui.main_window import FIRST_STEP, KEYS_ON_BOARD, MainWindow
 from bdd_model import Cell, CellState, Configurator, plural
@@ -260,3 +261,12 @@ def test_after_a_build_the_panel_shows_the_diagrams_figures(window: MainWindow) 
     assert isinstance(cfg, Configurator)
     panel.show_space(cfg.space)
     assert panel.folds.currentWidget() is panel.bdd_group
+
+
+def test_the_biggest_board_is_never_cut_in_the_smallest_window(qtbot) -> None:
+    board = BoardWidget()
+    qtbot.addWidget(board)
+    board.resize(300, 300)
+    board.set_picture(BoardPicture(100, tuple((CellState.OPEN,) * 100 for _ in range(100))))
+    last = board.cell_rect(Cell(99, 99))
+    assert board.rect().contains(last) and last.width() >= 2

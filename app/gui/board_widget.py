@@ -203,7 +203,7 @@ class BoardWidget(QWidget):
         """(left, top, square size) of the board inside the widget."""
         n = max(self._picture.n, 1)
         room = min(self.width(), self.height()) - LABEL_SPACE - 8
-        size = max(4, room // n)
+        size = max(2, room // n)
         board = size * n
         left = (self.width() - board + LABEL_SPACE) // 2
         top = (self.height() - board + LABEL_SPACE) // 2
