@@ -26,12 +26,6 @@ class Progress:
     done: int
     total: int
 
-    @property
-    def fraction(self) -> float:
-        """How far the whole compile is, 0..1, counting every phase as an equal share."""
-        index = PHASES.index(self.phase)
-        return (index + self.done / max(self.total, 1)) / len(PHASES)
-
 
 ProgressCallback = Callable[[Progress], None]
 

@@ -273,7 +273,7 @@ def test_a_board_where_every_probe_dies() -> None:
     found = summarize(np.zeros(1000), most)
     assert (found.value, found.low) == (0.0, 0.0)
     assert found.high == pytest.approx((1 - 0.05 ** (1 / 1000)) * most, rel=1e-9)
-    assert found.high > 0 and found.relative_error == math.inf
+    assert found.high > 0
     assert ceiling(usable, np.array([0, 1, -1, -1, -1, -1, -1, -1])) == 0.0
     closed = np.ones((8, 8), dtype=bool)
     closed[3] = False
@@ -303,7 +303,6 @@ def test_the_interval_holds_the_estimate(alive: list[float], dead: int) -> None:
     found = summarize(np.array(alive + [0.0] * dead), 1e150 * 2)
     assert 0 <= found.low <= found.value * (1 + 1e-12)
     assert found.value * (1 - 1e-12) <= found.high <= 1e150 * 2
-    assert found.relative_error == pytest.approx((found.high - found.low) / (2 * found.value))
 
 
 def test_the_interval_widens_for_a_heavy_tail() -> None:
@@ -316,7 +315,7 @@ def test_the_interval_widens_for_a_heavy_tail() -> None:
     a, b = summarize(narrow, 1e300), summarize(wide, 1e300)
     assert a.value == pytest.approx(b.value)
     assert b.high / b.value > 2 * (a.high / a.value)
-    assert b.relative_error > 2 * a.relative_error
+    assert (b.high - b.low) / b.value > 2 * (a.high - a.low) / a.value
 
 
 def test_estimate_count_refuses_malformed_boards() -> None:

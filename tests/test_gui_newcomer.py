@@ -15,7 +15,7 @@ from app.gui.compile_indicator import WORDS_WIDTH
 from app.gui.main_window import MainWindow
 from app.gui.words import duration, memory
 from bdd_model import Cell, CellState, Decision, DecisionKind, Progress, resolve_backend
-from bdd_model.costs import REFERENCE_CALIBRATION
+from bdd_model.costs import compile_cost
 from bdd_model.saved_game import dumps
 from tests.gui_helpers import click, decisions_of, make_window, warned
 
@@ -290,7 +290,7 @@ def test_compile_progress_speaks_in_rows_and_time(
 ) -> None:
     clock = [100.0]
     monkeypatch.setattr("app.gui.compile_indicator.time.monotonic", lambda: clock[0])
-    window.pace.assume("cudd", REFERENCE_CALIBRATION["cudd"])
+    monkeypatch.setattr(window.pace, "cost", compile_cost)
     window.session.sources.compileStarted.emit(14)
     assert window.compile_indicator.label.text() == "Building the 14×14 board · about 45 s left"
     clock[0] += 30

@@ -39,6 +39,7 @@ from bdd_model import (
     resolve_backend,
 )
 from bdd_model.cache import cache_path, load
+from bdd_model.engine_choice import ENGINE_CHOICES
 from bdd_model.sat.engine import SAT_ENGINE_MAX_N
 from bdd_model.saved_game import replay
 
@@ -46,7 +47,6 @@ IN_PROCESS_MAX_N = 10
 """Sizes up to this compile in the window's own process (N=10: 0.08 s); larger ones in a child."""
 QUICK_COMPILE_MAX_N = 12
 """Sizes whose compile takes about a second (N=12: 1.2 s): "auto" waits for their BDD."""
-ENGINE_CHOICES = ("auto", "bdd", "sat")
 RESTARTS = 3
 """Deaths of the SAT worker within ``RESTART_WINDOW`` seconds after which it is no longer
 started again at once (only at the next click)."""

@@ -49,10 +49,6 @@ class MachinePace(QObject):
         if known is None or time.monotonic() - known[1] > LIFETIME:
             self.measure(backend)
 
-    def assume(self, backend: str, seconds: float) -> None:
-        """Take ``seconds`` as the calibration of ``backend`` (for checks that need fixed figures)."""
-        self._seconds[backend] = (seconds, float("inf"))
-
     def measure(self, backend: str) -> None:
         """Time the calibration in a child, unless one is being timed."""
         if backend in self._running:

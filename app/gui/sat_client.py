@@ -60,11 +60,6 @@ class SatClient(QObject):
         process = self._process
         return int(process.processId()) if process is not None else 0
 
-    @property
-    def is_ready(self) -> bool:
-        """True once the running worker has greeted."""
-        return self._greeted
-
     def stop(self) -> None:
         """End the worker (the window closes) at once, quietly: it holds nothing to save, and
         its signals are cut first, so nothing reaches a client that is being destroyed."""

@@ -78,14 +78,6 @@ class Estimate:
     high: float
     probes: int
 
-    @property
-    def relative_error(self) -> float:
-        """Half the interval's width over the estimate (inf when the estimate is 0). The
-        interval is not symmetric: its upper side is the longer one."""
-        if self.value == 0:
-            return math.inf
-        return (self.high - self.low) / (2 * self.value)
-
 
 def decision_seed(n: int, queens: Sequence[tuple[int, int]], marks: Sequence[tuple[int, int]]) -> int:
     """A seed from the board and its decisions alone (not their order), below 2⁶³: the window

@@ -52,10 +52,6 @@ class ModelStore:
         self._size = len(kept)
         self._seen = {row.tobytes() for row in kept}
 
-    def columns(self, index: int) -> tuple[int, ...]:
-        """The index-th kept model."""
-        return tuple(int(c) for c in self._rows[index])
-
     def newest(self, count: int) -> np.ndarray:
         """The ``count`` newest kept models (fewer if fewer are kept), one per row."""
         return self._rows[max(0, self._size - count) : self._size]
