@@ -93,7 +93,7 @@ def test_removing_an_early_queen_keeps_the_later_ones(qtbot, window: MainWindow)
     click(qtbot, window, 1, 4)
     click(qtbot, window, 0, 0)
     assert decisions_of(window) == [Decision(Cell(1, 4), DecisionKind.QUEEN)]
-    window.actions.undo.trigger()
+    window.commands.undo.trigger()
     assert decisions_of(window) == [
         Decision(Cell(0, 0), DecisionKind.QUEEN),
         Decision(Cell(1, 4), DecisionKind.QUEEN),
@@ -141,7 +141,7 @@ def test_completion_is_shown(qtbot, window: MainWindow) -> None:
 def test_copy_board_as_text(qtbot, tmp_path: Path) -> None:
     window = make_window(qtbot, tmp_path, 4)
     click(qtbot, window, 0, 1)
-    window.actions.copy.trigger()
+    window.commands.copy.trigger()
     assert QGuiApplication.clipboard().text() == ". Q . . \n. . . Q \nQ . . . \n. . Q . \n"
 
 

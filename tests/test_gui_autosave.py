@@ -58,7 +58,7 @@ def test_a_board_is_kept_at_once_and_reopened_with_its_history(qtbot, tmp_path: 
         again.reopen()
     assert decisions_of(again) == [Decision(Cell(0, 0), QUEEN), Decision(Cell(1, 4), QUEEN)]
     assert again.status_line.text() == "Reopened the 8×8 board with 2 decisions, as you left it."
-    again.actions.undo.trigger()
+    again.commands.undo.trigger()
     assert decisions_of(again) == [Decision(Cell(0, 0), QUEEN)]
     assert len(kept(tmp_path)) == 1, "the reopened board is kept in the same file"
 

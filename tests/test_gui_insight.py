@@ -53,7 +53,7 @@ def test_escape_lets_the_chosen_square_go(qtbot, window: MainWindow) -> None:
     click(qtbot, window, 0, 0)
     click(qtbot, window, 2, 1)
     assert window.panel.free_button.isEnabled()
-    window.actions.escape.trigger()
+    window.commands.escape.trigger()
     assert not window.panel.free_button.isEnabled() and window.panel.free_button.text() == "Free a square"
 
 
@@ -70,7 +70,7 @@ def test_free_this_square_is_one_undo_step(qtbot, window: MainWindow) -> None:
     assert after[-1] == Decision(Cell(2, 1), DecisionKind.QUEEN)
     assert {d.cell for d in after[:-1]} == {d.cell for d in before} - culprits
     assert window.session.configurator.cell(2, 1) is CellState.QUEEN
-    window.actions.undo.trigger()
+    window.commands.undo.trigger()
     assert decisions_of(window) == before
 
 
@@ -80,7 +80,7 @@ def test_a_square_no_solution_uses_says_so(qtbot, tmp_path: Path) -> None:
     assert window.panel.why_label.text() == "No solution of the 6×6 board has a queen on 1,1."
     assert not window.panel.free_button.isEnabled()
     assert window.board.picture.culprits == frozenset()
-    window.actions.free.trigger()
+    window.commands.free.trigger()
     assert decisions_of(window) == []
 
 
@@ -96,7 +96,7 @@ def test_pointing_at_an_open_square_clears_the_highlight(qtbot, window: MainWind
 def test_heat_map_shades_open_squares_by_their_counts(qtbot, window: MainWindow) -> None:
     click(qtbot, window, 0, 2)
     plain = window.board.grab().toImage()
-    window.actions.heat.trigger()
+    window.commands.heat.trigger()
     assert window.board.picture.heat
     heated = window.board.grab().toImage()
     cfg = window.session.configurator
@@ -113,7 +113,7 @@ def test_heat_map_shades_open_squares_by_their_counts(qtbot, window: MainWindow)
     assert colour(heated, high) != colour(plain, high)
     assert colour(heated, low).lightness() > colour(heated, high).lightness()
     assert "0 … " + str(counts[high.row][high.col]) in window.legend._items()[-1][1]
-    window.actions.heat.trigger()
+    window.commands.heat.trigger()
     assert not window.board.picture.heat and window.legend._items()[-1][1] == "heat map off (Ctrl+M)"
 
 
@@ -145,14 +145,14 @@ def test_solve_completes_to_the_previewed_solution_in_one_step(qtbot, window: Ma
     assert cfg.is_solved and cfg.solution(0) == shown
     assert window.session.undo_stack.count() == steps + 1
     assert window.board.picture.preview is None
-    window.actions.undo.trigger()
+    window.commands.undo.trigger()
     assert decisions_of(window) == [Decision(Cell(0, 0), DecisionKind.QUEEN)]
 
 
 def test_hint_places_the_queen_that_keeps_most_solutions(qtbot, window: MainWindow) -> None:
     click(qtbot, window, 0, 0)
     counts = window.session.configurator.cell_counts()
-    window.actions.hint.trigger()
+    window.commands.hint.trigger()
     placed = decisions_of(window)[-1]
     assert placed.kind is DecisionKind.QUEEN
     best = max(

@@ -76,14 +76,14 @@ def test_undo_brings_back_the_previous_size_with_its_decisions(qtbot, window: Ma
     taken = decisions_of(window)
     window.sizes.choose(6)
     assert window.session.n == 6 and decisions_of(window) == []
-    assert window.actions.undo.text() == "&Undo Size 6×6"
+    assert window.commands.undo.text() == "&Undo Size 6×6"
     qtbot.keyClick(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert window.session.n == 8 and decisions_of(window) == taken
     assert window.size_box.value() == 8
     qtbot.keyClick(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert decisions_of(window) == taken[:1]
-    window.actions.redo.trigger()
-    window.actions.redo.trigger()
+    window.commands.redo.trigger()
+    window.commands.redo.trigger()
     assert window.session.n == 6
 
 
@@ -98,7 +98,7 @@ def test_opening_a_file_is_undoable_and_the_title_marks_unsaved_work(
     assert window.files.open_from(path)
     assert window.session.n == 6 and window.windowTitle() == "six.nqueens.json (6×6), solved[*]"
     assert not window.isWindowModified()
-    window.actions.undo.trigger()
+    window.commands.undo.trigger()
     assert window.session.n == 8 and decisions_of(window) == [Decision(Cell(0, 0), DecisionKind.QUEEN)]
     assert window.session.file_path is None and window.isWindowModified()
     saved = tmp_path / "eight.nqueens.json"
@@ -132,9 +132,9 @@ def test_the_board_does_not_move_when_the_heat_map_or_undo_changes(qtbot, window
     click(qtbot, window, 0, 2)
     QApplication.processEvents()
     before = board_square(window)
-    undo_button = window.toolbar.widgetForAction(window.actions.undo)
+    undo_button = window.toolbar.widgetForAction(window.commands.undo)
     undo_width = undo_button.width()
-    window.actions.heat.trigger()
+    window.commands.heat.trigger()
     QApplication.processEvents()
     assert board_square(window) == before
     click(qtbot, window, 1, 5, Qt.MouseButton.RightButton)
@@ -143,7 +143,7 @@ def test_the_board_does_not_move_when_the_heat_map_or_undo_changes(qtbot, window
     click(qtbot, window, *target)
     QApplication.processEvents()
     assert undo_button.width() == undo_width
-    assert f"Take back: Queen on {target.label()}" in window.actions.undo.toolTip()
+    assert f"Take back: Queen on {target.label()}" in window.commands.undo.toolTip()
     panel_width = window.panel_scroller.width()
     window.point_at(Cell(7, 7))
     QApplication.processEvents()
@@ -168,7 +168,7 @@ def test_the_panel_can_move_below_the_board(qtbot, window: MainWindow) -> None:
     QApplication.processEvents()
     assert window.panel_scroller.height() <= 260
     assert window.dock.geometry().top() > window.board.mapTo(window, window.board.rect().bottomLeft()).y()
-    window.actions.panel.trigger()
+    window.commands.panel.trigger()
     assert not window.dock.isVisible()
 
 
@@ -351,11 +351,11 @@ def test_save_as_adds_the_suffix_and_the_dialogs_start_where_the_last_file_was(
 
     monkeypatch.setattr(QFileDialog, "getSaveFileName", save_dialog)
     click(qtbot, window, 0, 0)
-    window.actions.save_as.trigger()
+    window.commands.save_as.trigger()
     assert (
         folder / "mine.nqueens.json"
     ).is_file() and window.session.file_path == folder / "mine.nqueens.json"
     assert Path(asked[0]).parent == Path.home()
     again = make_window(qtbot, tmp_path)
-    again.actions.save_as.trigger()
+    again.commands.save_as.trigger()
     assert Path(asked[1]).parent == folder

@@ -144,14 +144,14 @@ def test_auto_opens_on_sat_while_the_diagram_builds_then_switches(
 
 
 def test_the_heat_map_is_off_on_the_sat_engine_and_says_why(qtbot, window: MainWindow) -> None:
-    window.actions.heat.setChecked(True)
+    window.commands.heat.setChecked(True)
     window.sizes.choose_engine("sat")
     settle(qtbot, window)
-    assert not window.actions.heat.isEnabled() and window.legend._heat_peak is None
-    assert "Off on the SAT engine" in window.actions.heat.toolTip()
+    assert not window.commands.heat.isEnabled() and window.legend._heat_peak is None
+    assert "Off on the SAT engine" in window.commands.heat.toolTip()
     window.sizes.choose_engine("bdd")
-    assert window.actions.heat.isEnabled() and window.actions.heat.isChecked()
-    assert "Shade open squares" in window.actions.heat.toolTip()
+    assert window.commands.heat.isEnabled() and window.commands.heat.isChecked()
+    assert "Shade open squares" in window.commands.heat.toolTip()
 
 
 def kill_worker(window: MainWindow) -> None:

@@ -69,8 +69,8 @@ def test_clicks_on_squares_still_being_checked_are_taken_in_order(qtbot, tmp_pat
     ]
     stack = window.session.undo_stack
     assert [stack.text(i) for i in range(1, stack.count())] == ["Queen on 1,1", "Queen on 6,8", "Mark 10,31"]
-    window.actions.undo.trigger()
-    window.actions.undo.trigger()
+    window.commands.undo.trigger()
+    window.commands.undo.trigger()
     assert decisions_of(window) == [Decision(Cell(0, 0), QUEEN)]
 
 
@@ -116,13 +116,13 @@ def test_undo_while_a_click_waits_takes_that_click_back(sat_window: MainWindow, 
     board = answered(qtbot, sat_window)
     target = next(Cell(r, c) for r in range(8) for c in range(8) if board.cell(r, c) is CellState.OPEN)
     session.activate(target)
-    assert session.pending_label and sat_window.actions.undo.text() == f"&Undo Queen on {target.label()}"
-    assert not sat_window.actions.redo.isEnabled()
-    sat_window.actions.undo.trigger()
+    assert session.pending_label and sat_window.commands.undo.text() == f"&Undo Queen on {target.label()}"
+    assert not sat_window.commands.redo.isEnabled()
+    sat_window.commands.undo.trigger()
     assert decisions_of(sat_window) == [Decision(Cell(0, 0), QUEEN)]
     answered(qtbot, sat_window)
     assert decisions_of(sat_window) == [Decision(Cell(0, 0), QUEEN)]
-    assert session.undo_stack.count() == 1 and sat_window.actions.undo.text() == "&Undo Queen on 1,1"
+    assert session.undo_stack.count() == 1 and sat_window.commands.undo.text() == "&Undo Queen on 1,1"
 
 
 def test_the_count_is_one_figure_everywhere_and_stays_while_updating(qtbot, tmp_path: Path) -> None:

@@ -84,7 +84,7 @@ def test_solved_goes_with_the_solution(qtbot, window: MainWindow) -> None:
     for col in (0, 4, 7, 5, 2, 6, 1):
         click(qtbot, window, len(window.session.configurator.decisions), col)
     qtbot.waitUntil(lambda: window.board._banner_opacity > 0.5, timeout=2000)
-    window.actions.undo.trigger()
+    window.commands.undo.trigger()
     assert window.board._banner_opacity == 0 and "Solved" not in window.status_line.text()
     assert not window.count_label.text().startswith("Solved")
 

@@ -65,7 +65,7 @@ def test_the_window_on_a_board_without_solutions(qtbot, tmp_path: Path) -> None:
     click(qtbot, window, 0, 0, Qt.MouseButton.RightButton)
     assert decisions_of(window) == [] and window.session.undo_stack.count() == 0
     assert "has no solution" in window.status_line.text()
-    assert not window.actions.solve.isEnabled() and not window.actions.hint.isEnabled()
+    assert not window.commands.solve.isEnabled() and not window.commands.hint.isEnabled()
     assert not window.panel.solve_button.isEnabled()
 
 

@@ -81,8 +81,8 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(central)
         self.dock = InsightDock(self)
         self.panel, self.panel_scroller = self.dock.panel, self.dock.scroller
-        self.actions = WindowActions(self, self.session, self.dock)
-        self.actions_by_menu, size_menu = self.actions.build_menus(self)
+        self.commands = WindowActions(self, self.session, self.dock)
+        self.actions_by_menu, size_menu = self.commands.build_menus(self)
         self.size_box = SizeBox(self.session.sources.max_n, self)
         self._make_toolbar()
         self._make_status_bar()
@@ -96,7 +96,7 @@ class MainWindow(QMainWindow):
             self.settings,
             self.size_box,
             size_menu,
-            self.actions.engines,
+            self.commands.engines,
             self.build_bar,
             self.pace,
         )
@@ -119,7 +119,7 @@ class MainWindow(QMainWindow):
         toolbar.setObjectName("board-toolbar")
         toolbar.setMovable(False)
         self.size_box.add_to(toolbar)
-        self.actions.fill_toolbar(toolbar)
+        self.commands.fill_toolbar(toolbar)
         self.addToolBar(toolbar)
         self.toolbar = toolbar
 
@@ -148,7 +148,7 @@ class MainWindow(QMainWindow):
         bar.addPermanentWidget(self.compile_indicator)
 
     def _connect(self) -> None:
-        session, sources, actions = self.session, self.session.sources, self.actions
+        session, sources, actions = self.session, self.session.sources, self.commands
         session.changed.connect(self._changed)
         session.updated.connect(self._updated)
         session.engineChanged.connect(lambda _: self._show_engine())
@@ -218,7 +218,7 @@ class MainWindow(QMainWindow):
             tuple(tuple(row) for row in counts) if counts is not None else (),
             culprits=frozenset(d.cell for d in culprits),
             preview=self.session.browser.preview,
-            heat=self.actions.heat.isChecked(),
+            heat=self.commands.heat.isChecked(),
             focus=explanation.cell if explanation else None,
         )
 
@@ -229,14 +229,14 @@ class MainWindow(QMainWindow):
         self.board.set_picture(self.picture(), now)
         self._refresh_panel()
         for action in (
-            self.actions.save,
-            self.actions.save_as,
-            self.actions.copy,
-            self.actions.export_dimacs,
-            self.actions.export_smtlib,
+            self.commands.save,
+            self.commands.save_as,
+            self.commands.copy,
+            self.commands.export_dimacs,
+            self.commands.export_smtlib,
         ):
             action.setEnabled(cfg is not None)
-        self.actions.restart.setEnabled(cfg is not None and bool(cfg.decisions))
+        self.commands.restart.setEnabled(cfg is not None and bool(cfg.decisions))
         self._refresh_title()
         figure, _ = count_figure(cfg)
         self.count_label.set_text(
@@ -273,22 +273,22 @@ class MainWindow(QMainWindow):
         chosen = self.pointed.chosen_explanation()
         can_free = bool(chosen and chosen.can_free)
         self.panel.show_free(chosen.cell if chosen else None, can_free)
-        self.actions.free.setEnabled(can_free)
+        self.commands.free.setEnabled(can_free)
         if cfg is None:
             return
         figure, updating = count_figure(cfg)
         self.panel.show_browser(self.session.browser.index, figure, updating, cfg.is_solved)
-        heat = self.actions.heat.isChecked() and isinstance(cfg, Configurator)
+        heat = self.commands.heat.isChecked() and isinstance(cfg, Configurator)
         self.legend.set_heat(heat_peak(self.board.picture) if heat else None)
         self.legend.set_checking(isinstance(cfg, SatBoard))
-        self.actions.offer_heat(isinstance(cfg, Configurator))
+        self.commands.offer_heat(isinstance(cfg, Configurator))
         if isinstance(cfg, Configurator):
             layers = cfg.layers() if cfg.n <= MAX_DRAWN_N else None
             self.panel.show_layers(layers, cfg.n, cfg.space.diagram.edge_count)
         else:
             decided = cfg.n * cfg.n - sum(row.count(None) for row in self.board.picture.states)
             self.panel.show_solver(cfg.n, decided, cfg.solver_calls, cfg.settled)
-        for action in (self.actions.hint, self.actions.solve):
+        for action in (self.commands.hint, self.commands.solve):
             action.setEnabled(cfg.count_at_least > 0 and not cfg.is_solved)
 
     # ----- what happens ------------------------------------------------------------------

@@ -181,7 +181,7 @@ class ViewOptions:
     browse: int | None
 
     def apply(self, window: MainWindow) -> None:
-        window.actions.heat.setChecked(self.heat)
+        window.commands.heat.setChecked(self.heat)
         if self.explain is not None:
             window.point_at(self.explain)
         if self.browse is not None:

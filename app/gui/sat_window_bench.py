@@ -117,7 +117,7 @@ class SatWindowBench:
         """One click as a real mouse click: ms to its decision shown, to every square decided,
         and the worker's own ms from taking the board to settling it."""
         if click.fresh:
-            self.window.actions.restart.trigger()
+            self.window.commands.restart.trigger()
             wait_until(lambda: settled(self.session), TIMEOUT_S, "a fresh board settled")
         kinds = {d.cell: d.kind for d in self.session.configurator.decisions}
         kind = kinds.get(click.cell)
