@@ -65,9 +65,9 @@ class SizeChoice(QObject):
         session.sources.compileEnded.connect(self._show_current)
 
     def request(self, n: int) -> None:
-        """The user picked a size. A diagram that takes long to build is offered above the
-        board, never asked about over the old board: on "auto" 13 to 15 open at once on the SAT
-        engine and the offer follows; on "BDD only" the current board stays while it is
+        """The user picked a size. A diagram that takes long to build is offered in the status
+        bar's place, never asked about over the old board: on "auto" 13 to 15 open at once on
+        the SAT engine and the offer follows; on "BDD only" the current board stays while it is
         offered."""
         sources = self._session.sources
         self.bar.withdraw()
