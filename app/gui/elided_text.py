@@ -64,6 +64,7 @@ class ElidedText(QWidget):
         self._lines = lines
         self._middle = middle
         self._whole = whole
+        self._narrow: tuple[tuple[str, str], int] = (("", ""), 0)
         self._about = about
         horizontal = QSizePolicy.Policy.Preferred if whole else QSizePolicy.Policy.Ignored
         self.setSizePolicy(horizontal, QSizePolicy.Policy.Fixed)
@@ -107,15 +108,20 @@ class ElidedText(QWidget):
         return QSize(40, self.height())
 
     def _narrowest(self) -> int:
-        """The least width that shows the whole text on ``lines`` lines."""
-        metrics, low, high = self.fontMetrics(), 1, self.fontMetrics().horizontalAdvance(self._text) + 4
-        while low < high:
-            middle = (low + high) // 2
-            if fitted(self._text, metrics, middle, self._lines) == self._text:
-                high = middle
-            else:
-                low = middle + 1
-        return high
+        """The least width that shows the whole text on ``lines`` lines (kept per text and
+        font: layouts ask for it on every change of the window)."""
+        key = (self._text, self.font().key())
+        if self._narrow[0] != key:
+            metrics, room = self.fontMetrics(), self.fontMetrics().lineSpacing() * self._lines
+            low, high = 1, metrics.horizontalAdvance(self._text) + 4
+            while low < high:
+                middle = (low + high) // 2
+                if metrics.boundingRect(QRect(0, 0, middle, 1 << 20), FLAGS, self._text).height() <= room:
+                    high = middle
+                else:
+                    low = middle + 1
+            self._narrow = (key, high)
+        return self._narrow[1]
 
     def mousePressEvent(self, event: QMouseEvent) -> None:
         """A click on a cut text shows it whole."""

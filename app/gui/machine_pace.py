@@ -43,12 +43,6 @@ class MachinePace(QObject):
         known = self._seconds.get(backend)
         return backend in self._failed or (known is not None and time.monotonic() - known[1] <= LIFETIME)
 
-    def refresh(self, backend: str) -> None:
-        """Measure again in the background if the calibration is missing or older than a minute."""
-        known = self._seconds.get(backend)
-        if known is None or time.monotonic() - known[1] > LIFETIME:
-            self.measure(backend)
-
     def measure(self, backend: str) -> None:
         """Time the calibration in a child, unless one is being timed."""
         if backend in self._running:

@@ -166,7 +166,7 @@ class SizeChoice(QObject):
         if self.pace.fresh(backend):
             self._measured(backend)
         else:
-            self.pace.refresh(backend)
+            self.pace.measure(backend)
 
     def _measured(self, backend: str) -> None:
         """A calibration arrived (or could not be made: the reference figures stand): the size
