@@ -11,8 +11,8 @@ from collections.abc import Callable, Sequence
 from typing import NoReturn
 
 from bdd_model import BoardSizeError, check_size, resolve_backend
-from bdd_model.sat.encoding import check_sat_size
-from bdd_model.untrusted_text import excerpt
+from bdd_model.cnf.encoding import check_sat_size
+from bdd_model.files.untrusted_text import excerpt
 
 MEMORY_SHARE = 0.8
 """A compile may use this share of physical memory; beyond it allocation fails cleanly."""
@@ -41,7 +41,7 @@ def memory_cap() -> int | None:
 
 def limit_memory(backend: str | None = None) -> None:
     """Cap this process's address space so a compile too big for the machine fails cleanly (a
-    MemoryError; the CUDD manager is sized to the cap, see ``bdd_model.backends``) instead of
+    MemoryError; the CUDD manager is sized to the cap, see ``bdd_model.diagram.backends``) instead of
     dragging the system into swap.
 
     The cap is 80% of physical memory, or ``$NQUEENS_MEMORY_LIMIT_MB`` megabytes if set

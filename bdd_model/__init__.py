@@ -3,24 +3,23 @@
 No Qt here: the package is usable and testable alone.
 """
 
-from bdd_model.backends import BACKEND_CHOICES, BACKENDS, resolve_backend
 from bdd_model.board import (
     Cell,
     CellState,
     Decision,
     DecisionKind,
-    and_list,
     board_text,
     cells_one_based,
     check_cell,
     in_line,
     parse_cell,
-    plural,
     queens_text,
 )
-from bdd_model.cache import cache_dir, cache_path, load_cached, load_or_compile
-from bdd_model.configurator import Configurator
-from bdd_model.constructions import CONSTRUCTIONS
+from bdd_model.cache.store import cache_dir, cache_path, load_cached, load_or_compile
+from bdd_model.diagram.backends import BACKEND_CHOICES, BACKENDS, resolve_backend
+from bdd_model.diagram.configurator import Configurator
+from bdd_model.diagram.constructions import CONSTRUCTIONS
+from bdd_model.diagram.space import MAX_N, SolutionSpace, SpaceInfo, check_size
 from bdd_model.errors import (
     BoardSizeError,
     CacheError,
@@ -31,7 +30,7 @@ from bdd_model.errors import (
     QueryCancelled,
 )
 from bdd_model.progress import CancelToken, Progress
-from bdd_model.space import MAX_N, SolutionSpace, SpaceInfo, check_size
+from bdd_model.wording import and_list, plural
 
 __all__ = [
     "BACKENDS",

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
 from bdd_model.errors import BoardSizeError, CellError
-from bdd_model.untrusted_text import excerpt
+from bdd_model.files.untrusted_text import excerpt
 
 
 class Cell(NamedTuple):
@@ -100,17 +100,6 @@ def parse_cell(text: str, n: int) -> Cell:
     if not (1 <= row <= n and 1 <= col <= n):
         raise CellError(f"cell {row},{col} is off the {n}x{n} board (rows and columns run 1..{n})")
     return Cell(row - 1, col - 1)
-
-
-def and_list(items: Iterable[str]) -> str:
-    """ "a", "a and b", "a, b and c"."""
-    words = list(items)
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
-
-
-def plural(count: int, word: str, words: str | None = None) -> str:
-    """ "1 node", "2,451 nodes": the count with thousands separators and the word agreeing."""
-    return f"{count:,} {word if count == 1 else (words or word + 's')}"
 
 
 def in_line(a: Cell, b: Cell) -> bool:

@@ -23,10 +23,11 @@ from typing import Protocol, runtime_checkable
 
 import numpy as np
 
-from bdd_model.board import Cell, CellState, Decision, DecisionKind, and_list, check_cell
+from bdd_model.board import Cell, CellState, Decision, DecisionKind, check_cell
 from bdd_model.errors import DecisionError
 from bdd_model.progress import CancelToken
 from bdd_model.solution_count import SolutionCount
+from bdd_model.wording import and_list
 
 ENGINES = ("bdd", "sat")
 """The engines by name, as the command line and the JSON say them."""

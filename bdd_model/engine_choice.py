@@ -8,14 +8,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from bdd_model.backends import resolve_backend
 from bdd_model.board import check_whole_size
-from bdd_model.cache import cache_path, load_or_compile
-from bdd_model.configurator import Configurator
+from bdd_model.cache.store import cache_path, load_or_compile
+from bdd_model.diagram.backends import resolve_backend
+from bdd_model.diagram.configurator import Configurator
+from bdd_model.diagram.space import MAX_N, check_size
 from bdd_model.engine import ENGINES, Engine
 from bdd_model.progress import ProgressCallback, no_progress
 from bdd_model.sat.engine import SAT_ENGINE_MAX_N, SatEngine, check_sat_engine_size
-from bdd_model.space import MAX_N, check_size
 
 ENGINE_CHOICES = ("auto", *ENGINES)
 

@@ -15,13 +15,13 @@ from pathlib import Path
 from typing import TypeVar
 
 from bdd_model.board import Cell, Decision, DecisionKind
-from bdd_model.checked_file import FileKindError, read_bounded
-from bdd_model.configurator import Configurator
+from bdd_model.diagram.configurator import Configurator
+from bdd_model.diagram.space import SolutionSpace
 from bdd_model.engine import Engine
 from bdd_model.engine_choice import LARGEST_N, check_board_size
 from bdd_model.errors import NQueensError
-from bdd_model.space import SolutionSpace
-from bdd_model.untrusted_text import excerpt
+from bdd_model.files.checked_file import FileKindError, read_bounded
+from bdd_model.files.untrusted_text import excerpt
 
 FORMAT = "nqueens-configuration"
 VERSION = 1

@@ -12,8 +12,7 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from bdd_model.board import plural
-from bdd_model.sat.estimate import Estimate
+from bdd_model.wording import plural
 
 SUPERSCRIPTS = str.maketrans("0123456789-", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻")
 PLAIN_BELOW = 1e6
@@ -21,6 +20,16 @@ PLAIN_BELOW = 1e6
 STEADY_SPREAD = 100.0
 """The widest interval (high over low) of a first figure worth showing while a better one is
 worked out: a wider one would be shown and then contradicted."""
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """An estimated number of solutions and its 95% interval [``low``, ``high``]."""
+
+    value: float
+    low: float
+    high: float
+    probes: int
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import platform
 from importlib.metadata import PackageNotFoundError, version
 
-from bdd_model.backends import resolve_backend
+from bdd_model.diagram.backends import resolve_backend
 
 LIBRARIES = ("dd", "python-sat", "numpy", "numba")
 

@@ -33,7 +33,7 @@ def private_cache(tmp_path_factory: pytest.TempPathFactory) -> None:
     os.environ["NQUEENS_CACHE_DIR"] = str(tmp_path_factory.mktemp("cache"))
     os.environ["NQUEENS_KERNEL_DIR"] = str(tmp_path_factory.mktemp("kernels"))
     os.environ["NQUEENS_KERNELS"] = "numba"
-    from bdd_model.sat.jit import kernels
+    from bdd_model.sat.kernels.jit import kernels
 
     assert kernels().compiled
 

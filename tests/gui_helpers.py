@@ -10,8 +10,8 @@ from pathlib import Path
 from PySide6.QtCore import QSettings, Qt
 from pytestqt.qtbot import QtBot
 
-from app.gui.main_window import MainWindow
-from app.gui.session import BoardSession
+from app.gui.mid_end.session import BoardSession
+from app.gui.window.main_window import MainWindow
 from bdd_model import Cell, Decision
 
 

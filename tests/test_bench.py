@@ -6,11 +6,11 @@ import json
 
 import pytest
 
+from app.bench.engine_bench import click_sequence, run_bench, summary
+from app.bench.engine_soak import agrees, soak_records
 from app.cli.nqueens import main
 from bdd_model import Cell, Configurator, Decision, DecisionKind, load_or_compile
-from bdd_model.bench import click_sequence, run_bench, summary
 from bdd_model.engine import STATE_ORDER
-from bdd_model.soak import agrees, soak_records
 from tests.spaces import space
 
 KEYS = {

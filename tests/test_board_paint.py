@@ -18,10 +18,10 @@ from PySide6.QtGui import QColor, QImage, QPainter, QPalette, QRegion
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
-from app.gui.bench_probes import PaintProbe
-from app.gui.board_widget import BoardPicture, BoardWidget
-from app.gui.square_painter import SquareLook, SquarePainter
-from app.gui.theme import DARK, LIGHT, BoardColors
+from app.bench.window_probes import PaintProbe
+from app.gui.board.board_widget import BoardPicture, BoardWidget
+from app.gui.board.square_painter import SquareLook, SquarePainter
+from app.gui.board.theme import DARK, LIGHT, BoardColors
 from bdd_model import Cell, CellState
 
 STATES: list[CellState | None] = [*CellState, None]

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from bdd_model import SolutionSpace, cache_path, load_or_compile
-from bdd_model.cache import load, save
+from bdd_model.cache.store import load, save
 from bdd_model.errors import CacheError
 
 

@@ -20,11 +20,11 @@ import numpy as np
 import pytest
 
 from bdd_model import SolutionSpace, cache_path, load_or_compile
-from bdd_model.cache import load, save
-from bdd_model.cache_record import digest
+from bdd_model.cache.record import digest
+from bdd_model.cache.store import load, save
+from bdd_model.diagram.row_layers import FrozenDiagram
+from bdd_model.diagram.verification import A000170, first_illegal_edge
 from bdd_model.errors import CacheError
-from bdd_model.frozen import FrozenDiagram
-from bdd_model.verification import A000170, first_illegal_edge
 from tests.cli_helpers import run
 from tests.oracle import A000170 as ORACLE_COUNTS
 from tests.spaces import space
@@ -277,7 +277,7 @@ def test_a_read_only_cache_folder_only_warns(cache_folder: Path, monkeypatch: py
             raise OSError(errno.EROFS, os.strerror(errno.EROFS))
         return real_open(path, flags, *args)
 
-    monkeypatch.setattr("bdd_model.atomic_file.os.open", read_only)
+    monkeypatch.setattr("bdd_model.files.atomic_file.os.open", read_only)
     warned: list[str] = []
     assert load_or_compile(6, "cudd", warn=warned.append).count == 4
     assert len(warned) == 1
@@ -308,7 +308,8 @@ def test_a_killed_compile_leaves_nothing_behind_after_the_next_run(cache_folder:
         [
             sys.executable,
             "-c",
-            "import sys, time; from pathlib import Path; from bdd_model.atomic_file import atomic_output\n"
+            "import sys, time; from pathlib import Path\n"
+            "from bdd_model.files.atomic_file import atomic_output\n"
             "with atomic_output(Path(sys.argv[1])) as stream:\n"
             "    stream.write(b'half'); stream.flush(); print('writing', flush=True); time.sleep(600)",
             str(cache_path(7, "cudd")),

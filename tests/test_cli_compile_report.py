@@ -20,8 +20,9 @@ from pathlib import Path
 import pytest
 
 from app.cli import compile_report
-from bdd_model.compile_log import past_compiles
-from bdd_model.costs import REFERENCE, CompileCost
+from bdd_model import wording
+from bdd_model.build_cost.compile_log import past_compiles
+from bdd_model.build_cost.costs import REFERENCE, CompileCost
 from tests.cli_helpers import run
 
 
@@ -148,7 +149,7 @@ def test_ctrl_c_wipes_the_line_and_says_one_line(
     ],
 )
 def test_durations_in_words(seconds: float, words: str) -> None:
-    assert compile_report.duration(seconds) == words
+    assert wording.duration(seconds) == words
 
 
 def test_the_price_in_words() -> None:

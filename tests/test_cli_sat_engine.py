@@ -9,8 +9,8 @@ import pytest
 from pysat.solvers import Solver
 
 from bdd_model import Cell, DecisionKind
-from bdd_model.sat.encoding import clauses, variable
-from bdd_model.sat.solving import solve_all
+from bdd_model.cnf.encoding import clauses, variable
+from bdd_model.cnf.solving import solve_all
 from tests import oracle
 from tests.cli_helpers import run
 

@@ -12,9 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from bdd_model import SolutionSpace, machine_speed
-from bdd_model.compile_log import KEPT, LOG_NAME, MAX_BYTES, PastCompile, past_compiles, remember
-from bdd_model.costs import (
+from bdd_model import SolutionSpace
+from bdd_model.build_cost import machine_speed
+from bdd_model.build_cost.compile_log import KEPT, LOG_NAME, MAX_BYTES, PastCompile, past_compiles, remember
+from bdd_model.build_cost.costs import (
     REFERENCE,
     REFERENCE_CALIBRATION,
     CompileCost,
@@ -61,7 +62,9 @@ def test_a_size_compiled_before_is_estimated_from_its_own_measurements() -> None
 
 
 def test_estimated_cost_calibrates_and_reads_the_log(cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("bdd_model.costs.calibration_seconds", lambda backend: {"cudd": 0.029}[backend])
+    monkeypatch.setattr(
+        "bdd_model.build_cost.costs.calibration_seconds", lambda backend: {"cudd": 0.029}[backend]
+    )
     assert figures(estimated_cost(13, "auto")) == (3.7, 329)
     remember(PastCompile(13, "cudd", 30.0, 400.0, 0.2))
     assert figures(estimated_cost(13, "cudd")) == (4.35, 400)

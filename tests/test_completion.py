@@ -15,9 +15,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bdd_model.sat import completion_python
-from bdd_model.sat.completion import EXHAUSTED, FOUND, RUNNING, Search
-from bdd_model.sat.jit import Kernels
+from bdd_model.sat.kernels import completion_python
+from bdd_model.sat.kernels.completion import EXHAUSTED, FOUND, RUNNING, Search
+from bdd_model.sat.kernels.jit import Kernels
 from bdd_model.sat.proofs import luby
 from tests import oracle
 from tests.test_witness_kernels import random_board, solutions_of

@@ -8,7 +8,7 @@ import math
 import pytest
 
 from bdd_model import Progress
-from bdd_model.countdown import STEP_SHARES, TAKEOVER, Countdown, done_share, next_step, time_left
+from bdd_model.build_cost.countdown import STEP_SHARES, TAKEOVER, Countdown, done_share, next_step, time_left
 
 
 def reports(n: int) -> list[Progress]:

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from bdd_model import SolutionSpace
-from bdd_model.backends import new_manager
-from bdd_model.constructions import build_by_rules, build_by_search
+from bdd_model.diagram.backends import new_manager
+from bdd_model.diagram.constructions import build_by_rules, build_by_search
 from tests.oracle import A000170, all_solutions
 
 

@@ -21,7 +21,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bdd_model import Cell, CellState, Configurator, DecisionKind
-from bdd_model.sat import estimate_kernels, estimate_numpy
 from bdd_model.sat.estimate import (
     CONFIDENCE,
     DEFAULT_PROBES,
@@ -31,6 +30,7 @@ from bdd_model.sat.estimate import (
     estimate_count,
     summarize,
 )
+from bdd_model.sat.kernels import estimate_kernels, estimate_numpy
 from tests import oracle
 from tests.spaces import space
 

@@ -11,11 +11,11 @@ import pytest
 from PySide6.QtCore import QSettings, Qt, QTimer
 from PySide6.QtGui import QGuiApplication, QImage
 
-from app.gui.main_window import MainWindow
-from app.gui.session import BoardSession
-from app.gui.theme import DARK, LIGHT, board_colors, is_dark
+from app.gui.board.theme import DARK, LIGHT, board_colors, is_dark
+from app.gui.mid_end.session import BoardSession
+from app.gui.window.main_window import MainWindow
 from bdd_model import Cell, CellState, Decision, DecisionKind
-from bdd_model.sat.encoding import dimacs, smtlib
+from bdd_model.cnf.encoding import dimacs, smtlib
 from bdd_model.saved_game import dumps
 from tests import oracle
 from tests.gui_helpers import click, decisions_of, make_window, run_gui, warned

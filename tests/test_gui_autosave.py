@@ -16,9 +16,9 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QLockFile, QSettings
 
-from app.gui.autosave import MAX_BYTES
-from app.gui.main_window import MainWindow
-from app.gui.session import BoardSession
+from app.gui.mid_end.autosave import MAX_BYTES
+from app.gui.mid_end.session import BoardSession
+from app.gui.window.main_window import MainWindow
 from bdd_model import Cell, Decision, DecisionKind
 from bdd_model.saved_game import dumps
 from tests.gui_helpers import click, decisions_of, warned
@@ -125,7 +125,7 @@ def test_a_kept_board_that_cannot_be_restored_is_put_aside_and_said(
 def test_a_full_disk_is_said_once_and_the_board_is_kept_again_when_space_returns(
     qtbot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import app.gui.autosave as autosave
+    import app.gui.mid_end.autosave as autosave
 
     window = reopened(qtbot, tmp_path)
     said: list[str] = []
@@ -157,7 +157,7 @@ def test_a_full_disk_is_said_once_and_the_board_is_kept_again_when_space_returns
 def test_a_folder_whose_lock_cannot_be_made_is_said_and_play_goes_on(
     qtbot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import app.gui.autosave as autosave
+    import app.gui.mid_end.autosave as autosave
 
     class NoLock:
         LockError = QLockFile.LockError

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from PySide6.QtCore import Qt
 
-from app.gui.main_window import MainWindow
+from app.gui.window.main_window import MainWindow
 from bdd_model import Cell, CellState, Decision, DecisionKind
 from tests import oracle
 from tests.gui_helpers import click, decisions_of, make_window, run_gui

@@ -9,14 +9,14 @@ import pytest
 from PySide6.QtCore import QRect, Qt
 from PySide6.QtWidgets import QApplication, QFileDialog
 
-from app.gui.action_help import plain_text, shortcut_text
-from app.gui.board_widget import BoardPicture
-from app.gui.compile_indicator import WORDS_WIDTH
-from app.gui.main_window import MainWindow
-from app.gui.words import duration, memory
+from app.gui.board.board_widget import BoardPicture
+from app.gui.widgets.action_help import plain_text, shortcut_text
+from app.gui.window.compile_indicator import WORDS_WIDTH
+from app.gui.window.main_window import MainWindow
 from bdd_model import Cell, CellState, Decision, DecisionKind, Progress, resolve_backend
-from bdd_model.costs import compile_cost
+from bdd_model.build_cost.costs import compile_cost
 from bdd_model.saved_game import dumps
+from bdd_model.wording import duration, memory
 from tests.gui_helpers import click, decisions_of, make_window, warned
 
 
@@ -289,7 +289,7 @@ def test_compile_progress_speaks_in_rows_and_time(
     qtbot, window: MainWindow, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     clock = [100.0]
-    monkeypatch.setattr("app.gui.compile_indicator.time.monotonic", lambda: clock[0])
+    monkeypatch.setattr("app.gui.window.compile_indicator.time.monotonic", lambda: clock[0])
     monkeypatch.setattr(window.pace, "cost", compile_cost)
     window.session.sources.compileStarted.emit(14)
     assert window.compile_indicator.label.text() == "Building the 14×14 board · about 45 s left"

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QTimer
 
-from app.gui.main_window import MainWindow
-from app.gui.sat_board import SatBoard
+from app.gui.window.main_window import MainWindow
+from app.gui.workers.sat_board import SatBoard
 from bdd_model import Cell, CellState, Decision, DecisionKind, load_or_compile
 from bdd_model.saved_game import replay
 from tests.gui_helpers import click, decisions_of, make_window
@@ -126,7 +126,7 @@ def test_auto_opens_on_sat_while_the_diagram_builds_then_switches(
     """Sizes beyond the quick compiles open on the SAT engine at once; the BDD replaces it,
     decisions kept (9×9 stands in for 13×13 to keep the test short)."""
     monkeypatch.setenv("NQUEENS_CACHE_DIR", str(tmp_path / "fresh-cache"))
-    monkeypatch.setattr("app.gui.board_sources.QUICK_COMPILE_MAX_N", 8)
+    monkeypatch.setattr("app.gui.mid_end.board_sources.QUICK_COMPILE_MAX_N", 8)
     window.session.sources.in_process_max_n = 0
     with qtbot.waitSignal(window.session.sources._sat_client().ready, timeout=30000):
         window.session.sources.start_sat_engine()

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from app.cli.engine_commands import state_report
-from app.gui.main_window import MainWindow
-from app.gui.sat_board import SatBoard
+from app.gui.window.main_window import MainWindow
+from app.gui.workers.sat_board import SatBoard
 from bdd_model import Cell, CellState, Configurator, Decision, DecisionKind, load_or_compile
 from bdd_model.sat.engine import SatEngine
 from bdd_model.solution_count import approximately

@@ -10,9 +10,9 @@ import pytest
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication
 
-from app.gui.main_window import MainWindow
+from app.gui.mid_end.session import BoardSession
 from app.gui.nqueens_gui import _refusal
-from app.gui.session import BoardSession
+from app.gui.window.main_window import MainWindow
 from bdd_model import Cell, Decision, DecisionKind
 from tests.gui_helpers import click, warned
 

@@ -9,12 +9,11 @@ from PySide6.QtCore import QPoint, QRectF, Qt
 from PySide6.QtGui import QWheelEvent
 from PySide6.QtWidgets import QApplication
 
-from app.gui.board_widget import BoardPicture, BoardWidget
-from app.gui.help_example import FIRST, POINTED, SECOND, first_steps
-from app.gui.main_window import FIRST_STEP, KEYS_ON_BOARD, MainWindow
+from app.gui.board.board_widget import BoardPicture, BoardWidget
+from app.gui.help.help_example import FIRST, POINTED, SECOND, first_steps
+from app.gui.window.main_window import FIRST_STEP, KEYS_ON_BOARD, MainWindow
 from bdd_model import Cell, CellState, Configurator, plural
-from bdd_model.sat.estimate import Estimate
-from bdd_model.solution_count import SolutionCount
+from bdd_model.solution_count import Estimate, SolutionCount
 from bdd_model.versions import library_versions
 from tests.gui_helpers import click, warned
 from tests.test_gui_newcomer import board_square

@@ -11,16 +11,16 @@ from PySide6.QtCore import Qt, QUrl
 from PySide6.QtGui import QAction, QKeySequence, QTextDocument
 from PySide6.QtWidgets import QMenu, QMessageBox, QWidget
 
-from app.gui import help_pages
-from app.gui.action_help import keyboard_shortcuts, shortcut_text
-from app.gui.glossary import GLOSSARY, anchor, glossary_html, glossary_order
-from app.gui.help_example import FIRST, POINTED, SECOND, first_steps
-from app.gui.help_text import SQUARES, about_html, how_it_works_html, square_url
-from app.gui.insight_panel import FIGURE_TERMS
-from app.gui.main_window import MainWindow
-from app.gui.program_info import PYPROJECT, ProgramInfo, _from_pyproject, program_info
-from app.gui.shortcuts_page import _key_ranges, access_key, menu_entries
-from app.gui.theme import DARK, LIGHT, apply_appearance, board_colors
+from app.gui.board.theme import DARK, LIGHT, apply_appearance, board_colors
+from app.gui.help import help_pages
+from app.gui.help.glossary import GLOSSARY, anchor, glossary_html, glossary_order
+from app.gui.help.help_example import FIRST, POINTED, SECOND, first_steps
+from app.gui.help.help_text import SQUARES, about_html, how_it_works_html, square_url
+from app.gui.help.program_info import PYPROJECT, ProgramInfo, _from_pyproject, program_info
+from app.gui.help.shortcuts_page import _key_ranges, access_key, menu_entries
+from app.gui.insight.insight_panel import FIGURE_TERMS
+from app.gui.widgets.action_help import keyboard_shortcuts, shortcut_text
+from app.gui.window.main_window import MainWindow
 from bdd_model import MAX_N, Cell, CellState
 from bdd_model.engine_choice import AUTO_BDD_MAX_N, LARGEST_N
 from bdd_model.sat.engine import SAT_ENGINE_MAX_N

@@ -10,9 +10,9 @@ import pytest
 
 from app.child_process import ROOT, module_command
 from app.cli.bench_commands import window_timings
-from app.gui.compile_job import CompileJob
-from app.gui.sat_client import SatClient
-from bdd_model.cache import load
+from app.gui.workers.compile_job import CompileJob
+from app.gui.workers.sat_client import SatClient
+from bdd_model.cache.store import load
 
 HOSTILE = "open({marker!r}, 'a').write({name!r} + '\\n')\nraise SystemExit('hostile {name} imported')\n"
 
@@ -34,7 +34,10 @@ def hostile(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 def test_the_hostile_folder_would_run_under_plain_python_m(hostile: Path) -> None:
     """The control: started the old way, the child imports the working folder's code."""
     result = subprocess.run(
-        [sys.executable, "-m", "app.gui.compile_worker", "5"], capture_output=True, text=True, check=False
+        [sys.executable, "-m", "app.gui.workers.compile_worker", "5"],
+        capture_output=True,
+        text=True,
+        check=False,
     )
     assert result.returncode != 0 and "hostile app imported" in result.stderr
     assert hostile.read_text() == "app\n"
@@ -66,9 +69,9 @@ def test_the_window_bench_started_from_a_hostile_folder_runs_none_of_its_code(ho
 
 
 def test_the_command_is_isolated_and_names_our_folder(tmp_path: Path) -> None:
-    command = module_command("app.gui.compile_worker", "--help")
+    command = module_command("app.gui.workers.compile_worker", "--help")
     assert command[:3] == [sys.executable, "-I", "-c"]
-    assert command[4:] == [ROOT, "app.gui.compile_worker", "--help"]
+    assert command[4:] == [ROOT, "app.gui.workers.compile_worker", "--help"]
     assert (Path(ROOT) / "app" / "child_process.py").is_file()
     result = subprocess.run(command, capture_output=True, text=True, check=False, cwd=tmp_path)
     assert result.returncode == 0 and result.stdout.startswith("usage: compile_worker")

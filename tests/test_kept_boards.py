@@ -12,8 +12,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from app.gui.autosave import KEPT_STEPS, MAX_BYTES, kept_text, read_kept
-from app.gui.undo_commands import Board, Step
+from app.gui.mid_end.autosave import KEPT_STEPS, MAX_BYTES, kept_text, read_kept
+from app.gui.mid_end.undo_commands import Board, Step
 from bdd_model import Cell, Decision, DecisionKind, NQueensError
 
 PROPERTY = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -124,7 +124,7 @@ def test_the_biggest_board_with_a_long_history_fits_and_grows_linearly() -> None
 
 
 def test_only_the_newest_steps_are_kept_when_a_history_would_pass_the_limit(monkeypatch) -> None:
-    import app.gui.autosave as autosave
+    import app.gui.mid_end.autosave as autosave
 
     monkeypatch.setattr(autosave, "MAX_BYTES", 3000)
     rng = random.Random(5)

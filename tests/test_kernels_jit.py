@@ -14,14 +14,14 @@ from pathlib import Path
 import pytest
 
 from bdd_model import CellState
-from bdd_model.sat import witness_numpy
 from bdd_model.sat.engine import SatEngine
-from bdd_model.sat.jit import Kernels
+from bdd_model.sat.kernels import witness_numpy
+from bdd_model.sat.kernels.jit import Kernels
 
 PROBE = """
 import json, sys, time
 from bdd_model.sat.engine import SatEngine
-from bdd_model.sat.jit import kernels
+from bdd_model.sat.kernels.jit import kernels
 engine = SatEngine(100)
 engine.place(0, 0)
 first = engine.states()

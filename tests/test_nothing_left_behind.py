@@ -23,7 +23,7 @@ from app.cli.nqueens import main
 COMPILING = "nqueens: compiling the SAT engine's kernels, once for this computer (about 15 s)…\n"
 SLEEPER = """
 import sys, time
-from bdd_model.sat.jit import Kernels
+from bdd_model.sat.kernels.jit import Kernels
 print(Kernels("auto").prepare(), flush=True)
 time.sleep(600)
 """
@@ -91,7 +91,9 @@ def test_an_unusable_kernel_folder_leaves_no_temporary_folder(tmp_path: Path) ->
     )
     assert result.returncode == 0
     assert result.stderr.count("\n") == 1 and "cannot be kept" in result.stderr
-    assert not list(tmp_path.glob("nqueens-kernels-*")) and processes_naming("bdd_model.sat.jit") == []
+    assert (
+        not list(tmp_path.glob("nqueens-kernels-*")) and processes_naming("bdd_model.sat.kernels.jit") == []
+    )
 
 
 def test_a_background_compile_ends_with_its_parent(tmp_path: Path) -> None:

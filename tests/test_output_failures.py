@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from app.gui.main_window import MainWindow
-from bdd_model.atomic_file import atomic_output
-from bdd_model.cache import load, save
+from app.gui.window.main_window import MainWindow
+from bdd_model.cache.store import load, save
+from bdd_model.files.atomic_file import atomic_output
 from bdd_model.saved_game import loads
 from tests.cli_helpers import run
 from tests.gui_helpers import click, warned
@@ -28,7 +28,7 @@ def _disk_full(_: int) -> None:
 @pytest.fixture
 def full_disk(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every atomic write fails at its fsync, as on a full disk, after the data was written."""
-    monkeypatch.setattr("bdd_model.atomic_file.os.fsync", _disk_full)
+    monkeypatch.setattr("bdd_model.files.atomic_file.os.fsync", _disk_full)
 
 
 def _leftovers(folder: Path) -> list[str]:
@@ -79,7 +79,7 @@ def test_the_window_save_and_export_on_a_full_disk_keep_the_old_files(
     assert window.files.export_to(exported, "cnf")
     cnf = exported.read_text()
     click(qtbot, window, 1, 2)
-    monkeypatch.setattr("bdd_model.atomic_file.os.fsync", _disk_full)
+    monkeypatch.setattr("bdd_model.files.atomic_file.os.fsync", _disk_full)
     assert not window.files.save_to(saved)
     assert "No space left on device" in warned(window)
     assert not window.files.export_to(exported, "smt2")

@@ -7,8 +7,8 @@ from pathlib import Path
 
 from PySide6.QtGui import QKeySequence
 
-from app.gui.main_window import MainWindow
-from app.gui.shortcuts_page import menu_entries
+from app.gui.help.shortcuts_page import menu_entries
+from app.gui.window.main_window import MainWindow
 
 README = Path(__file__).resolve().parent.parent / "README.md"
 BOARD_KEYS = {"Enter", "Space", "arrows"}

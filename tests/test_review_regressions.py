@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import Qt
 
-from app.gui.main_window import MainWindow
 from app.gui.nqueens_gui import build_parser
+from app.gui.window.main_window import MainWindow
 from bdd_model import Cell, CellState, Configurator, Decision, DecisionError, DecisionKind
 from bdd_model.saved_game import dumps
 from tests.cli_helpers import run
@@ -185,7 +185,7 @@ def test_compile_always_compiles_with_the_construction_asked_for(
     assert run(capsys, "compile", "7")[0] == 0
     status, _, err = run(capsys, "compile", "7", "--construction", "rules")
     assert status == 0 and "compiled" in err
-    from bdd_model.cache import load
+    from bdd_model.cache.store import load
 
     assert load(7, "cudd").info.construction == "rules"
 
@@ -193,7 +193,7 @@ def test_compile_always_compiles_with_the_construction_asked_for(
 def test_the_worker_hands_over_a_file_when_the_cache_path_is_taken(tmp_path: Path) -> None:
     (tmp_path / "queens-6-cudd.npz").mkdir()
     result = subprocess.run(
-        [sys.executable, "-m", "app.gui.compile_worker", "6", "--backend", "cudd"],
+        [sys.executable, "-m", "app.gui.workers.compile_worker", "6", "--backend", "cudd"],
         capture_output=True,
         text=True,
         check=False,

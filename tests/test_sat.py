@@ -12,8 +12,8 @@ from pysat.formula import CNF
 from pysat.solvers import Solver
 
 from bdd_model import SolutionSpace
-from bdd_model.sat.encoding import clause_count, clauses, dimacs, smtlib
-from bdd_model.sat.solving import SOLVERS, solve_all
+from bdd_model.cnf.encoding import clause_count, clauses, dimacs, smtlib
+from bdd_model.cnf.solving import SOLVERS, solve_all
 from tests.cli_helpers import run
 from tests.oracle import A000170, all_solutions
 

@@ -17,14 +17,14 @@ from hypothesis import strategies as st
 from pysat.solvers import Solver
 
 from bdd_model import Cell, CellState, Configurator, Decision, DecisionError, DecisionKind, QueryCancelled
+from bdd_model.cnf.answer_file import broken_rules
+from bdd_model.cnf.encoding import clauses, variable
 from bdd_model.engine import Engine
 from bdd_model.known_counts import A000170 as A000170_UP_TO_27
 from bdd_model.progress import CancelToken
-from bdd_model.sat.answer_file import broken_rules
-from bdd_model.sat.encoding import clauses, variable
 from bdd_model.sat.engine import SatEngine
 from bdd_model.sat.estimate import estimate_count
-from bdd_model.sat.jit import kernels
+from bdd_model.sat.kernels.jit import kernels
 from tests import oracle
 from tests.spaces import space
 

@@ -17,9 +17,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from pysat.solvers import Solver
 
+from app.bench.play_bench import attacked_marks, left_move, stair_move
 from bdd_model import Cell, CellState, Decision, DecisionKind
-from bdd_model.play_bench import attacked_marks, left_move, stair_move
-from bdd_model.sat.encoding import clauses, variable
+from bdd_model.cnf.encoding import clauses, variable
 from bdd_model.sat.engine import SatEngine
 from tests.test_sat_engine import assert_witnessed
 

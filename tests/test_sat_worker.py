@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from app.gui import sat_worker
+from app.gui.workers import sat_worker
 from bdd_model import Cell, Decision, DecisionKind, QueryCancelled, load_or_compile
 from bdd_model.progress import CancelToken
 from bdd_model.sat.engine import SatEngine

@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from app.gui.main_window import MainWindow
-from bdd_model.sat import answer_file
-from bdd_model.sat.answer_file import SolverOutputError, read_answer
-from bdd_model.untrusted_text import excerpt
+from app.gui.window.main_window import MainWindow
+from bdd_model.cnf import answer_file
+from bdd_model.cnf.answer_file import SolverOutputError, read_answer
+from bdd_model.files.untrusted_text import excerpt
 from tests.cli_helpers import run
 from tests.gui_helpers import click, decisions_of, warned
 

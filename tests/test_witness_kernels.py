@@ -14,9 +14,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bdd_model.sat import witness_numpy
-from bdd_model.sat.completion import Search
-from bdd_model.sat.jit import Kernels
+from bdd_model.sat.kernels import witness_numpy
+from bdd_model.sat.kernels.completion import Search
+from bdd_model.sat.kernels.jit import Kernels
 from tests import oracle
 
 PROPERTY = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])

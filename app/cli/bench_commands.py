@@ -1,4 +1,4 @@
-"""``nqueens bench``: the speed goals, measured (see bdd_model.bench)."""
+"""``nqueens bench``: the speed goals, measured (see app.bench.engine_bench)."""
 
 from __future__ import annotations
 
@@ -7,12 +7,12 @@ import json
 import subprocess
 import sys
 
+from app.bench.engine_bench import run_bench, run_sat_bench
+from app.bench.play_bench import PATTERNS, PlayClick, play
 from app.child_process import module_command
 from app.cli.engine_commands import add_engine_option, any_board_size, engine_for
 from app.options import fail, integer, positive_int
 from bdd_model import BACKEND_CHOICES, CONSTRUCTIONS
-from bdd_model.bench import run_bench, run_sat_bench
-from bdd_model.play_bench import PATTERNS, PlayClick, play
 
 
 def register(commands: argparse._SubParsersAction) -> None:
@@ -104,7 +104,7 @@ def window_timings(
     """The window's timings on ``engine``, measured in a child process that starts the window as a
     user's would (the command line never loads Qt itself)."""
     command = module_command(
-        "app.gui.window_bench", str(n), str(clicks), str(seed), backend, "--engine", engine, *options
+        "app.bench.window_bench", str(n), str(clicks), str(seed), backend, "--engine", engine, *options
     )
     child = subprocess.run(command, capture_output=True, text=True, check=False)
     try:

@@ -5,7 +5,7 @@ machine (time and memory) and how to stop it; then the phase, the step and the t
 one line that redraws itself every second and is wiped when the compile ends or is stopped.
 When standard error is not a terminal nothing at all is said, so that logs and scripts see
 what they always saw. Either way a compile worth estimating is timed against a calibration
-compile (``bdd_model.machine_speed``) and remembered, so that the next estimate of its size
+compile (``bdd_model.build_cost.machine_speed``) and remembered, so that the next estimate of its size
 rests on this machine's own measurement.
 """
 
@@ -18,10 +18,11 @@ from types import TracebackType
 from typing import TextIO
 
 from bdd_model import Progress, SolutionSpace, resolve_backend
-from bdd_model.compile_log import past_compiles
-from bdd_model.costs import CompileCost, compile_cost, predict, remember_compile
-from bdd_model.countdown import Countdown
-from bdd_model.machine_speed import calibration_seconds
+from bdd_model.build_cost.compile_log import past_compiles
+from bdd_model.build_cost.costs import CompileCost, compile_cost, predict, remember_compile
+from bdd_model.build_cost.countdown import Countdown
+from bdd_model.build_cost.machine_speed import calibration_seconds
+from bdd_model.wording import duration, memory
 
 ANNOUNCE_SECONDS = 5.0
 """A compile estimated to take this long or longer is announced."""
@@ -143,19 +144,3 @@ def announcement(n: int, cost: CompileCost) -> str:
 def time_left_words(seconds: float) -> str:
     """The time left, in words: "about 12 s left", "almost done"."""
     return "almost done" if seconds < 1 else f"{duration(seconds)} left"
-
-
-def duration(seconds: float) -> str:
-    """A rough duration: "under a second", "about 8 s", "about 6 min", "about 2 h"."""
-    if seconds < 1:
-        return "under a second"
-    if seconds < 90:
-        return f"about {round(seconds)} s"
-    if seconds < 90 * 60:
-        return f"about {round(seconds / 60)} min"
-    return f"about {round(seconds / 3600)} h"
-
-
-def memory(megabytes: float) -> str:
-    """A memory size: "330 MB", "6.0 GB"."""
-    return f"{round(megabytes)} MB" if megabytes < 1000 else f"{megabytes / 1000:.1f} GB"

@@ -22,13 +22,13 @@ from bdd_model import (
     parse_cell,
 )
 from bdd_model.board import BoardSizeError, check_whole_size
-from bdd_model.cache import save
+from bdd_model.cache.store import save
+from bdd_model.diagram.space import MAX_N
 from bdd_model.engine import Engine
 from bdd_model.engine_choice import ENGINE_CHOICES, choose_engine, open_engine
 from bdd_model.known_counts import known_count
 from bdd_model.sat.engine import SAT_ENGINE_MAX_N
 from bdd_model.solution_count import SolutionCount
-from bdd_model.space import MAX_N
 
 any_board_size = size_argument(lambda n: check_whole_size(n, 10**18, ""))
 """N of ``state``: any whole number from 1; the engine then says what it can take."""

@@ -9,7 +9,7 @@ from app.cli import bench_commands, engine_commands, sat_commands
 from app.cli.output import OutputError, guarded_stdout
 from app.options import Parser, SettingError, fail, limit_memory
 from bdd_model import NQueensError
-from bdd_model.sat.jit import compile_in_foreground
+from bdd_model.sat.kernels.jit import compile_in_foreground
 
 
 def build_parser() -> Parser:

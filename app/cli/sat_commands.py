@@ -11,12 +11,12 @@ from pathlib import Path
 
 from app.options import fail, file_name, positive_int, sat_board_size
 from bdd_model import board_text, queens_text
-from bdd_model.atomic_file import atomic_output
-from bdd_model.checked_file import FileKindError, open_regular
-from bdd_model.sat.answer_file import SolverOutputError, broken_rules, queens_of, read_answer
-from bdd_model.sat.encoding import SAT_MAX_N, clause_count, dimacs, smtlib
-from bdd_model.sat.solving import DEFAULT_SOLVER, SOLVERS, solve_all
-from bdd_model.untrusted_text import PATH_EXCERPT, excerpt
+from bdd_model.cnf.answer_file import SolverOutputError, broken_rules, queens_of, read_answer
+from bdd_model.cnf.encoding import SAT_MAX_N, clause_count, dimacs, smtlib
+from bdd_model.cnf.solving import DEFAULT_SOLVER, SOLVERS, solve_all
+from bdd_model.files.atomic_file import atomic_output
+from bdd_model.files.checked_file import FileKindError, open_regular
+from bdd_model.files.untrusted_text import PATH_EXCERPT, excerpt
 
 DISK_FAILURES = (errno.ENOSPC, errno.EDQUOT, errno.EIO, errno.EFBIG)
 """Write errors that are the disk's fault, not the path's: exit status 1, not 2."""

@@ -19,13 +19,13 @@ from typing import NoReturn
 from PySide6.QtCore import QCoreApplication, QEventLoop, QSettings, QSize, Qt, QThread, QTimer
 from PySide6.QtWidgets import QApplication
 
-from app.gui.board_sources import ENGINE_CHOICES, IN_PROCESS_MAX_N
-from app.gui.gc_pause import settle_memory
-from app.gui.main_window import MainWindow
-from app.gui.sat_board import SatBoard
-from app.gui.session import BoardSession
+from app.gui.board.theme import APPEARANCES, apply_appearance, quiet_platform_notes
+from app.gui.mid_end.board_sources import ENGINE_CHOICES, IN_PROCESS_MAX_N
+from app.gui.mid_end.session import BoardSession
 from app.gui.system_libraries import display_problem
-from app.gui.theme import APPEARANCES, apply_appearance, quiet_platform_notes
+from app.gui.window.main_window import MainWindow
+from app.gui.workers.garbage_collection import settle_memory
+from app.gui.workers.sat_board import SatBoard
 from app.options import (
     Parser,
     SettingError,
@@ -50,9 +50,9 @@ from bdd_model import (
 )
 from bdd_model.board import first_conflict
 from bdd_model.engine_choice import check_board_size, choose_engine
+from bdd_model.files.untrusted_text import PATH_EXCERPT, excerpt
 from bdd_model.sat.engine import SatEngine
 from bdd_model.saved_game import replay, take_in_order
-from bdd_model.untrusted_text import PATH_EXCERPT, excerpt
 
 DEFAULT_SIZE = QSize(1040, 780)
 CALIBRATE_AFTER_MS = 3000

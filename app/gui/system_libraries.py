@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from app.gui.debian_packages import GUI_LIBRARIES, XCB_LIBRARIES
-from bdd_model.untrusted_text import excerpt
+from bdd_model.files.untrusted_text import excerpt
 
 Loader = Callable[[str], object]
 

@@ -1,2 +1,2 @@
-"""The SAT side of the back end: DIMACS and SMT-LIB encodings, in-memory solving with
-python-sat, and reading a solver's answer file back onto the board."""
+"""The SAT engine for boards beyond the compiled diagram's reach: incremental solving with
+python-sat, local search and completion search for witnesses, proofs, estimates and explanations."""

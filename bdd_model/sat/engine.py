@@ -36,6 +36,9 @@ import numpy as np
 from pysat.solvers import Solver
 
 from bdd_model.board import Cell, CellState, Decision, DecisionKind, check_cell, check_whole_size, in_line
+from bdd_model.cnf.encoding import variable
+from bdd_model.cnf.solving import DEFAULT_SOLVER
+from bdd_model.diagram.layer_sweeps import Restriction
 from bdd_model.engine import (
     STATE_ORDER,
     CellCallback,
@@ -50,18 +53,15 @@ from bdd_model.engine import (
 from bdd_model.errors import DecisionError, QueryCancelled
 from bdd_model.known_counts import known_count
 from bdd_model.progress import CancelToken
-from bdd_model.sat.completion import EXHAUSTED, FOUND, Search
-from bdd_model.sat.encoding import variable
-from bdd_model.sat.estimate import DEFAULT_PROBES, Estimate, ceiling, decision_seed, summarize
+from bdd_model.sat.estimate import DEFAULT_PROBES, ceiling, decision_seed, summarize
 from bdd_model.sat.explain import fewest_retractions
-from bdd_model.sat.jit import Kernels, kernels
+from bdd_model.sat.kernels.completion import EXHAUSTED, FOUND, Search
+from bdd_model.sat.kernels.jit import Kernels, kernels
 from bdd_model.sat.memory import Memory
 from bdd_model.sat.models import ModelStore
 from bdd_model.sat.proofs import Ended, Prover, Question
 from bdd_model.sat.rules import SolverBuild
-from bdd_model.sat.solving import DEFAULT_SOLVER
-from bdd_model.solution_count import SolutionCount
-from bdd_model.sweeps import Restriction
+from bdd_model.solution_count import Estimate, SolutionCount
 
 SAT_ENGINE_MAX_N = 100
 """The largest board the SAT engine answers."""

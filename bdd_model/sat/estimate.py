@@ -49,13 +49,13 @@ from __future__ import annotations
 import hashlib
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
 from statistics import NormalDist
 from types import ModuleType
 
 import numpy as np
 
-from bdd_model.sat import estimate_numpy
+from bdd_model.sat.kernels import estimate_numpy
+from bdd_model.solution_count import Estimate
 
 DEFAULT_PROBES = 2000
 """Probes per estimate: about 0.2 s at N = 100 with numba (measured here: 10,000 probes a
@@ -67,16 +67,6 @@ N = 16, 0.32 at N = 27, 0.65 at N = 50 and 1.6 at N = 100, where the interval ru
 CONFIDENCE = 0.95
 """The interval's confidence."""
 Z = NormalDist().inv_cdf(0.5 + CONFIDENCE / 2)
-
-
-@dataclass(frozen=True)
-class Estimate:
-    """An estimated number of solutions and its 95% interval [``low``, ``high``]."""
-
-    value: float
-    low: float
-    high: float
-    probes: int
 
 
 def decision_seed(n: int, queens: Sequence[tuple[int, int]], marks: Sequence[tuple[int, int]]) -> int:

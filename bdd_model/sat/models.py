@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from bdd_model.sweeps import Restriction
+from bdd_model.diagram.layer_sweeps import Restriction
 
 KEEP_AT_MOST = 8192
 """Models kept (N = 100: 1.6 MB); a full store forgets its older half. Enough for every click's

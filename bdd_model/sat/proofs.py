@@ -29,7 +29,7 @@ from types import ModuleType
 
 import numpy as np
 
-from bdd_model.sat.completion import EXHAUSTED, FOUND, RUNNING, Search, board_count
+from bdd_model.sat.kernels.completion import EXHAUSTED, FOUND, RUNNING, Search, board_count
 
 FIRST_SLICE = 500
 """Nodes of a job's first slice; each later one is as long as all before it."""

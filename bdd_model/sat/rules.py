@@ -14,8 +14,8 @@ from collections.abc import Iterator
 from pysat.card import CardEnc, EncType
 from pysat.solvers import Solver
 
+from bdd_model.cnf.encoding import lines, variable
 from bdd_model.progress import CancelToken
-from bdd_model.sat.encoding import lines, variable
 
 AT_MOST_ONE = EncType.seqcounter
 """The encoding of "at most one queen per line" (measured against pairwise and ladder below)."""

@@ -1,0 +1,82 @@
+"""A long session, with what every answer should be: random clicks on the SAT engine's board and,
+after each, the states a separate engine gives for every square, and for a few squares the truth
+from an independent check (a fresh Glucose on the plain pairwise encoding, not the engine's
+CaDiCaL on its ladder encoding).
+
+``python -m app.bench.engine_soak N CLICKS SEED SAMPLES`` prints the records as one JSON list; the
+window's soak test plays them with real clicks and compares what the window shows.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from typing import Any
+
+from pysat.solvers import Solver
+
+from app.bench.engine_bench import click_records, click_sequence
+from bdd_model.board import Cell, CellState, Decision, DecisionKind
+from bdd_model.cnf.encoding import clauses, variable
+from bdd_model.engine import STATE_ORDER
+from bdd_model.sat.engine import SatEngine
+
+
+def truth(checker: Solver, n: int, assumptions: list[int], cell: Cell, kind: DecisionKind | None) -> str:
+    """What a square is under the decisions, by at most two calls of the independent solver."""
+    if kind is not None:
+        return "queen" if kind is DecisionKind.QUEEN else "marked"
+    square = variable(n, *cell)
+    if not checker.solve([*assumptions, square]):
+        return "closed"
+    return "open" if checker.solve([*assumptions, -square]) else "forced"
+
+
+SHOWN = {
+    "queen": (CellState.QUEEN,),
+    "marked": (CellState.MARKED,),
+    "forced": (CellState.FORCED,),
+    "open": (CellState.OPEN,),
+    "closed": (CellState.ATTACKED, CellState.LOOKAHEAD),
+}
+"""The states a square may show for each thing the independent check can say."""
+
+
+def agrees(state: CellState | None, said: str) -> bool:
+    """Whether a square shown in ``state`` is what the independent check said."""
+    return state in SHOWN[said]
+
+
+def soak_records(n: int, clicks: int, seed: int, samples: int) -> list[dict[str, Any]]:
+    """The clicks (as ``click_records``), each with ``states`` (one digit a square, the index in
+    ``STATE_ORDER``, from a separate engine) and ``checks`` ([row, col, truth] for ``samples``
+    random squares)."""
+    records = click_records(click_sequence(SatEngine(n, seed=seed), clicks, seed))
+    reference = SatEngine(n, seed=seed + 1)
+    rng = random.Random(seed)
+    with Solver(name="glucose4", bootstrap_with=clauses(n)) as checker:
+        for record in records:
+            decisions = {Cell(r, c): DecisionKind(kind) for r, c, kind in record["after"]}
+            reference.restore([Decision(cell, kind) for cell, kind in decisions.items()])
+            codes = [STATE_ORDER.index(state) for row in reference.states() for state in row]
+            record["states"] = "".join(map(str, codes))
+            assumptions = [
+                variable(n, *c) if k is DecisionKind.QUEEN else -variable(n, *c) for c, k in decisions.items()
+            ]
+            cells = [Cell(rng.randrange(n), rng.randrange(n)) for _ in range(samples)]
+            record["checks"] = [
+                [c.row, c.col, truth(checker, n, assumptions, c, decisions.get(c))] for c in cells
+            ]
+    return records
+
+
+def main(argv: list[str] | None = None) -> int:
+    """The records of ``soak_records`` for the command line's arguments, as one JSON list."""
+    n, clicks, seed, samples = (int(value) for value in (sys.argv[1:] if argv is None else argv))
+    print(json.dumps(soak_records(n, clicks, seed, samples)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""The board's drawing: squares, queens, the legend and the palette."""

@@ -1,0 +1,153 @@
+"""The board's legend: one swatch per kind of square, painted by the board's own square painter,
+and the heat map's scale (or, on the SAT engine, a square being checked)."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QRect, QSize, Qt
+from PySide6.QtGui import QLinearGradient, QPainter, QPaintEvent, QPen
+from PySide6.QtWidgets import QSizePolicy, QWidget
+
+from app.gui.board.square_painter import SquarePainter
+from app.gui.board.theme import board_colors
+from app.gui.widgets.action_help import tooltip_html
+from app.gui.widgets.painter import painting
+from bdd_model import CellState
+
+LEGEND = (
+    (CellState.QUEEN, "your queen"),
+    (CellState.FORCED, "forced"),
+    (CellState.OPEN, "open"),
+    (CellState.ATTACKED, "attacked"),
+    (CellState.LOOKAHEAD, "look-ahead"),
+    (CellState.MARKED, "marked"),
+)
+
+
+SCALE_LABELS = (
+    "heat map off (Ctrl+M)",
+    "solutions through a square: 0 … 9,999,999",
+    "checking (the SAT engine is deciding it)",
+)
+"""The last slot's labels: the heat scale off, at its longest when on (N = 15 peaks below 10⁷),
+and on the SAT engine, which has no heat map, the squares it is still checking."""
+
+
+class LegendWidget(QWidget):
+    """One swatch per kind of square, drawn exactly as the board draws it, and the heat map's
+    scale; wraps when narrow. The scale keeps its room when the heat map is off, so turning it
+    on never moves the board."""
+
+    SWATCH = 20
+    GAP = 14
+
+    HEAT_WIDTH = 60
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._squares = SquarePainter()
+        self._heat_peak: int | None = None
+        self._checking = False
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
+        self.setAccessibleName("Legend: " + ", ".join(text for _, text in LEGEND))
+        self.setToolTip(
+            tooltip_html(
+                "The squares",
+                "Solid queen: yours. Outlined queen: forced, in every remaining solution. "
+                "Hatched: in line with a queen. Dotted (look-ahead): not attacked, yet no remaining "
+                "solution has a queen there. Cross: marked empty by you. Washed out with a dash: "
+                "the SAT engine is still checking it. "
+                "The scale: solutions through a square, when the heat map is on (Ctrl+M).",
+            )
+        )
+
+    def set_heat(self, peak: int | None) -> None:
+        """Show the heat map's scale (0 … peak solutions through a square), or hide it (None)."""
+        if peak != self._heat_peak:
+            self._heat_peak = peak
+            self._fit_height()
+            self.update()
+
+    def set_checking(self, checking: bool) -> None:
+        """On the SAT engine the last slot shows a square being checked instead of the scale."""
+        if checking != self._checking:
+            self._checking = checking
+            self.update()
+
+    def _items(self) -> list[tuple[CellState | None, str]]:
+        """The six states, then the last slot (None: the heat scale, or a square being checked)."""
+        if self._checking:
+            last = SCALE_LABELS[2]
+        elif self._heat_peak is None:
+            last = SCALE_LABELS[0]
+        else:
+            last = f"solutions through a square: 0 … {self._heat_peak:,}"
+        return [*LEGEND, (None, last)]
+
+    def _item_widths(self) -> list[int]:
+        """Room of each item, the scale's at its longest label, so the layout never changes
+        with the heat map or its peak."""
+        metrics = self.fontMetrics()
+        widths = [self.SWATCH + 6 + metrics.horizontalAdvance(text) for _, text in LEGEND]
+        scale = max(metrics.horizontalAdvance(text) for text in SCALE_LABELS)
+        return [*widths, self.HEAT_WIDTH + 6 + scale]
+
+    def _rows(self, width: int) -> list[list[int]]:
+        """Indices of the legend items on each line for a given width."""
+        rows: list[list[int]] = [[]]
+        used = 0
+        for index, item in enumerate(self._item_widths()):
+            if rows[-1] and used + item > width:
+                rows.append([])
+                used = 0
+            rows[-1].append(index)
+            used += item + self.GAP
+        return rows
+
+    def sizeHint(self) -> QSize:
+        return QSize(sum(w + self.GAP for w in self._item_widths()), self.SWATCH + 8)
+
+    def resizeEvent(self, event: object) -> None:
+        self._fit_height()
+
+    def _fit_height(self) -> None:
+        self.setFixedHeight(len(self._rows(self.width())) * (self.SWATCH + 6) + 4)
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        with painting(self) as painter:
+            self._paint(painter)
+
+    def _paint(self, painter: QPainter) -> None:
+        colors = board_colors(self.palette())
+        widths = self._item_widths()
+        items = self._items()
+        top = 2
+        for row in self._rows(self.width()):
+            x = max(0, (self.width() - sum(widths[i] + self.GAP for i in row) + self.GAP) // 2)
+            for index in row:
+                state, text = items[index]
+                if state is None and self._checking:
+                    rect = QRect(x + self.HEAT_WIDTH - self.SWATCH, top, self.SWATCH, self.SWATCH)
+                    self._squares.paint(
+                        painter, colors, rect, None, colors.light_square, self.devicePixelRatioF()
+                    )
+                elif state is None:
+                    rect = QRect(x, top, self.HEAT_WIDTH, self.SWATCH)
+                    gradient = QLinearGradient(rect.topLeft(), rect.topRight())
+                    gradient.setColorAt(0, colors.heat_low)
+                    gradient.setColorAt(1, colors.heat_high)
+                    painter.setOpacity(1.0 if self._heat_peak is not None else 0.3)
+                    painter.fillRect(rect, gradient)
+                    painter.setOpacity(1.0)
+                else:
+                    rect = QRect(x, top, self.SWATCH, self.SWATCH)
+                    self._squares.paint(
+                        painter, colors, rect, state, colors.light_square, self.devicePixelRatioF()
+                    )
+                painter.setPen(QPen(colors.frame, 1))
+                painter.setBrush(Qt.BrushStyle.NoBrush)
+                painter.drawRect(rect)
+                painter.setPen(self.palette().color(self.foregroundRole()))
+                text_rect = QRect(rect.right() + 7, top, widths[index], self.SWATCH)
+                painter.drawText(text_rect, Qt.AlignmentFlag.AlignVCenter, text)
+                x += widths[index] + self.GAP
+            top += self.SWATCH + 6

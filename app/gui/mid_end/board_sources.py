@@ -1,0 +1,401 @@
+"""Where the window's boards come from: compiled spaces (in memory, in the cache, or compiled in
+a child process) and the SAT engine's worker process; which engine answers which size.
+
+A board is answered by one of two engines. The compiled BDD (a ``Configurator``, N ≤ 15)
+answers every question exactly and at once. The SAT engine (a ``SatBoard`` whose solver runs
+in a child process, N ≤ 100) answers at once what needs no solver and fills in the rest within
+moments. ``engine_choice`` "auto" takes the BDD where it is cached or compiles in about a second
+(N ≤ 12), else the SAT engine, and for N = 13…15 builds the BDD in the background and switches
+the board to it, decisions kept, when it is ready.
+
+A requested board arrives through ``ready`` (the session shows it as one undo step) or is
+refused through ``refusedBoard``; a refused board changes nothing, not even a compile running
+in the background.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from PySide6.QtCore import QObject, Signal
+
+from app.gui.workers.compile_job import CompileJob
+from app.gui.workers.sat_board import SatBoard
+from app.gui.workers.sat_client import SatClient
+from bdd_model import (
+    MAX_N,
+    Cell,
+    Configurator,
+    Decision,
+    DecisionKind,
+    NQueensError,
+    SolutionSpace,
+    in_line,
+    load_cached,
+    load_or_compile,
+    resolve_backend,
+)
+from bdd_model.cache.store import cache_path, load
+from bdd_model.engine_choice import ENGINE_CHOICES
+from bdd_model.sat.engine import SAT_ENGINE_MAX_N
+from bdd_model.saved_game import replay
+
+IN_PROCESS_MAX_N = 10
+"""Sizes up to this compile in the window's own process (N=10: 0.08 s); larger ones in a child."""
+QUICK_COMPILE_MAX_N = 12
+"""Sizes whose compile takes about a second (N=12: 1.2 s): "auto" waits for their BDD."""
+RESTARTS = 3
+"""Deaths of the SAT worker within ``RESTART_WINDOW`` seconds after which it is no longer
+started again at once (only at the next click)."""
+RESTART_WINDOW = 30.0
+
+BoardEngine = Configurator | SatBoard
+
+
+@dataclass(frozen=True)
+class PendingBoard:
+    """A board waiting for its engine (a compile, or the SAT engine's first answer)."""
+
+    n: int
+    decisions: tuple[Decision, ...]
+    file_path: Path | None
+    label: str
+
+
+class BoardSources(QObject):
+    """Compiled spaces, the compile in hand and the SAT worker, for one window."""
+
+    ready = Signal(object, object, str)
+    """(board, file path or None, label): a requested board is ready to be shown."""
+    refusedBoard = Signal(str)
+    """A requested board cannot be shown (its decisions leave no solution): why, in a sentence."""
+    switched = Signal(object)
+    """The current board is answered by another engine from now on (the board, decisions kept)."""
+    message = Signal(str)
+    problem = Signal(str)
+    """Something failed that the user must read (a build, a board that could not be opened)."""
+    compileStarted = Signal(int)
+    compileProgress = Signal(object)
+    compileEnded = Signal()
+
+    def __init__(
+        self, current: Callable[[], BoardEngine | None], backend: str, engine: str, parent: QObject
+    ) -> None:
+        super().__init__(parent)
+        self.backend = backend
+        self.engine_choice = engine
+        self.in_process_max_n = IN_PROCESS_MAX_N
+        self._current = current
+        self._spaces: dict[int, SolutionSpace] = {}
+        self._sat: SatClient | None = None
+        self._waiting: SatBoard | None = None
+        self._job: CompileJob | None = None
+        self._pending: PendingBoard | None = None
+        self._notes: list[str] = []
+        self._failures: list[float] = []
+        """When the SAT worker died lately."""
+
+    @property
+    def compiling(self) -> int:
+        """The size being compiled in the background, or 0."""
+        return self._job.n if self._job and self._job.running else 0
+
+    @property
+    def max_n(self) -> int:
+        """The largest board the chosen engine answers."""
+        return MAX_N if self.engine_choice == "bdd" else SAT_ENGINE_MAX_N
+
+    def is_cached(self, n: int) -> bool:
+        """True when the n×n board's BDD opens without a compile worth mentioning."""
+        if n <= self.in_process_max_n or n in self._spaces:
+            return True
+        try:
+            return cache_path(n, resolve_backend(self.backend)).is_file()
+        except (OSError, NQueensError):
+            return False
+
+    def uses_bdd(self, n: int) -> bool:
+        """True when the n×n board is to be answered by the BDD (now, or once it is built)."""
+        return self.engine_choice != "sat" and n <= MAX_N
+
+    def waits_for_bdd(self, n: int) -> bool:
+        """True when an n×n board whose BDD is not at hand shows nothing until it is compiled
+        (else the SAT engine answers meanwhile)."""
+        quick = n <= QUICK_COMPILE_MAX_N or self.engine_choice == "bdd"
+        return self.uses_bdd(n) and quick
+
+    def request(
+        self, n: int, decisions: tuple[Decision, ...], file_path: Path | None, label: str, build_exact: bool
+    ) -> bool:
+        """Prepare the n×n board with ``decisions`` on the engine the choice gives; ``ready``
+        brings it (at once when its BDD is at hand). False when it is refused at once."""
+        if n > self.max_n or n < 1:
+            self.refusedBoard.emit(
+                f"The {n}×{n} board is beyond what the {self.engine_choice} engine answers."
+            )
+            return False
+        if self._job is not None and self._job.running and self._job.n == n and self._pending is not None:
+            self._pending = PendingBoard(n, decisions, file_path, label)
+            return True
+        self._notes.clear()
+        space = self.space_now(n) if self.uses_bdd(n) else None
+        if space is not None:
+            cfg = self._bdd(space, decisions)
+            if isinstance(cfg, str):
+                self.refusedBoard.emit(_not_opened(file_path, cfg))
+                return False
+            self._drop_job()
+            self.ready.emit(cfg, file_path, label)
+            return True
+        problem = _contradiction(decisions)
+        if problem:
+            self.refusedBoard.emit(_not_opened(file_path, problem))
+            return False
+        pending = PendingBoard(n, decisions, file_path, label)
+        if self.waits_for_bdd(n):
+            self._compile(n, pending)
+            return True
+        self._open_on_sat(pending)
+        if self.uses_bdd(n) and build_exact:
+            self._compile(n, None)
+        return True
+
+    def board(self, n: int, decisions: Sequence[Decision]) -> BoardEngine:
+        """The n×n board again, with decisions it held before (undo and redo of a board change)."""
+        space = self.space_now(n) if self.uses_bdd(n) else None
+        if space is not None:
+            return replay(space, decisions)
+        return SatBoard(self._sat_client(), n, decisions, self.parent())
+
+    def set_engine_choice(self, choice: str) -> None:
+        """Answer with another engine from now on; the current board moves to it with its
+        decisions where it can (a board larger than the BDD's reach stays on the SAT engine)."""
+        if choice not in ENGINE_CHOICES:
+            raise ValueError(f"unknown engine choice {choice!r}")
+        self.engine_choice = choice
+        cfg = self._current()
+        if cfg is None:
+            return
+        if self.uses_bdd(cfg.n) and isinstance(cfg, SatBoard):
+            space = self.space_now(cfg.n)
+            if space is not None:
+                self._switch_to_bdd(space)
+            elif self.compiling != cfg.n:
+                self._compile(cfg.n, None)
+        elif not self.uses_bdd(cfg.n) and isinstance(cfg, Configurator):
+            self._drop_job()
+            self.switched.emit(SatBoard(self._sat_client(), cfg.n, cfg.decisions, self.parent()))
+
+    def sat_worker_pid(self) -> int:
+        """The SAT worker's process id, 0 while none runs (for the soak test's memory)."""
+        return self._sat.pid if self._sat is not None else 0
+
+    def build_behind(self, n: int) -> None:
+        """Build the n×n diagram in the background; the SAT board of that size then switches
+        to it, decisions kept."""
+        if self.compiling != n and self.space_now(n) is None:
+            self._compile(n, None)
+
+    def start_sat_engine(self) -> None:
+        """Start the SAT engine's process now (in the background): the first board beyond the
+        BDD then opens without waiting for its start-up (about a second)."""
+        self._sat_client().start()
+
+    def cancel_compile(self) -> None:
+        """Stop a background compile (the user's Cancel); the current board stays."""
+        if self._job is not None and self._job.running:
+            self._job.cancel()
+
+    def shut_down(self) -> None:
+        """Stop the children: a compile and the SAT engine's process (the window closes)."""
+        self.cancel_compile()
+        if self._sat is not None:
+            self._sat.stop()
+
+    def take_notes(self) -> list[str]:
+        """What was said while the current board was being prepared (a rebuilt cache, a cache
+        that could not be written), once: the window repeats it when the board is shown."""
+        notes, self._notes = self._notes, []
+        return notes
+
+    def space_now(self, n: int) -> SolutionSpace | None:
+        """The space of n if it can be had at once: in memory, small enough, or in a cache
+        that verifies."""
+        if n in self._spaces:
+            return self._spaces[n]
+        if n <= self.in_process_max_n:
+            space = load_or_compile(n, self.backend, warn=self._note)
+        else:
+            space = load_cached(n, self.backend, warn=self._note)
+            if space is None:
+                return None
+        self._spaces[n] = space
+        return space
+
+    def _note(self, text: str) -> None:
+        self._notes.append(text)
+        self.message.emit(text)
+
+    def _drop_job(self) -> None:
+        """Stop a compile that another choice of board replaces, quietly."""
+        job, self._job, self._pending = self._job, None, None
+        if job is not None and job.running:
+            job.cancel()
+            self.compileEnded.emit()
+
+    def _bdd(self, space: SolutionSpace, decisions: Sequence[Decision]) -> Configurator | str:
+        """A configurator with the decisions taken in order, or why one was refused."""
+        try:
+            return replay(space, decisions)
+        except NQueensError as error:
+            return str(error)
+
+    def _compile(self, n: int, pending: PendingBoard | None) -> None:
+        """Compile n×n in a child; show ``pending`` when it is done, or else switch the SAT
+        board of that size to the BDD."""
+        self._drop_job()
+        self._pending = pending
+        job = CompileJob(n, self.backend, self)
+        job.progressed.connect(self.compileProgress)
+        job.warned.connect(self._note)
+        job.succeeded.connect(lambda path: self._compiled(job, Path(path)))
+        job.succeeded.connect(job.deleteLater)
+        job.failed.connect(job.deleteLater)
+        job.failed.connect(lambda reason: self._compile_failed(job, reason))
+        self._job = job
+        self.compileStarted.emit(n)
+        job.start()
+
+    def _compiled(self, job: CompileJob, path: Path) -> None:
+        backend = resolve_backend(self.backend)
+        if job is not self._job:
+            if path != cache_path(job.n, backend):
+                path.unlink(missing_ok=True)
+            return
+        self._job = None
+        self.compileEnded.emit()
+        try:
+            space = load(job.n, backend, path)
+        except NQueensError as error:
+            self.problem.emit(f"The {job.n}×{job.n} board could not be opened: {error}")
+            return
+        finally:
+            if path != cache_path(job.n, backend):
+                path.unlink(missing_ok=True)
+        space.origin, space.seconds = "compiled", space.info.compile_seconds
+        self._spaces[job.n] = space
+        pending, self._pending = self._pending, None
+        current = self._current()
+        if pending is not None and pending.n == job.n:
+            cfg = self._bdd(space, pending.decisions)
+            if isinstance(cfg, str):
+                self.refusedBoard.emit(_not_opened(pending.file_path, cfg))
+            else:
+                self.ready.emit(cfg, pending.file_path, pending.label)
+        elif isinstance(current, SatBoard) and current.n == job.n and self.uses_bdd(job.n):
+            self._switch_to_bdd(space)
+
+    def _compile_failed(self, job: CompileJob, reason: str) -> None:
+        if job is not self._job:
+            return
+        self._job = None
+        self._pending = None
+        self.compileEnded.emit()
+        if reason == "cancelled":
+            self.message.emit(f"Building the {job.n}×{job.n} board was cancelled; the board is unchanged.")
+        else:
+            self.problem.emit(f"Could not build the {job.n}×{job.n} board: {reason}. The board is unchanged.")
+
+    def _switch_to_bdd(self, space: SolutionSpace) -> None:
+        """The BDD of the SAT board's size is ready: answer the same decisions with it."""
+        current = self._current()
+        cfg = self._bdd(space, current.decisions if current else ())
+        if isinstance(cfg, str):
+            self.problem.emit(f"The {space.n}×{space.n} diagram is ready but refused the decisions: {cfg}")
+            return
+        self.switched.emit(cfg)
+        self.message.emit(
+            f"The {space.n}×{space.n} diagram is built: exact counts and the heat map from now on."
+        )
+
+    def _sat_client(self) -> SatClient:
+        if self._sat is None:
+            self._sat = SatClient(self)
+            self._sat.failed.connect(self._sat_failed)
+        return self._sat
+
+    def _open_on_sat(self, pending: PendingBoard) -> None:
+        """Ask the SAT engine about the board; it is shown once the engine takes its decisions."""
+        if self._waiting is not None:
+            self._waiting.deleteLater()
+        board = SatBoard(self._sat_client(), pending.n, pending.decisions, self.parent())
+        self._waiting = board
+        self.message.emit(f"Opening the {pending.n}×{pending.n} board on the SAT engine…")
+        board.accepted.connect(lambda: self._sat_accepted(board, pending))
+        board.refused.connect(lambda reason: self._sat_refused(board, pending, reason))
+
+    def _sat_accepted(self, board: SatBoard, pending: PendingBoard) -> None:
+        if board is not self._waiting:
+            return
+        self._waiting = None
+        board.accepted.disconnect()
+        board.refused.disconnect()
+        self.ready.emit(board, pending.file_path, pending.label)
+
+    def _sat_refused(self, board: SatBoard, pending: PendingBoard, reason: str) -> None:
+        if board is not self._waiting:
+            return
+        self._waiting = None
+        board.deleteLater()
+        if self._current() is None:
+            self.refusedBoard.emit(_not_opened(pending.file_path, reason, "The board is empty."))
+            self._open_on_sat(PendingBoard(board.n, (), None, f"Size {board.n}×{board.n}"))
+        else:
+            self.refusedBoard.emit(_not_opened(pending.file_path, reason))
+
+    def _sat_failed(self, reason: str) -> None:
+        """The worker died: the board in hand and a board being opened are asked again of a new
+        one, unless it keeps dying (then the next question starts it)."""
+        now = time.monotonic()
+        self._failures = [t for t in self._failures if now - t < RESTART_WINDOW] + [now]
+        said = reason[0].upper() + reason[1:]
+        if len(self._failures) > RESTARTS:
+            self.problem.emit(
+                f"{said}, {len(self._failures)} times within {RESTART_WINDOW:.0f} s: it starts again at "
+                "your next click."
+            )
+            return
+        self.problem.emit(f"{said}; it was started again, and nothing you did was lost.")
+        for board in (self._current(), self._waiting):
+            if isinstance(board, SatBoard):
+                board.resend()
+
+
+def _not_opened(file_path: Path | None, reason: str, then: str = "The board is unchanged.") -> str:
+    """The whole sentence of a refused board, naming its file."""
+    what = file_path.name if file_path is not None else "The configuration"
+    return f"{what} was not opened: {reason}. {then}"
+
+
+def _contradiction(decisions: Sequence[Decision]) -> str:
+    """Why these decisions cannot all hold on any board, found without an engine (two decisions
+    on one square, two queens in line), or ""."""
+    seen: dict[Cell, int] = {}
+    queens: list[tuple[int, Cell]] = []
+    for number, decision in enumerate(decisions, start=1):
+        cell = decision.cell
+        if cell in seen:
+            return f"decisions {seen[cell]} and {number} are both on {cell.label()}"
+        seen[cell] = number
+        if decision.kind is DecisionKind.QUEEN:
+            for earlier, queen in queens:
+                if in_line(queen, cell):
+                    return (
+                        f"decision {number} cannot be taken: the queens at {queen.label()} "
+                        f"(decision {earlier}) and {cell.label()} attack each other"
+                    )
+            queens.append((number, cell))
+    return ""

@@ -1,0 +1,430 @@
+"""The mid end: one board's decisions and their undo history, between back end and widgets.
+
+The board is answered by the compiled BDD or by the SAT engine (``board_sources`` says which and
+brings boards); this module turns clicks into decisions and decisions into undo steps
+(``undo_commands``), explains closed squares, gives hints, and keeps the solution browser
+(``solution_browser``) in step with the decisions.
+
+On the BDD every change is taken and checked at once. On the SAT engine a change shows at once
+and becomes an undo step when the worker takes it; one that leaves no solution is refused
+then, as a click on a closed square is (``SatBoard`` keeps the changes in order).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QObject, Qt, QTimer, Signal
+from PySide6.QtGui import QUndoStack
+
+from app.gui.mid_end.board_sources import BoardEngine, BoardSources
+from app.gui.mid_end.explanations import Explanation, awaited, describe, explanation
+from app.gui.mid_end.solution_browser import SolutionBrowser
+from app.gui.mid_end.undo_commands import Board, Step, board_step, decisions_step
+from app.gui.workers.sat_board import Proposal, SatBoard
+from bdd_model import Cell, CellState, Configurator, Decision, DecisionKind, NQueensError, plural
+
+
+class BoardSession(QObject):
+    """Decisions on the current board, their undo history, and the board's explanations."""
+
+    changed = Signal()
+    """The decisions or the board changed."""
+    updated = Signal()
+    """The SAT engine decided more squares or counted better; the decisions are the same."""
+    engineChanged = Signal(str)
+    """The board is now answered by this engine ("bdd" or "sat"), decisions kept."""
+    explained = Signal(object)
+    """The explanation of this cell arrived."""
+    refused = Signal(str)
+    boardReplaced = Signal(int)
+    message = Signal(str)
+    solved = Signal()
+    fileChanged = Signal()
+    """The board's file changed (opened, saved under a name, or none)."""
+
+    def __init__(self, backend: str = "auto", engine: str = "auto", parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.undo_stack = QUndoStack(self)
+        self.sources = BoardSources(lambda: self._cfg, backend, engine, self)
+        self.browser = SolutionBrowser(self, self)
+        self._cfg: BoardEngine | None = None
+        self._file_path: Path | None = None
+        self._explained: dict[Cell, Explanation] = {}
+        self._was_solved = False
+        self.sources.ready.connect(self._replace)
+        self.sources.refusedBoard.connect(self.refused)
+        self.sources.switched.connect(self._switched)
+        self.sources.message.connect(self.message)
+
+    @property
+    def configurator(self) -> BoardEngine | None:
+        """The current board's engine (None before the first board is ready)."""
+        return self._cfg
+
+    @property
+    def engine(self) -> str:
+        """Which engine answers the current board: "bdd", "sat", or "" before the first board."""
+        return self._cfg.engine if self._cfg is not None else ""
+
+    @property
+    def n(self) -> int:
+        return self._cfg.n if self._cfg else 0
+
+    @property
+    def file_path(self) -> Path | None:
+        """The file the current board was opened from or last saved to."""
+        return self._file_path
+
+    # ----- boards ------------------------------------------------------------------------
+
+    def open_size(
+        self,
+        n: int,
+        decisions: Sequence[Decision] = (),
+        file_path: Path | None = None,
+        label: str | None = None,
+        build_exact: bool = False,
+    ) -> bool:
+        """Show the n×n board with ``decisions`` as one undoable step, on the engine the choice
+        gives (``build_exact``: for N = 13…15 on "auto", also compile the BDD in the background).
+        A board whose decisions cannot be taken is refused (``refused``, False) and nothing
+        changes."""
+        return self.sources.request(n, tuple(decisions), file_path, label or f"Size {n}×{n}", build_exact)
+
+    def history(self) -> list[Step]:
+        """The steps taken so far, oldest first (what Undo would take back, in turn)."""
+        stack = self.undo_stack
+        return [stack.command(i) for i in range(stack.index())]
+
+    def last_queens(self) -> frozenset[Cell]:
+        """The queens the newest undo step placed (what a banner over the board should not hide)."""
+        stack = self.undo_stack
+        step = stack.command(stack.index() - 1) if stack.index() else None
+        if not isinstance(step, Step) or step.kind != "decisions":
+            return frozenset()
+        before = {d.cell for d in step.before}
+        return frozenset(d.cell for d in step.after if d.kind is DecisionKind.QUEEN and d.cell not in before)
+
+    def reopen(self, board: Board, steps: Sequence[tuple[str, str, Any, Any]], unsaved: bool) -> bool:
+        """Show a board kept from an earlier run with its undo steps (kind, text, before,
+        after); ``unsaved``: it held changes no save kept. False when it cannot be shown."""
+
+        def load_steps() -> None:
+            cfg = self._cfg
+            if cfg is None or (cfg.n, cfg.decisions) != (board.n, board.decisions):
+                return
+            for kind, text, before, after in steps:
+                show = self._show_board if kind == "board" else self._show_decisions
+                self.undo_stack.push(Step(kind, show, before, after, text))
+            if unsaved:
+                self.undo_stack.resetClean()
+            else:
+                self.undo_stack.setClean()
+
+        connection = self.boardReplaced.connect(load_steps, Qt.ConnectionType.SingleShotConnection)
+        if self.open_size(board.n, board.decisions, board.file_path, label="Reopen"):
+            return True
+        self.boardReplaced.disconnect(connection)
+        return False
+
+    def mark_saved(self, path: Path) -> None:
+        """The current configuration is now the content of ``path``: the title drops its marker."""
+        self._file_path = path
+        self.undo_stack.setClean()
+        self.fileChanged.emit()
+
+    def _replace(self, cfg: BoardEngine, file_path: Path | None, label: str) -> None:
+        """Show a new board as one undo step."""
+        before = self._board()
+        self._install(cfg, file_path)
+        if before is not None:
+            after = self._board()
+            assert after is not None
+            self.undo_stack.push(board_step(self._show_board, before, after, label))
+        if file_path is not None or before is None:
+            self.undo_stack.setClean()
+
+    def _board(self) -> Board | None:
+        if self._cfg is None:
+            return None
+        return Board(self._cfg.n, self._cfg.decisions, self._file_path)
+
+    def _show_board(self, board: Board) -> None:
+        """Undo and redo of a board change: the board was shown before, so its decisions hold."""
+        self._install(self.sources.board(board.n, board.decisions), board.file_path)
+
+    def _switched(self, cfg: BoardEngine) -> None:
+        """The same decisions, answered by another engine from now on."""
+        self._set_engine(cfg)
+        self.engineChanged.emit(cfg.engine)
+        self.changed.emit()
+
+    def _set_engine(self, cfg: BoardEngine) -> None:
+        old, self._cfg = self._cfg, cfg
+        if isinstance(old, SatBoard) and old is not cfg:
+            old.deleteLater()
+        if isinstance(cfg, SatBoard):
+            cfg.updated.connect(self._sat_updated)
+            cfg.refused.connect(lambda reason: self._sat_refused(cfg, reason))
+            cfg.taken.connect(lambda before, after, text: self._taken(cfg, before, after, text))
+            cfg.declined.connect(lambda proposal, reason: self._declined(cfg, proposal, reason))
+            cfg.restarted.connect(lambda: self._ask_again(cfg))
+        self._forget_answers()
+
+    def _install(self, cfg: BoardEngine, file_path: Path | None) -> None:
+        self._set_engine(cfg)
+        self._file_path = file_path
+        self.fileChanged.emit()
+        self.boardReplaced.emit(cfg.n)
+        self.changed.emit()
+
+    def _sat_updated(self) -> None:
+        cfg = self._cfg
+        if isinstance(cfg, SatBoard):
+            if cfg.settled and cfg.is_solved and not self._was_solved:
+                self._was_solved = True
+                self.solved.emit()
+            self.updated.emit()
+
+    def _sat_refused(self, board: SatBoard, reason: str) -> None:
+        if board is self._cfg:
+            self.message.emit(f"The SAT engine refused the decisions: {reason}.")
+
+    # ----- decisions ---------------------------------------------------------------------
+
+    def activate(self, cell: Cell) -> None:
+        """Left click or Enter: place a queen on an open square (or one still being checked),
+        take back one's own queen."""
+        cfg = self._cfg
+        if cfg is None:
+            return
+        state = cfg.cell(*cell)
+        if state is CellState.OPEN or state is None:
+            self.change((*cfg.decisions, Decision(cell, DecisionKind.QUEEN)), f"Queen on {cell.label()}")
+        elif state is CellState.QUEEN:
+            self.change(_without(cfg.decisions, cell), f"Remove queen from {cell.label()}")
+        elif state is CellState.MARKED:
+            self.message.emit(f"{cell.label()} is marked empty: right-click (or Space) removes the mark.")
+        else:
+            self.message.emit(self.describe(cell))
+
+    def toggle_mark(self, cell: Cell) -> None:
+        """Right click or Space: mark a square as empty, or remove the mark."""
+        cfg = self._cfg
+        if cfg is None:
+            return
+        state = cfg.cell(*cell)
+        if state is CellState.MARKED:
+            self.change(_without(cfg.decisions, cell), f"Unmark {cell.label()}")
+        elif state in (CellState.OPEN, CellState.ATTACKED, CellState.LOOKAHEAD, None):
+            self.change((*cfg.decisions, Decision(cell, DecisionKind.MARK)), f"Mark {cell.label()}")
+        elif state is CellState.QUEEN:
+            self.message.emit(f"{cell.label()} holds your queen: click it to remove it first.")
+        else:
+            self.message.emit(self.describe(cell))
+
+    def restart(self) -> None:
+        """Retract every decision, as one undoable step."""
+        if self._cfg is not None and self._cfg.decisions:
+            self.change((), "Restart")
+
+    def describe(self, cell: Cell) -> str:
+        """What a square is and why, with the way to free it: for the status bar."""
+        if self._cfg is None:
+            return ""
+        state = self._cfg.cell(*cell)
+        closed = state is not None and (state.is_blocked or state is CellState.MARKED)
+        return describe(self._cfg, cell, self.explain(cell) if closed else None)
+
+    def explain(self, cell: Cell) -> Explanation:
+        """The smallest set of decisions that keeps a queen off ``cell``, in words.
+
+        Remembered until the decisions change: hovering, the panel and the board frame all ask
+        for the same square (at N=15 one BDD answer takes 50 ms). The SAT engine answers in
+        the background: until then the explanation says it is being found, and ``explained``
+        tells when it is there.
+        """
+        cfg = self._cfg
+        assert cfg is not None
+        known = self._explained.get(cell)
+        if known is not None:
+            return known
+        if isinstance(cfg, Configurator):
+            found = self._explained[cell] = explanation(cfg.n, cfg.decisions, cell, cfg.explain(*cell))
+            return found
+        state = cfg.cell(*cell)
+        if state is not None and not (state.is_blocked or state is CellState.MARKED):
+            found = self._explained[cell] = explanation(cfg.n, cfg.decisions, cell, ())
+            return found
+        pending = self._explained[cell] = awaited(cell)
+        cfg.ask("explain", lambda record: self._sat_explained(cfg, cell, record), cell=list(cell))
+        return pending
+
+    def _ask_again(self, board: SatBoard) -> None:
+        """The worker was started again: the explanations it had not given are asked of the new
+        one."""
+        if board is not self._cfg:
+            return
+        for cell in [cell for cell, found in self._explained.items() if found.pending]:
+            del self._explained[cell]
+            self.explain(cell)
+
+    def _sat_explained(self, board: SatBoard, cell: Cell, record: dict[str, Any]) -> None:
+        if board is not self._cfg or "error" in record:
+            return
+        cells = record["explain"]
+        self._explained[cell] = explanation(board.n, board.decisions, cell, None if cells is None else cells)
+        self.explained.emit(cell)
+
+    def free(self, cell: Cell) -> None:
+        """Retract exactly the decisions that keep a queen off ``cell`` and place one there: one
+        undo step."""
+        cfg = self._cfg
+        if cfg is None:
+            return
+        reason = self.explain(cell)
+        if not reason.can_free:
+            self.message.emit(reason.text)
+            return
+        assert reason.culprits is not None
+        dropped = {d.cell for d in reason.culprits}
+        kept = [d for d in cfg.decisions if d.cell not in dropped]
+        self.change((*kept, Decision(cell, DecisionKind.QUEEN)), f"Free {cell.label()}")
+
+    def hint(self) -> None:
+        """Place the queen that keeps the most solutions open (on the SAT engine: the open
+        square the most solutions seen use), one undo step."""
+        cfg = self._cfg
+        if cfg is None:
+            return
+        if cfg.count == 0:
+            self.message.emit(f"The {cfg.n}×{cfg.n} board has no solution: there is nothing to hint.")
+            return
+        if cfg.is_solved:
+            self.message.emit("The board is solved: no hint needed.")
+            return
+        if isinstance(cfg, Configurator):
+            self._place_hint(cfg, cfg.hint())
+        else:
+            cfg.ask("hint", lambda record: self._place_hint(cfg, _cell_of(record.get("hint"))))
+
+    def _place_hint(self, cfg: BoardEngine, best: Cell | None) -> None:
+        if cfg is not self._cfg:
+            return
+        if best is None:
+            self.message.emit("No square is open: no hint to give.")
+            return
+        self.change((*cfg.decisions, Decision(best, DecisionKind.QUEEN)), f"Hint: queen on {best.label()}")
+        counts = cfg.cell_counts()
+        if counts is None:
+            self.message.emit(f"Hint: a queen on {best.label()}, the square most solutions seen use.")
+        else:
+            kept = plural(counts[best.row][best.col], "solution")
+            self.message.emit(f"Hint: a queen on {best.label()} keeps {kept} open.")
+
+    def change(self, after: Sequence[Decision], text: str) -> None:
+        """Take ``after`` now and push it as one undoable step; a refusal is only a message.
+
+        On the SAT engine the change shows at once and becomes an undo step when the worker
+        takes it (``_taken``); one that leaves no solution is refused then (``_declined``)."""
+        cfg = self._cfg
+        assert cfg is not None
+        if isinstance(cfg, SatBoard):
+            cfg.propose(tuple(after), text)
+            self._forget_answers()
+            self._was_solved = False
+            self.changed.emit()
+            return
+        before = cfg.decisions
+        try:
+            self._show_decisions(after)
+        except NQueensError as error:
+            self.message.emit(f"{text}: {error}.")
+            return
+        self.undo_stack.push(decisions_step(self._show_decisions, before, after, text))
+
+    def undo(self) -> None:
+        """Take back the last step: on the SAT engine a change the worker has not answered yet
+        first (it never becomes a step)."""
+        cfg = self._cfg
+        if isinstance(cfg, SatBoard) and cfg.withdraw() is not None:
+            self._forget_answers()
+            self.changed.emit()
+        else:
+            self.undo_stack.undo()
+
+    def redo(self) -> None:
+        """Take again the step last taken back (not while a change waits for the worker)."""
+        if not self.pending_label:
+            self.undo_stack.redo()
+
+    @property
+    def pending_label(self) -> str:
+        """What the newest change the SAT worker has not answered yet did, or ""."""
+        cfg = self._cfg
+        return cfg.newest_label if isinstance(cfg, SatBoard) else ""
+
+    def _taken(
+        self, board: SatBoard, before: tuple[Decision, ...], after: tuple[Decision, ...], text: str
+    ) -> None:
+        """The worker took a change: it becomes an undo step."""
+        if board is self._cfg:
+            self.undo_stack.push(decisions_step(self._show_decisions, before, after, text))
+
+    def _declined(self, board: SatBoard, proposal: Proposal, reason: str) -> None:
+        """The worker refused a change (it leaves no solution): it is gone, and the user hears
+        why, as for a closed square."""
+        if board is not self._cfg:
+            return
+        self._forget_answers()
+        self.changed.emit()
+        added = [d for d in proposal.after if d not in proposal.before]
+        if len(added) == 1 and added[0].kind is DecisionKind.QUEEN:
+            cell = added[0].cell
+            self.message.emit(
+                f"{proposal.label} was not taken: {cell.label()} is closed, no remaining solution has "
+                "a queen there."
+            )
+            self.explain(cell)
+        elif len(added) == 1:
+            cell = added[0].cell
+            self.message.emit(
+                f"{proposal.label} was not taken: every remaining solution has a queen on {cell.label()}."
+            )
+        else:
+            self.message.emit(f"{proposal.label} was not taken: {reason}.")
+
+    def _forget_answers(self) -> None:
+        """Explanations and previewed solutions belong to the decisions they were asked under."""
+        self._explained.clear()
+        self.browser.clear()
+
+    def _show_decisions(self, decisions: Sequence[Decision]) -> None:
+        cfg = self._cfg
+        assert cfg is not None
+        was_solved = cfg.is_solved
+        cfg.restore(decisions)
+        self._forget_answers()
+        self._was_solved = was_solved and cfg.is_solved
+        self.changed.emit()
+        if cfg.is_solved and not was_solved and isinstance(cfg, Configurator):
+            self._was_solved = True
+            QTimer.singleShot(0, self, self._announce_solved)
+
+    def _announce_solved(self) -> None:
+        """Say "solved" once the step that solved the board is on the undo stack (so what Undo
+        would take back can be said), if it still is."""
+        cfg = self._cfg
+        if cfg is not None and cfg.is_solved and self._was_solved:
+            self.solved.emit()
+
+
+def _without(decisions: Sequence[Decision], cell: Cell) -> tuple[Decision, ...]:
+    return tuple(d for d in decisions if d.cell != cell)
+
+
+def _cell_of(value: object) -> Cell | None:
+    return Cell(*value) if isinstance(value, list) else None

@@ -1,0 +1,131 @@
+"""The solution browser: step through the remaining solutions, shown translucently on the board
+without committing, and complete the board to one of them (Solve).
+
+On the BDD a solution is at hand at once; on the SAT engine it is asked of the worker and shown
+when it arrives (the worker may not know how many there are: past the last one it wraps to the
+first). What was fetched is kept until the decisions change.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
+
+from PySide6.QtCore import QObject, Signal
+
+from app.gui.workers.sat_board import SatBoard
+from bdd_model import Cell, Configurator, Decision, DecisionKind
+
+Board = Configurator | SatBoard
+
+
+class Changes(Protocol):
+    """What the browser needs of the session: the board, and a way to change its decisions."""
+
+    @property
+    def configurator(self) -> Board | None: ...
+
+    def change(self, after: Sequence[Decision], text: str) -> None: ...
+
+
+class SolutionBrowser(QObject):
+    """Which remaining solution is shown, and the solutions fetched for the current decisions."""
+
+    browsed = Signal()
+    """Another solution is shown, or none."""
+
+    def __init__(self, session: Changes, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._session = session
+        self._index: int | None = None
+        self._solutions: dict[int, tuple[int, ...]] = {}
+
+    @property
+    def preview(self) -> tuple[int, ...] | None:
+        """The solution being shown (queen's column per row), if it is at hand."""
+        if self._session.configurator is None or self._index is None:
+            return None
+        return self._solutions.get(self._index)
+
+    @property
+    def index(self) -> int | None:
+        return self._index
+
+    def clear(self) -> None:
+        """The decisions changed: what was fetched no longer holds (nothing is shown)."""
+        self._index = None
+        self._solutions.clear()
+
+    def browse(self, step: int) -> None:
+        """Show the next (step 1) or previous (step −1) remaining solution, wrapping around
+        where the number of solutions is known."""
+        cfg = self._session.configurator
+        if cfg is None or cfg.count == 0:
+            return
+        if self._index is None:
+            index = 0 if step > 0 else (cfg.count - 1 if cfg.count is not None else 0)
+        else:
+            index = self._index + step
+        if cfg.count is not None:
+            index %= cfg.count
+        self.browse_to(max(index, 0))
+
+    def browse_to(self, index: int) -> None:
+        """Show the index-th remaining solution (0-based, clamped to the remaining ones)."""
+        cfg = self._session.configurator
+        if cfg is None or cfg.count == 0:
+            return
+        if cfg.count is not None:
+            index = min(max(index, 0), cfg.count - 1)
+        self._with_solution(index, lambda shown, _: self._show(shown))
+
+    def stop(self) -> None:
+        """Hide the solution shown."""
+        if self._index is not None:
+            self._index = None
+            self.browsed.emit()
+
+    def solve(self) -> None:
+        """Complete the board to the solution shown (or the first one): one undo step."""
+        cfg = self._session.configurator
+        if cfg is None or cfg.is_solved or cfg.count == 0:
+            return
+        index = self._index if self._index is not None else 0
+        self._with_solution(index, lambda _, columns: self._complete(cfg, columns))
+
+    def _show(self, index: int) -> None:
+        self._index = index
+        self.browsed.emit()
+
+    def _with_solution(self, index: int, then: Callable[[int, tuple[int, ...]], None]) -> None:
+        """Run ``then(index, solution)`` with the index-th remaining solution: at once on the
+        BDD, when it arrives on the SAT engine; past the last one, with the first."""
+        cfg = self._session.configurator
+        assert cfg is not None
+        if index in self._solutions:
+            then(index, self._solutions[index])
+        elif isinstance(cfg, Configurator):
+            self._solutions[index] = cfg.solution(index)
+            then(index, self._solutions[index])
+        else:
+
+            def arrived(record: dict[str, Any]) -> None:
+                if "error" in record:
+                    if index > 0:
+                        self._with_solution(0, then)
+                    return
+                self._solutions[index] = tuple(record["solution"])
+                then(index, self._solutions[index])
+
+            cfg.ask("solution", arrived, index=index)
+
+    def _complete(self, cfg: Board, columns: tuple[int, ...]) -> None:
+        if cfg is not self._session.configurator:
+            return
+        placed = {d.cell for d in cfg.decisions}
+        queens = [
+            Decision(Cell(r, c), DecisionKind.QUEEN)
+            for r, c in enumerate(columns)
+            if Cell(r, c) not in placed
+        ]
+        self._session.change((*cfg.decisions, *queens), "Solve")

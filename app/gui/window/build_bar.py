@@ -1,0 +1,97 @@
+"""The offer to build a board's exact diagram, shown in the status bar's place: never a modal
+question over an old board.
+
+On "auto", 13 to 15 open at once on the SAT engine and the bar offers the diagram behind them
+(exact counts and the heat map), with its price on this machine; on "BDD only" the board needs
+its diagram first, and the current board stays in play while the bar asks. The answer can be
+remembered ("Always build"), and then the bar only says what is being built.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QSettings, Signal
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QPushButton, QWidget
+
+from app.gui.widgets.elided_text import ElidedText
+from bdd_model.build_cost.costs import CompileCost
+from bdd_model.wording import duration, memory
+
+ALWAYS = "build/always"
+"""The setting that remembers "Always build"."""
+
+
+class BuildBar(QFrame):
+    """One offer at a time: build the n×n diagram, or not."""
+
+    changed = Signal()
+    """An offer was made or went (the status bar's place shows it, or the status line)."""
+    accepted = Signal(int)
+    """Build the n×n diagram (now, in the background)."""
+    declined = Signal(int)
+
+    def __init__(self, settings: QSettings, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._settings = settings
+        self._n = 0
+        self._meanwhile_sat = False
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        self.setAccessibleName("Build the exact diagram")
+        self.text = ElidedText(self, lines=2, middle=True, name="Build the exact diagram")
+        self.build_button = QPushButton("&Build", self)
+        self.always_button = QPushButton("&Always Build", self)
+        self.not_now_button = QPushButton("&Not Now", self)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(8, 4, 8, 4)
+        layout.addWidget(self.text, 1)
+        for button in (self.build_button, self.always_button, self.not_now_button):
+            layout.addWidget(button)
+        self.build_button.clicked.connect(lambda: self._answer(build=True))
+        self.always_button.clicked.connect(self._always)
+        self.not_now_button.clicked.connect(lambda: self._answer(build=False))
+
+    @property
+    def always(self) -> bool:
+        """True once the user chose to build every diagram without being asked."""
+        return self._settings.value(ALWAYS, False, type=bool)
+
+    @property
+    def offered(self) -> int:
+        """The size on offer now, or 0."""
+        return self._n
+
+    def offer(self, n: int, cost: CompileCost, meanwhile_sat: bool) -> None:
+        """Offer the n×n diagram at ``cost``; ``meanwhile_sat``: the board is open on the SAT
+        engine already, the diagram only makes it exact."""
+        self._n, self._meanwhile_sat = n, meanwhile_sat
+        price = f"{duration(cost.seconds)} and {memory(cost.peak_mb)} of memory, once"
+        if meanwhile_sat:
+            self.text.set_text(
+                f"Build the exact {n}×{n} diagram for exact counts and the heat map? It takes "
+                f"{price}; the SAT engine answers meanwhile."
+            )
+        else:
+            self.text.set_text(
+                f"The {n}×{n} board needs its exact diagram first. Building it takes {price}; "
+                "the current board stays in play meanwhile."
+            )
+        self.changed.emit()
+
+    def reprice(self, cost: CompileCost) -> None:
+        """The offer in hand at a new price (a fresh measure of this computer's speed)."""
+        if self.offered:
+            self.offer(self._n, cost, self._meanwhile_sat)
+
+    def withdraw(self) -> None:
+        """The offer no longer holds (another size was chosen)."""
+        if self._n:
+            self._n = 0
+            self.changed.emit()
+
+    def _always(self) -> None:
+        self._settings.setValue(ALWAYS, True)
+        self._answer(build=True)
+
+    def _answer(self, build: bool) -> None:
+        n, self._n = self._n, 0
+        self.changed.emit()
+        (self.accepted if build else self.declined).emit(n)

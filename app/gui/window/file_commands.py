@@ -1,0 +1,160 @@
+"""The window's file commands: open and save configurations, export the CNF and SMT-LIB, save
+the drawn diagram, copy the board as text.
+
+Every file is written atomically (a full disk keeps the previous file) and every failure is
+said whole, naming the file; the dialogs start where the last file was.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from pathlib import Path
+
+from PySide6.QtCore import QSettings
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import QFileDialog, QWidget
+
+from app.gui.mid_end.session import BoardSession
+from bdd_model import NQueensError, plural, queens_text
+from bdd_model.cnf.encoding import clause_count, dimacs, smtlib
+from bdd_model.files.atomic_file import atomic_output
+from bdd_model.files.checked_file import FileKindError, check_target
+from bdd_model.saved_game import dumps, loads, read_text
+
+FILE_FILTER = "N-Queens configurations (*.nqueens.json *.json);;All files (*)"
+SUFFIX = ".nqueens.json"
+
+
+class FileCommands:
+    """Files of one window: its session's board in and out."""
+
+    def __init__(
+        self,
+        parent: QWidget,
+        session: BoardSession,
+        settings: QSettings,
+        say: Callable[[str], None],
+        warn: Callable[[str], None],
+        diagram: Callable[[str], bytes],
+    ) -> None:
+        """``say``: what was done (the status line); ``warn``: what could not be done (a
+        message that stays until dismissed)."""
+        self._parent = parent
+        self._session = session
+        self._settings = settings
+        self._say = say
+        self._warn = warn
+        self._diagram = diagram
+
+    def save_to(self, path: Path) -> bool:
+        """Write the configuration; False (with a message) if the file cannot be written."""
+        cfg = self._session.configurator
+        if cfg is None:
+            return False
+        if not self._write(path, "save", [(dumps(cfg.n, cfg.decisions) + "\n").encode("utf-8")]):
+            return False
+        self._session.mark_saved(path)
+        self._settings.setValue("files/folder", str(path.parent))
+        self._say(f"Saved {path.name}")
+        return True
+
+    def open_from(self, path: Path) -> bool:
+        """Read a configuration; a bad file is refused with a message and nothing changes."""
+        try:
+            n, decisions = loads(read_text(path))
+        except OSError as error:
+            return self._failed("read", path, error.strerror or str(error))
+        except NQueensError as error:
+            self._warn(f"{path.name} was not opened: {error}")
+            return False
+        self._settings.setValue("files/folder", str(path.parent))
+        return self._session.open_size(n, decisions, file_path=path, label=f"Open {path.name}")
+
+    def open_dialog(self) -> None:
+        name, _ = QFileDialog.getOpenFileName(self._parent, "Open configuration", self._folder(), FILE_FILTER)
+        if name:
+            self.open_from(Path(name))
+
+    def save(self) -> None:
+        """Save to the board's file, or ask for one."""
+        path = self._session.file_path
+        if path is None:
+            self.save_dialog()
+        else:
+            self.save_to(path)
+
+    def save_dialog(self) -> None:
+        n = self._session.n
+        suggestion = str(Path(self._folder()) / f"queens-{n}x{n}{SUFFIX}")
+        name, _ = QFileDialog.getSaveFileName(self._parent, "Save configuration", suggestion, FILE_FILTER)
+        if name:
+            path = Path(name)
+            self.save_to(path if path.suffix else path.with_name(path.name + SUFFIX))
+
+    def export_to(self, path: Path, kind: str) -> bool:
+        """Write the DIMACS (kind "cnf") or SMT-LIB ("smt2") encoding of the current size."""
+        n = self._session.n
+        lines = dimacs(n) if kind == "cnf" else smtlib(n)
+        if not self._write(path, "export", (line.encode("ascii") for line in lines)):
+            return False
+        what = "DIMACS CNF" if kind == "cnf" else "SMT-LIB"
+        self._say(
+            f"Exported the {n}×{n} problem as {what} to {path.name} ({plural(clause_count(n), 'clause')})"
+        )
+        return True
+
+    def export_dialog(self, kind: str) -> None:
+        n = self._session.n
+        suggestion = str(Path(self._folder()) / f"{n}-queens.{kind}")
+        label = "DIMACS CNF (*.cnf)" if kind == "cnf" else "SMT-LIB v2 (*.smt2)"
+        name, _ = QFileDialog.getSaveFileName(self._parent, "Export", suggestion, f"{label};;All files (*)")
+        if name:
+            self.export_to(Path(name), kind)
+
+    def save_diagram(self, path: Path) -> bool:
+        """Write the drawn diagram as SVG or PNG (by the file's suffix)."""
+        kind = "svg" if path.suffix.lower() == ".svg" else "png"
+        if not self._write(path, "save", [self._diagram(kind)]):
+            return False
+        self._say(f"Saved the diagram to {path.name}")
+        return True
+
+    def save_diagram_dialog(self) -> None:
+        n = self._session.n
+        suggestion = str(Path(self._folder()) / f"queens-{n}x{n}-diagram.svg")
+        name, _ = QFileDialog.getSaveFileName(
+            self._parent, "Save the diagram", suggestion, "SVG drawing (*.svg);;PNG image (*.png)"
+        )
+        if name:
+            self.save_diagram(Path(name))
+
+    def copy_board(self) -> None:
+        cfg = self._session.configurator
+        if cfg is not None:
+            QGuiApplication.clipboard().setText(queens_text(cfg.n, cfg.queens()) + "\n")
+            self._say("Board copied as text")
+
+    def _folder(self) -> str:
+        """Where the file dialogs start: the current file's folder, else the last one used."""
+        path = self._session.file_path
+        if path:
+            return str(path.parent)
+        return str(self._settings.value("files/folder", str(Path.home())))
+
+    def _write(self, path: Path, verb: str, chunks: Iterable[bytes]) -> bool:
+        """Replace ``path`` with the chunks, whole or not at all; False (with a message) when
+        it cannot be written or is not a regular file (a FIFO would hold the window)."""
+        try:
+            check_target(path)
+            with atomic_output(path) as stream:
+                stream.writelines(chunks)
+        except FileKindError as error:
+            return self._failed(verb, path, str(error))
+        except OSError as error:
+            return self._failed(verb, path, error.strerror or str(error))
+        return True
+
+    def _failed(self, verb: str, path: Path, reason: str) -> bool:
+        """One line for a file that could not be read or written; False for the caller."""
+        self._warn(f"Could not {verb} {path.name}: {reason}")
+        return False

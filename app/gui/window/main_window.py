@@ -1,0 +1,475 @@
+"""The desktop window: board, Insight panel, menus, toolbar and status bar around one BoardSession.
+
+It assembles the parts (``window_actions``, ``file_commands``, ``size_choice``,
+``pointed_square``) and keeps the screen in step with the session: the board's picture, the
+panel, the status line and the count.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QByteArray, QPoint, QSettings, QSignalBlocker, Qt
+from PySide6.QtGui import QCloseEvent
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QMainWindow,
+    QToolBar,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.gui.board.board_widget import BoardPicture, BoardWidget, LegendWidget, heat_peak
+from app.gui.board.queen_pictures import app_icon
+from app.gui.board.theme import apply_appearance
+from app.gui.help import help_pages
+from app.gui.insight.diagram_view import MAX_DRAWN_N
+from app.gui.insight.insight_dock import InsightDock
+from app.gui.mid_end.autosave import Autosave, describe_reopened, folder_beside
+from app.gui.mid_end.session import BoardSession
+from app.gui.widgets.elided_text import ElidedText
+from app.gui.window.build_bar import BuildBar
+from app.gui.window.compile_indicator import CompileIndicator
+from app.gui.window.file_commands import FileCommands
+from app.gui.window.notice_strip import NoticeStrip
+from app.gui.window.pointed_square import PointedSquare
+from app.gui.window.size_box import SizeBox
+from app.gui.window.size_choice import SizeChoice
+from app.gui.window.status_text import count_figure, count_text, counters, greeting, solved_words
+from app.gui.window.window_actions import WindowActions
+from app.gui.workers.machine_speed_job import MachinePace
+from app.gui.workers.sat_board import SatBoard
+from bdd_model import Cell, Configurator, resolve_backend
+
+PROMPT = (
+    "Click an open square to place a queen, right-click to mark it empty; "
+    "click a closed square to see why it is closed."
+)
+SMALLEST = (640, 480)
+"""The smallest window: the board keeps at least half its width."""
+FIRST_STEP = "Click a square to place a queen; right-click marks a square where no queen goes."
+"""The panel's words on an empty board, where no square is closed by a decision yet."""
+KEYS_ON_BOARD = "The keys now move on the board: arrows, Enter places a queen, Space marks."
+"""Said when the size box hands the keys to the board."""
+OFFSET = 40
+"""Pixels a second window opens down and right of the first, so it is seen as another one."""
+
+
+class MainWindow(QMainWindow):
+    """One board of the configurator and everything around it."""
+
+    def __init__(self, session: BoardSession | None = None, settings: QSettings | None = None) -> None:
+        super().__init__()
+        self.session = session or BoardSession()
+        if self.session.parent() is None:
+            self.session.setParent(self)
+        self.settings = settings or QSettings()
+        self._describing = False
+        self._changes = 0
+        self._replaced = False
+        self._opening = ""
+        """The words for a board just opened on the SAT engine, until its count is known."""
+        self.setWindowIcon(app_icon())
+        self.setMinimumSize(*SMALLEST)
+        self.board = BoardWidget(self)
+        self.legend = LegendWidget(self)
+        self.build_bar = BuildBar(self.settings, self)
+        self.pace = MachinePace(self)
+        central = QWidget(self)
+        layout = QVBoxLayout(central)
+        layout.setContentsMargins(6, 6, 6, 2)
+        layout.addWidget(self.board, 1)
+        layout.addWidget(self.legend)
+        self.setCentralWidget(central)
+        self.dock = InsightDock(self)
+        self.panel, self.panel_scroller = self.dock.panel, self.dock.scroller
+        self.commands = WindowActions(self, self.session, self.dock)
+        self.actions_by_menu, size_menu = self.commands.build_menus(self)
+        self.size_box = SizeBox(self.session.sources.max_n, self)
+        self._make_toolbar()
+        self._make_status_bar()
+        self.pointed = PointedSquare(self.session, self)
+        self.files = FileCommands(
+            self, self.session, self.settings, self.show_message, self.warn, self.panel.diagram.picture
+        )
+        self.sizes = SizeChoice(
+            self,
+            self.session,
+            self.settings,
+            self.size_box,
+            size_menu,
+            self.commands.engines,
+            self.build_bar,
+            self.pace,
+        )
+        self.autosave = Autosave(self.session, folder_beside(self.settings.fileName()), self)
+        self._connect()
+        geometry = self.settings.value("window/geometry")
+        if isinstance(geometry, QByteArray):
+            self.restoreGeometry(geometry)
+        else:
+            self.resize(1040, 780)
+        state = self.settings.value("window/state")
+        if isinstance(state, QByteArray):
+            self.restoreState(state)
+        self.refresh()
+
+    # ----- construction ------------------------------------------------------------------
+
+    def _make_toolbar(self) -> None:
+        toolbar = QToolBar("Board", self)
+        toolbar.setObjectName("board-toolbar")
+        toolbar.setMovable(False)
+        self.size_box.add_to(toolbar)
+        self.commands.fill_toolbar(toolbar)
+        self.addToolBar(toolbar)
+        self.toolbar = toolbar
+
+    def _make_status_bar(self) -> None:
+        """The status line and the count (never cut: it takes the room its words need), in
+        the strip that also shows offers and messages; a build's progress beside it."""
+        bar = self.statusBar()
+        row = QWidget(bar)
+        self.status_line = ElidedText(row, lines=2, name="Status", middle=True)
+        self.count_label = ElidedText(
+            row,
+            lines=2,
+            middle=True,
+            whole=True,
+            name="Queens and solutions",
+            about="Queens you placed, queens every remaining solution shares (forced), how many "
+            "solutions of the puzzle remain with your decisions, and the engine that answers",
+        )
+        layout = QHBoxLayout(row)
+        layout.setContentsMargins(2, 0, 2, 0)
+        layout.addWidget(self.status_line, 1)
+        layout.addWidget(self.count_label)
+        self.notices = NoticeStrip(row, self.build_bar, bar)
+        self.compile_indicator = CompileIndicator(self)
+        bar.addWidget(self.notices, 1)
+        bar.addPermanentWidget(self.compile_indicator)
+
+    def _connect(self) -> None:
+        session, sources, actions = self.session, self.session.sources, self.commands
+        session.changed.connect(self._changed)
+        session.updated.connect(self._updated)
+        session.engineChanged.connect(lambda _: self._show_engine())
+        session.browser.browsed.connect(self.refresh)
+        session.boardReplaced.connect(self._board_replaced)
+        session.message.connect(self.show_message)
+        session.refused.connect(self.warn)
+        sources.problem.connect(self.warn)
+        session.solved.connect(self._solved)
+        session.fileChanged.connect(self._refresh_title)
+        self.autosave.noted.connect(self.show_message)
+        self.autosave.troubled.connect(lambda text: self.notices.messages.post(text, topic="autosave"))
+        session.undo_stack.cleanChanged.connect(self._refresh_title)
+        sources.compileStarted.connect(self._compile_started)
+        sources.compileProgress.connect(self.compile_indicator.progressed)
+        sources.compileEnded.connect(self.compile_indicator.ended)
+        self.compile_indicator.cancelRequested.connect(sources.cancel_compile)
+        self.pointed.changed.connect(self._pointed_changed)
+        self.board.activated.connect(self._activated)
+        self.board.markToggled.connect(self._mark_toggled)
+        self.board.hovered.connect(self._hovered)
+        self.size_box.released.connect(self._keys_to_board)
+        actions.restart.triggered.connect(session.restart)
+        actions.open.triggered.connect(self.files.open_dialog)
+        actions.save.triggered.connect(self.files.save)
+        actions.save_as.triggered.connect(self.files.save_dialog)
+        actions.copy.triggered.connect(self.files.copy_board)
+        actions.export_dimacs.triggered.connect(lambda: self.files.export_dialog("cnf"))
+        actions.export_smtlib.triggered.connect(lambda: self.files.export_dialog("smt2"))
+        actions.quit.triggered.connect(self.close)
+        actions.how_to_play.triggered.connect(lambda: help_pages.show_how_to_play(self))
+        actions.how_it_works.triggered.connect(lambda: help_pages.show_how_it_works(self))
+        actions.glossary.triggered.connect(lambda: help_pages.show_glossary(self))
+        actions.shortcuts.triggered.connect(lambda: help_pages.show_shortcuts(self, self.menuBar()))
+        actions.about.triggered.connect(lambda: help_pages.show_about(self, self.session.sources.backend))
+        actions.heat.toggled.connect(self.refresh)
+        actions.hint.triggered.connect(session.hint)
+        actions.solve.triggered.connect(session.browser.solve)
+        actions.free.triggered.connect(self.pointed.free)
+        actions.previous.triggered.connect(lambda: session.browser.browse(-1))
+        actions.next.triggered.connect(lambda: session.browser.browse(1))
+        actions.escape.triggered.connect(self._escape)
+        self.panel.freeRequested.connect(self.pointed.free)
+        self.panel.previousRequested.connect(lambda: session.browser.browse(-1))
+        self.panel.nextRequested.connect(lambda: session.browser.browse(1))
+        self.panel.solveRequested.connect(session.browser.solve)
+        self.panel.hintRequested.connect(session.hint)
+        self.panel.saveDiagramRequested.connect(self.files.save_diagram_dialog)
+        actions.appearances.triggered.connect(lambda action: self.set_appearance(action.data()))
+        choice = str(self.settings.value("view/appearance", "system"))
+        for action in actions.appearances.actions():
+            action.setChecked(action.data() == choice)
+
+    # ----- state to screen ---------------------------------------------------------------
+
+    def picture(self) -> BoardPicture:
+        """What the board shows now: states, counts, culprits of the square explained, preview."""
+        cfg = self.session.configurator
+        if cfg is None:
+            return BoardPicture(0, ())
+        explanation = self.pointed.explanation()
+        culprits = explanation.culprits if explanation and explanation.culprits else ()
+        counts = cfg.cell_counts()
+        return BoardPicture(
+            cfg.n,
+            tuple(tuple(row) for row in cfg.states()),
+            tuple(tuple(row) for row in counts) if counts is not None else (),
+            culprits=frozenset(d.cell for d in culprits),
+            preview=self.session.browser.preview,
+            heat=self.commands.heat.isChecked(),
+            focus=explanation.cell if explanation else None,
+        )
+
+    def refresh(self, now: bool = False) -> None:
+        """Everything the window shows, from the session (``now``: the board first, painted
+        before this returns: the user's own change)."""
+        cfg = self.session.configurator
+        self.board.set_picture(self.picture(), now)
+        self._refresh_panel()
+        for action in (
+            self.commands.save,
+            self.commands.save_as,
+            self.commands.copy,
+            self.commands.export_dimacs,
+            self.commands.export_smtlib,
+        ):
+            action.setEnabled(cfg is not None)
+        self.commands.restart.setEnabled(cfg is not None and bool(cfg.decisions))
+        self._refresh_title()
+        figure, _ = count_figure(cfg)
+        self.count_label.set_text(
+            counters(cfg, self.board.picture.states) if cfg is not None else "No board yet",
+            figure.detail() if figure is not None else "",
+        )
+
+    def _refresh_title(self) -> None:
+        cfg = self.session.configurator
+        if cfg is None:
+            self.setWindowTitle("N-Queens configurator")
+            return
+        path = self.session.file_path
+        title = f"{path.name} ({cfg.n}×{cfg.n})" if path else f"{cfg.n}×{cfg.n} board"
+        self.setWindowTitle(title + (", solved" if cfg.is_solved else "") + "[*]")
+        self.setWindowModified(self.is_unsaved())
+
+    def is_unsaved(self) -> bool:
+        """True when the board holds something a save would keep and has not been saved as it is."""
+        cfg = self.session.configurator
+        if cfg is None or self.session.undo_stack.isClean():
+            return False
+        return bool(cfg.decisions) or self.session.file_path is not None
+
+    def _refresh_panel(self) -> None:
+        cfg = self.session.configurator
+        explanation = self.pointed.explanation()
+        if explanation is not None:
+            self.panel.show_explanation(explanation.text)
+        elif cfg is not None and not cfg.decisions:
+            self.panel.show_explanation(FIRST_STEP)
+        else:
+            self.panel.show_explanation("Click a closed square to see which of your decisions close it.")
+        chosen = self.pointed.chosen_explanation()
+        can_free = bool(chosen and chosen.can_free)
+        self.panel.show_free(chosen.cell if chosen else None, can_free)
+        self.commands.free.setEnabled(can_free)
+        if cfg is None:
+            return
+        figure, updating = count_figure(cfg)
+        self.panel.show_browser(self.session.browser.index, figure, updating, cfg.is_solved)
+        heat = self.commands.heat.isChecked() and isinstance(cfg, Configurator)
+        self.legend.set_heat(heat_peak(self.board.picture) if heat else None)
+        self.legend.set_checking(isinstance(cfg, SatBoard))
+        self.commands.offer_heat(isinstance(cfg, Configurator))
+        if isinstance(cfg, Configurator):
+            layers = cfg.layers() if cfg.n <= MAX_DRAWN_N else None
+            self.panel.show_layers(layers, cfg.n, cfg.space.diagram.edge_count)
+        else:
+            decided = cfg.n * cfg.n - sum(row.count(None) for row in self.board.picture.states)
+            self.panel.show_solver(cfg.n, decided, cfg.solver_calls, cfg.settled)
+        for action in (self.commands.hint, self.commands.solve):
+            action.setEnabled(cfg.count_at_least > 0 and not cfg.is_solved)
+
+    # ----- what happens ------------------------------------------------------------------
+
+    def _changed(self) -> None:
+        """After every change of the board: the picture, and a status line about the new state."""
+        self._changes += 1
+        cfg = self.session.configurator
+        if cfg is None or not cfg.is_solved:
+            self.board.hide_banner()
+        self.refresh(now=True)
+        replaced, self._replaced = self._replaced, False
+        if not replaced:
+            self._opening = ""
+        if self.pointed.pointed is not None:
+            self._describe_pointed()
+        elif not replaced:
+            self.status_line.set_text(PROMPT)
+
+    def _updated(self) -> None:
+        """The SAT engine decided more squares or counted better: repaint, and keep the status
+        line current (once a newly opened board is counted, it says what is known of it). The
+        board settled is painted at once: it is the answer to the user's last click."""
+        cfg = self.session.configurator
+        self.refresh(now=isinstance(cfg, SatBoard) and cfg.settled)
+        if self.pointed.pointed is not None and self._describing:
+            self._describe_pointed()
+        if (
+            self._opening
+            and isinstance(cfg, SatBoard)
+            and cfg.solution_count is not None
+            and not cfg.count_updating
+        ):
+            self.status_line.set_text(f"{self._opening}, on the SAT engine: {count_text(cfg)}.")
+            self._opening = ""
+
+    def _board_replaced(self, n: int) -> None:
+        self._replaced = True
+        self._show_engine()
+        cfg = self.session.configurator
+        assert cfg is not None
+        path = self.session.file_path
+        text, self._opening = greeting(cfg, path.name if path else "")
+        keys = [KEYS_ON_BOARD] if self.board.hasFocus() and self.board.cursor_cell else []
+        self.status_line.set_text(" ".join([text, *self.session.sources.take_notes(), *keys]))
+
+    def _keys_to_board(self) -> None:
+        self.board.take_keys()
+        said = self.status_line.text()
+        if KEYS_ON_BOARD not in said:
+            self.status_line.set_text(f"{said} {KEYS_ON_BOARD}".strip())
+
+    def _show_engine(self) -> None:
+        """The panel's account of the engine that answers the board now."""
+        cfg = self.session.configurator
+        if isinstance(cfg, Configurator):
+            self.panel.show_space(cfg.space)
+        self.refresh()
+
+    def _compile_started(self, n: int) -> None:
+        backend = resolve_backend(self.session.sources.backend)
+        cost = self.pace.cost(n, backend)
+        self.compile_indicator.started(n, backend, cost.seconds if cost else None)
+
+    def _solved(self) -> None:
+        self.board.flash_banner("Solved!", self.session.last_queens())
+        self.show_message(solved_words(self.session.undo_stack.undoText()))
+
+    def _pointed_changed(self) -> None:
+        self.board.set_picture(self.picture())
+        self._refresh_panel()
+        if self._describing:
+            self._describe_pointed()
+
+    def _describe_pointed(self) -> None:
+        text = self.pointed.words()
+        if text is not None:
+            self.status_line.set_text(text)
+            self._describing = True
+
+    def show_message(self, text: str) -> None:
+        """Say something that just happened; the next change of the board replaces it."""
+        self.status_line.set_text(text)
+        self._describing = False
+        self._opening = ""
+
+    def warn(self, text: str) -> None:
+        """Say something that must be read (a file not opened, a build that failed): it stays
+        in the status bar's place until dismissed."""
+        self.notices.messages.post(text)
+
+    def point_at(self, cell: Cell) -> None:
+        """Choose a square as a click does, without deciding anything: its explanation in the
+        panel, its culprits framed, Free acting on it."""
+        self.pointed.choose(cell)
+        self._hovered(cell)
+
+    def _hovered(self, cell: Cell | None) -> None:
+        if self.session.configurator is None:
+            return
+        self.pointed.point(cell)
+        if cell is not None:
+            self._describe_pointed()
+
+    def _activated(self, cell: Cell) -> None:
+        self._decide(cell, choose=True)
+
+    def _mark_toggled(self, cell: Cell) -> None:
+        self._decide(cell, choose=False)
+
+    def _decide(self, cell: Cell, choose: bool) -> None:
+        """A click, Enter or Space on ``cell``: the pointer (and, for a click, the choice) moves
+        there, then the decision; one refresh for both, painted at once."""
+        if self.session.configurator is None:
+            return
+        with QSignalBlocker(self.pointed):
+            if choose:
+                self.pointed.choose(cell)
+            self.pointed.point(cell)
+        self._describe_pointed()
+        changes = self._changes
+        if choose:
+            self.session.activate(cell)
+        else:
+            self.session.toggle_mark(cell)
+        if self._changes == changes:
+            self.board.set_picture(self.picture())
+            self._refresh_panel()
+            if self.status_line.text() == self.pointed.words():
+                self._describing = True  # the refusal describes the square: keep it current
+
+    def _escape(self) -> None:
+        """Esc: hide the solution shown, else let go of the chosen square."""
+        if self.session.browser.preview is not None:
+            self.session.browser.stop()
+        else:
+            self.pointed.let_go()
+
+    # ----- appearance, the last board, closing -------------------------------------------
+
+    def set_appearance(self, choice: str) -> None:
+        self.settings.setValue("view/appearance", choice)
+        apply_appearance(choice)
+        self.board.update()
+
+    def reopen(self) -> None:
+        """Reopen the newest board no other window holds (after a crash too), else an empty
+        board of the size used last; a second window opens offset and says so."""
+        others = self.autosave.others_running()
+        saved = self.autosave.claim()
+        problems, said = self.autosave.problems, []
+        replaced: list[int] = []
+        once = Qt.ConnectionType.SingleShotConnection
+        self.session.boardReplaced.connect(replaced.append, once)
+        if saved is not None:
+            self.sizes.choose_engine(saved.engine)
+            if saved.geometry is not None:
+                self.restoreGeometry(QByteArray(saved.geometry))
+        if saved is not None and self.session.reopen(saved.board, saved.steps, saved.unsaved):
+            said.append(describe_reopened(saved))
+        else:
+            size = self.settings.value("board/size", 8)
+            n = int(size) if str(size).isdigit() and 1 <= int(size) <= self.session.sources.max_n else 8
+            if problems:
+                problems = [*problems, f"Opened an empty {n}×{n} board instead."]
+            self.session.open_size(n)
+        if problems:
+            self.warn(" ".join(problems))
+        if others:
+            self.move(self.pos() + QPoint(OFFSET, OFFSET))
+            said.append("Another N-Queens window is open: this one keeps its own board.")
+        text = " ".join(said)
+        if text and replaced:
+            self.show_message(text)
+        elif text:
+            self.session.boardReplaced.connect(lambda _: self.show_message(text), once)
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        self.session.sources.shut_down()
+        self.pace.stop()
+        self.settings.setValue("window/geometry", self.saveGeometry())
+        self.settings.setValue("window/state", self.saveState())
+        self.autosave.close()
+        super().closeEvent(event)

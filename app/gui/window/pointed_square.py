@@ -1,0 +1,107 @@
+"""Which square the Insight panel explains and Free acts on.
+
+The square the user chose (a click or Enter on a closed or marked square) stays chosen until
+another is chosen or Escape lets it go: the panel, its Free button and the frame on the board
+all stay on it. Pointing at another square (mouse or keyboard cursor) previews it in the status
+line only, which says that Free still acts on the chosen one; with no square chosen, pointing
+at a closed square shows its explanation in the panel too. So moving the mouse to the panel's
+Free button never changes the square it frees, and nothing on screen contradicts it.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QObject, Signal
+
+from app.gui.mid_end.explanations import Explanation
+from app.gui.mid_end.session import BoardSession
+from bdd_model import Cell, CellState
+
+
+class PointedSquare(QObject):
+    """The chosen square and the square pointed at, on one session's board."""
+
+    changed = Signal()
+    """What the panel shows changed: another square, or its explanation arrived."""
+
+    def __init__(self, session: BoardSession, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._session = session
+        self.pointed: Cell | None = None
+        self.chosen: Cell | None = None
+        session.boardReplaced.connect(self._forget)
+        session.explained.connect(self._explained)
+
+    def point(self, cell: Cell | None) -> None:
+        """The pointer (or keyboard cursor) is on ``cell`` now (None: off the board)."""
+        if cell != self.pointed:
+            self.pointed = cell
+            self.changed.emit()
+
+    def choose(self, cell: Cell) -> None:
+        """The user chose ``cell`` (clicked it): a closed or marked square becomes the one the
+        panel explains and Free frees; any other square lets the choice go."""
+        chosen = cell if self._closed(cell) else None
+        if chosen != self.chosen:
+            self.chosen = chosen
+            self.changed.emit()
+
+    def let_go(self) -> bool:
+        """Escape: forget the chosen square; False when none was chosen."""
+        if self.chosen is None:
+            return False
+        self.chosen = None
+        self.changed.emit()
+        return True
+
+    @property
+    def shown(self) -> Cell | None:
+        """The square the panel explains: the chosen one while it is still closed or marked,
+        else the one pointed at while it is closed."""
+        if self.chosen is not None and self._closed(self.chosen):
+            return self.chosen
+        if self.pointed is not None and self._closed(self.pointed):
+            return self.pointed
+        return None
+
+    def words(self) -> str | None:
+        """The status line's words: on the square pointed at, else on the chosen one; while
+        another square is chosen they say that Free acts on that one. None: no square."""
+        cell = self.pointed if self.pointed is not None else self.chosen
+        if cell is None:
+            return None
+        text = self._session.describe(cell)
+        chosen = self.chosen
+        if chosen is not None and cell != chosen and self._closed(chosen):
+            text += f" Free still acts on {chosen.label()}, the square you chose (Esc lets it go)."
+        return text
+
+    def explanation(self) -> Explanation | None:
+        """The explanation of the square shown, if any."""
+        cell = self.shown
+        return self._session.explain(cell) if cell is not None else None
+
+    def chosen_explanation(self) -> Explanation | None:
+        """The explanation of the chosen square (what Free acts on), if it is still closed."""
+        if self.chosen is None or not self._closed(self.chosen):
+            return None
+        return self._session.explain(self.chosen)
+
+    def free(self) -> None:
+        """Free the chosen square (Game → Free Square, or the panel's button)."""
+        if self.chosen_explanation() is not None:
+            assert self.chosen is not None
+            self._session.free(self.chosen)
+
+    def _closed(self, cell: Cell) -> bool:
+        cfg = self._session.configurator
+        if cfg is None or cell.row >= cfg.n or cell.col >= cfg.n:
+            return False
+        state = cfg.cell(*cell)
+        return state is not None and (state.is_blocked or state is CellState.MARKED)
+
+    def _forget(self) -> None:
+        self.pointed = self.chosen = None
+
+    def _explained(self, cell: Cell) -> None:
+        if cell == self.shown:
+            self.changed.emit()

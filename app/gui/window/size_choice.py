@@ -1,0 +1,200 @@
+"""Choosing the board: its size (the toolbar's size box, Game → Size, Other Size…) and the engine
+that answers it (View → Engine), with what a size costs before it is paid.
+
+Game → Size says for each size whether it is being built or what building it costs on this
+machine. A long build is offered in the status bar's place (``build_bar``), never asked about in
+a modal question: on "auto", 13 to 15 open at once on the SAT engine and the exact diagram is
+offered behind it; on "BDD only" the current board stays in play while it is offered.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QObject, QSettings
+from PySide6.QtGui import QActionGroup
+from PySide6.QtWidgets import QInputDialog, QMenu, QWidget
+
+from app.gui.mid_end.session import BoardSession
+from app.gui.window.build_bar import BuildBar
+from app.gui.window.size_box import SizeBox
+from app.gui.workers.machine_speed_job import MachinePace
+from bdd_model import MAX_N, resolve_backend
+from bdd_model.wording import duration, memory
+
+LARGER_SIZES = (20, 32, 40, 64, 100)
+"""Sizes beyond the BDD's reach offered in Game → Size (any other one through Other Size…)."""
+ASK_BEFORE = 5.0
+"""Diagrams expected to take longer than this many seconds to build are offered first."""
+
+
+class SizeChoice(QObject):
+    """The size and engine of one window's board."""
+
+    def __init__(
+        self,
+        window: QWidget,
+        session: BoardSession,
+        settings: QSettings,
+        size_box: SizeBox,
+        menu: QMenu,
+        engines: QActionGroup,
+        bar: BuildBar,
+        pace: MachinePace,
+    ) -> None:
+        super().__init__(window)
+        self._window = window
+        self._session = session
+        self._settings = settings
+        self.size_box = size_box
+        self.menu = menu
+        self._engines = engines
+        self.bar = bar
+        self.pace = pace
+        self._pricing = 0
+        """The size whose build waits for this computer's price, or 0."""
+        self._declined_sizes: set[int] = set()
+        bar.accepted.connect(self._build)
+        bar.declined.connect(self._declined)
+        pace.measured.connect(self._measured)
+        menu.aboutToShow.connect(self.fill_menu)
+        self.fill_menu()
+        size_box.chosen.connect(self.request)
+        engines.triggered.connect(lambda action: self.choose_engine(action.data()))
+        for action in engines.actions():
+            action.setChecked(action.data() == session.sources.engine_choice)
+        session.boardReplaced.connect(self._replaced)
+        session.sources.compileEnded.connect(self._show_current)
+
+    def request(self, n: int) -> None:
+        """The user picked a size. A diagram that takes long to build is offered in the status
+        bar's place, never asked about over the old board: on "auto" 13 to 15 open at once on
+        the SAT engine and the offer follows; on "BDD only" the current board stays while it is
+        offered."""
+        sources = self._session.sources
+        self.bar.withdraw()
+        self._pricing = 0
+        if n == self._session.n or n == sources.compiling or not sources.uses_bdd(n):
+            self.choose(n)
+        elif sources.waits_for_bdd(n) and not self._quick(n) and not self.bar.always:
+            self.size_box.show_size(self._session.n)
+            self._price(n)
+        else:
+            self.choose(n, build_exact=self.bar.always)
+
+    def choose(self, n: int, build_exact: bool = True) -> None:
+        """Switch to an empty n×n board (compiling it in the background if needed); choosing the
+        size already shown while another compiles only cancels that compile."""
+        if n == self._session.n:
+            self._session.sources.cancel_compile()
+            return
+        if not self._session.open_size(n, build_exact=build_exact):
+            self.size_box.show_size(self._session.n)
+
+    def choose_engine(self, choice: str) -> None:
+        """View → Engine: which engine answers, from now on and for this board."""
+        self._settings.setValue("view/engine", choice)
+        self._session.sources.set_engine_choice(choice)
+        self.size_box.setMaximum(self._session.sources.max_n)
+        for action in self._engines.actions():
+            action.setChecked(action.data() == choice)
+
+    def fill_menu(self) -> None:
+        """One entry per size: the current one checked, the others with what opening them costs."""
+        menu, sources = self.menu, self._session.sources
+        menu.clear()
+        backend = resolve_backend(sources.backend)
+        for n in range(1, MAX_N + 1):
+            label = f"&{n} × {n}" if n < 10 else f"{n} × {n}"
+            cost = self.pace.cost(n, backend)
+            if sources.engine_choice == "sat":
+                detail = "SAT engine"
+            elif n == sources.compiling:
+                detail = "building…"
+            elif sources.is_cached(n) or cost is None:
+                detail = ""
+            else:
+                detail = f"build {duration(cost.seconds)}, {memory(cost.peak_mb)}"
+                if not sources.waits_for_bdd(n):
+                    detail = f"SAT now, exact: {detail}"
+            self._entry(n, f"{label} — {detail}" if detail else label)
+        menu.addSeparator()
+        for n in (n for n in LARGER_SIZES if n <= sources.max_n):
+            self._entry(n, f"{n} × {n} — SAT engine")
+        other = menu.addAction("&Other Size…")
+        other.triggered.connect(self.ask_other_size)
+
+    def ask_other_size(self) -> None:
+        top = self._session.sources.max_n
+        n, ok = QInputDialog.getInt(
+            self._window, "Board size", f"N (1 to {top}):", self._session.n or 8, 1, top
+        )
+        if ok:
+            self.request(n)
+
+    def _entry(self, n: int, text: str) -> None:
+        action = self.menu.addAction(text)
+        action.setCheckable(True)
+        action.setChecked(n == self._session.n)
+        action.triggered.connect(lambda _=False, size=n: self.request(size))
+
+    def _replaced(self, n: int) -> None:
+        self.size_box.show_size(n)
+        self._settings.setValue("board/size", n)
+        sources = self._session.sources
+        exact_later = self._session.engine == "sat" and sources.uses_bdd(n)
+        if exact_later and n != sources.compiling and n not in self._declined_sizes and not self.bar.offered:
+            if self.bar.always:
+                sources.build_behind(n)
+            else:
+                self._price(n)
+
+    def _quick(self, n: int) -> bool:
+        """True when the n×n board opens without a build worth asking about, by the figures in
+        hand (cached, or well under ``ASK_BEFORE`` even at a stale price)."""
+        rough = self.pace.cost(n, resolve_backend(self._session.sources.backend))
+        return self._session.sources.is_cached(n) or rough is None or rough.seconds < ASK_BEFORE / 2
+
+    def _show_current(self) -> None:
+        if self._session.n:
+            self.size_box.show_size(self._session.n)
+
+    def _price(self, n: int) -> None:
+        """Offer the n×n diagram at this computer's price, timed first if the last timing is
+        stale (a price from another load can be off by a factor of four); a build priced
+        under ``ASK_BEFORE`` starts without asking."""
+        self._pricing = n
+        backend = resolve_backend(self._session.sources.backend)
+        if self.pace.fresh(backend):
+            self._measured(backend)
+        else:
+            self.pace.measure(backend)
+
+    def _measured(self, backend: str) -> None:
+        """A calibration arrived (or could not be made: the reference figures stand): the size
+        waiting for its price is offered or built, and an offer in hand says the new price."""
+        n, self._pricing = self._pricing, 0
+        sources = self._session.sources
+        if n and backend == resolve_backend(sources.backend):
+            cost = self.pace.cost(n, backend)
+            cheap = cost is None or cost.seconds < ASK_BEFORE
+            meanwhile_sat = self._session.n == n
+            if cheap and meanwhile_sat:
+                sources.build_behind(n)
+            elif cheap:
+                self.choose(n)
+            elif meanwhile_sat or sources.waits_for_bdd(n):
+                self.bar.offer(n, cost, meanwhile_sat)
+        elif self.bar.offered:
+            cost = self.pace.cost(self.bar.offered, backend)
+            if cost is not None:
+                self.bar.reprice(cost)
+
+    def _declined(self, n: int) -> None:
+        """Not Now: this window does not offer that size again."""
+        self._declined_sizes.add(n)
+
+    def _build(self, n: int) -> None:
+        """The bar's Build: compile behind the SAT board of that size, or open the board once built."""
+        if self._session.n == n:
+            self._session.sources.build_behind(n)
+        else:
+            self.choose(n)

@@ -1,0 +1,95 @@
+"""What the status bar says of the board: the queens, the count and the engine; and the line
+that greets a board when it is opened.
+
+The count is one figure wherever it is shown (status bar, Insight panel, ``nqueens state``):
+exact, or an estimate with its interval; on the SAT engine the last figure stays, marked
+"(updating…)", while the next is worked out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from app.gui.mid_end.board_sources import BoardEngine
+from app.gui.workers.sat_board import SatBoard
+from bdd_model import CellState, plural
+from bdd_model.known_counts import known_count
+from bdd_model.solution_count import SolutionCount
+
+
+def count_figure(cfg: BoardEngine | None) -> tuple[SolutionCount | None, bool]:
+    """The count to show and whether a newer one is being worked out."""
+    if isinstance(cfg, SatBoard):
+        return cfg.solution_count, cfg.count_updating
+    if cfg is None:
+        return None, False
+    return SolutionCount.of(cfg.count), False
+
+
+def count_text(cfg: BoardEngine | None) -> str:
+    """ "92 solutions remain", "about 3.1 × 10³⁹ solutions remain, estimated ±20% (updating…)",
+    "counting…"."""
+    figure, updating = count_figure(cfg)
+    if figure is None:
+        return "counting…"
+    return figure.remain() + _known(cfg, figure) + (" (updating…)" if updating else "")
+
+
+def counters(cfg: BoardEngine, states: Sequence[Sequence[CellState | None]]) -> str:
+    """The status bar's right side: on the SAT engine the squares still being proven, then
+    queens placed and forced, the count, the engine."""
+    placed = sum(row.count(CellState.QUEEN) for row in states)
+    forced = sum(row.count(CellState.FORCED) for row in states)
+    engine = "BDD" if cfg.engine == "bdd" else "SAT engine"
+    if cfg.is_solved:
+        text = f"Solved: {plural(placed + forced, 'queen')}" + (f" ({forced} forced)" if forced else "")
+    else:
+        queens = f"{placed} placed + {forced} forced" if forced else f"{placed} placed"
+        figure, updating = count_figure(cfg)
+        solutions = (
+            "counting…"
+            if figure is None
+            else figure.solutions() + _known(cfg, figure) + (" (updating…)" if updating else "")
+        )
+        text = f"{queens} of {cfg.n} queens · {solutions}"
+    if isinstance(cfg, SatBoard) and not cfg.settled and cfg.unknown:
+        hard = "; a hard one can take seconds" if cfg.slow else ""
+        text = f"proving {plural(cfg.unknown, 'square')}{hard} · {text}"
+    return f"{text} · {engine}"
+
+
+def _known(cfg: BoardEngine | None, figure: SolutionCount) -> str:
+    """On the SAT engine the empty board's count up to 27×27 is known, not computed: it says so."""
+    known = known_count(cfg.n) if isinstance(cfg, SatBoard) and not cfg.decisions else None
+    if known is not None and figure.exact == known:
+        return " (known: OEIS A000170)"
+    return ""
+
+
+def greeting(cfg: BoardEngine, file_name: str) -> tuple[str, str]:
+    """The line for a board just opened, and (on the SAT engine, whose count comes later) the
+    words to complete once it is counted ("" otherwise)."""
+    n = cfg.n
+    if cfg.count == 0:
+        return f"No {n} queens fit on a {n}×{n} board without attacking: every square is closed.", ""
+    board = f"Opened {file_name}: the {n}×{n} board" if file_name else f"The {n}×{n} board"
+    if cfg.decisions:
+        board += f" with {plural(len(cfg.decisions), 'decision')}"
+    first = "" if cfg.decisions else " Click a square to place a queen."
+    if cfg.count is not None:
+        return f"{board}: {SolutionCount.of(cfg.count).remain()}.{first}", ""
+    return f"{board}, on the SAT engine: squares fill in as they are checked.", board
+
+
+def solved_words(last_step: str) -> str:
+    """What is said when the board is solved, with what Undo would take back (``last_step``,
+    the undo stack's text of the step that solved it)."""
+    if last_step == "Solve":
+        undo = "Undo takes back every queen Solve placed."
+    elif last_step.startswith("Mark "):
+        undo = f"Undo takes the mark on {last_step.removeprefix('Mark ')} back."
+    elif " on " in last_step:
+        undo = f"Undo takes the queen on {last_step.rsplit(' on ', 1)[1]} back."
+    else:
+        undo = f"Undo takes back: {last_step}." if last_step else ""
+    return f"Solved: every row holds a queen. {undo}".strip()

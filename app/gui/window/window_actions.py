@@ -1,0 +1,156 @@
+"""Every action of the window, named, with its shortcut and what it does; and the menus and the
+toolbar built from them. The Help pages and the tooltips read the same texts, so they cannot
+drift from the actions.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QObject, Qt
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence
+from PySide6.QtWidgets import QDockWidget, QMainWindow, QMenu, QToolBar
+
+from app.gui.board.theme import APPEARANCES
+from app.gui.mid_end.session import BoardSession
+from app.gui.widgets.action_help import explain_action, plain_text, shortcut_text, tooltip_html
+from app.gui.window.undo_actions import UndoActions
+
+ENGINE_MENU = (
+    ("auto", "&Automatic", "The exact BDD up to 12×12 (and 13–15 once built), the SAT engine beyond"),
+    ("bdd", "&BDD Only", "Always the compiled diagram: exact counts and the heat map, up to 15×15"),
+    ("sat", "&SAT Engine Only", "Always the SAT engine: any size to 100×100 at once, large counts estimated"),
+)
+"""View → Engine: the choices, their menu texts and what they mean."""
+HEAT_ON_SAT = (
+    "Off on the SAT engine: it counts no solutions per square. On the BDD (View → Engine, up to "
+    "15×15) the heat map is there."
+)
+"""The heat map's tooltip where it is off."""
+
+
+class WindowActions(QObject):
+    """The window's actions (attributes named after them) and the menus that hold them."""
+
+    def __init__(self, window: QMainWindow, session: BoardSession, dock: QDockWidget) -> None:
+        super().__init__(window)
+        undo = UndoActions(session, window)
+        self.undo, self.redo = undo.undo, undo.redo
+        self.restart = QAction("&Restart", window, shortcut=QKeySequence("Ctrl+R"))
+        self.open = QAction("&Open…", window, shortcut=QKeySequence.StandardKey.Open)
+        self.save = QAction("&Save", window, shortcut=QKeySequence.StandardKey.Save)
+        self.save_as = QAction("Save &As…", window, shortcut=QKeySequence.StandardKey.SaveAs)
+        self.copy = QAction("&Copy Board as Text", window, shortcut=QKeySequence.StandardKey.Copy)
+        self.export_dimacs = QAction("Export as &DIMACS…", window)
+        self.export_smtlib = QAction("Export as S&MT-LIB…", window)
+        self.quit = QAction("&Quit", window, shortcut=QKeySequence("Ctrl+Q"))
+        self.heat = QAction("&Heat Map", window, checkable=True, shortcut=QKeySequence("Ctrl+M"))
+        self.hint = QAction("&Hint", window, shortcut=QKeySequence("Ctrl+H"))
+        self.solve = QAction("Sol&ve", window)
+        self.free = QAction("&Free Square", window, shortcut=QKeySequence("Ctrl+F"))
+        self.previous = QAction("&Previous Solution", window, shortcut=QKeySequence(Qt.Key.Key_PageUp))
+        self.next = QAction("&Next Solution", window, shortcut=QKeySequence(Qt.Key.Key_PageDown))
+        self.escape = QAction("Hide Preview / &Let Go", window, shortcut=QKeySequence(Qt.Key.Key_Escape))
+        self.panel = dock.toggleViewAction()
+        self.panel.setText("&Insight Panel")
+        self.panel.setShortcut(QKeySequence("F9"))
+        self.how_to_play = QAction("&How to Play", window, shortcut=QKeySequence.StandardKey.HelpContents)
+        self.how_it_works = QAction("How It &Works", window)
+        self.glossary = QAction("&Glossary", window)
+        self.shortcuts = QAction("&Keyboard Shortcuts", window, shortcut=QKeySequence("Ctrl+/"))
+        self.about = QAction("&About", window)
+        self.appearances = self._group(
+            window, [(c, f"&{c.capitalize()}", _appearance_text(c)) for c in APPEARANCES]
+        )
+        self.engines = self._group(window, list(ENGINE_MENU))
+        for action, what in (
+            (self.restart, "Take back every decision on this board (one step, undoable)"),
+            (self.open, "Open a saved configuration (undoable: Undo brings back this board)"),
+            (self.save, "Save this board's size and decisions"),
+            (self.save_as, "Save this board's size and decisions under a new name"),
+            (self.copy, "Copy the board as text: one row a line, Q for a queen, . for a square"),
+            (self.export_dimacs, "Write the CNF of this board size, for any SAT solver"),
+            (self.export_smtlib, "Write SMT-LIB v2 of this board size, for Z3 or cvc5"),
+            (self.quit, "Close the window; the board is reopened next time"),
+            (self.heat, "Shade open squares by how many remaining solutions have a queen there"),
+            (self.hint, "Place the queen that keeps the most solutions open"),
+            (self.solve, "Complete the board to the solution shown (or the first one)"),
+            (self.free, "Retract what closes the chosen square and place a queen there"),
+            (self.previous, "Show the previous remaining solution on the board"),
+            (self.next, "Show the next remaining solution on the board"),
+            (self.escape, "Hide the solution shown on the board, or let go of the chosen square"),
+            (self.panel, "Show or hide the Insight panel (drag its title to move it below)"),
+            (self.how_to_play, "The rules, the squares, a first game, the sizes and the engines"),
+            (self.how_it_works, "What the BDD and the SAT engine do, and what an estimate means"),
+            (self.glossary, "The words of the Insight panel and of How It Works"),
+            (self.shortcuts, "Every shortcut and menu key, read from the menus"),
+            (self.about, "This program's version, its two engines and the libraries it uses"),
+        ):
+            explain_action(action, what)
+
+    @staticmethod
+    def _group(window: QMainWindow, choices: list[tuple[str, str, str]]) -> QActionGroup:
+        """Exclusive checkable actions, one per choice (its data is the choice's name)."""
+        group = QActionGroup(window)
+        for choice, text, what in choices:
+            action = QAction(text, window, checkable=True)
+            action.setData(choice)
+            group.addAction(action)
+            explain_action(action, what)
+        return group
+
+    def build_menus(self, window: QMainWindow) -> tuple[dict[str, list[QAction]], QMenu]:
+        """The menu bar; returns the actions of each menu (by title) and Game → Size."""
+        menus: dict[str, list[QAction | None]] = {
+            "&File": [
+                self.open,
+                self.save,
+                self.save_as,
+                None,
+                self.export_dimacs,
+                self.export_smtlib,
+                None,
+                self.quit,
+            ],
+            "&Edit": [self.undo, self.redo, None, self.copy],
+            "&Game": [self.restart, None, self.free, self.hint, self.solve],
+            "&View": [self.heat, self.panel, None, self.previous, self.next, self.escape],
+            "&Help": [self.how_to_play, self.how_it_works, self.glossary, self.shortcuts, None, self.about],
+        }
+        listed: dict[str, list[QAction]] = {}
+        size_menu = QMenu(window)
+        for title, actions in menus.items():
+            menu = window.menuBar().addMenu(title)
+            if title == "&Game":
+                size_menu = menu.addMenu("&Size")
+            for action in actions:
+                if action is None:
+                    menu.addSeparator()
+                else:
+                    menu.addAction(action)
+            if title == "&View":
+                menu.addSeparator()
+                menu.addMenu("&Engine").addActions(self.engines.actions())
+                menu.addMenu("&Appearance").addActions(self.appearances.actions())
+            listed[title.replace("&", "")] = [a for a in actions if a is not None]
+        return listed, size_menu
+
+    def fill_toolbar(self, toolbar: QToolBar) -> None:
+        """Undo, redo and restart; hint and heat map (the size box comes first)."""
+        toolbar.addSeparator()
+        toolbar.addActions([self.undo, self.redo, self.restart])
+        toolbar.addSeparator()
+        toolbar.addActions([self.hint, self.heat])
+
+    def offer_heat(self, available: bool) -> None:
+        """The heat map needs per-square counts, which only the BDD has: off on the SAT engine,
+        and its tooltip says why."""
+        action = self.heat
+        if action.isEnabled() == available and action.statusTip():
+            return
+        action.setEnabled(available)
+        what = action.whatsThis() if available else HEAT_ON_SAT
+        action.setStatusTip(what)
+        action.setToolTip(tooltip_html(plain_text(action), what, shortcut_text(action)))
+
+
+def _appearance_text(choice: str) -> str:
+    return "Follow the desktop's colours" if choice == "system" else f"Always use {choice} colours"

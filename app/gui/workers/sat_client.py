@@ -1,0 +1,122 @@
+"""The window's line to the SAT worker process (``app.gui.workers.sat_worker``): requests out, answers in.
+
+Requests are numbered; every answer names the request it answers, so an answer to a question
+that a newer one replaced is recognised and dropped by whoever asked. A worker that dies (it
+ran out of memory, or was killed) is reported once and started again at the next request.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import warnings
+from typing import Any
+
+import shiboken6
+from PySide6.QtCore import QCoreApplication, QObject, QProcess, QTimer, Signal
+
+from app.child_process import module_command
+from app.gui.workers.json_lines import JsonLines
+
+WORKER = "app.gui.workers.sat_worker"
+
+
+class SatClient(QObject):
+    """One SAT worker process and the numbered requests sent to it."""
+
+    answered = Signal(int, object)
+    """(request id, the answer's JSON object)"""
+    ready = Signal()
+    """The worker has started and loaded the engine (it greets once, before any answer)."""
+    failed = Signal(str)
+    """The worker stopped; the sentence says so in user words."""
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._process: QProcess | None = None
+        self._lines = JsonLines()
+        self._next = 0
+        self._greeted = False
+        application = QCoreApplication.instance()
+        if application is not None:
+            application.aboutToQuit.connect(self.stop)
+
+    def request(self, op: str, **fields: Any) -> int:
+        """Send one request; its id comes back with every answer to it."""
+        self._next += 1
+        process = self._ensure_started()
+        payload = json.dumps({"id": self._next, "op": op, **fields}, separators=(",", ":"))
+        process.write((payload + "\n").encode())
+        process.waitForBytesWritten(0)
+        return self._next
+
+    def start(self) -> None:
+        """Start the worker now, so that the first big board does not wait for its start-up."""
+        self._ensure_started()
+
+    @property
+    def pid(self) -> int:
+        """The worker's process id, 0 while none runs."""
+        process = self._process
+        return int(process.processId()) if process is not None else 0
+
+    def stop(self) -> None:
+        """End the worker (the window closes) at once, quietly: it holds nothing to save, and
+        its signals are cut first, so nothing reaches a client that is being destroyed."""
+        process, self._process = self._process, None
+        if process is None:
+            return
+        process.readyReadStandardOutput.disconnect()
+        process.finished.disconnect()
+        if process.state() != QProcess.ProcessState.NotRunning:
+            process.kill()
+            process.waitForFinished(1000)
+        process.deleteLater()
+
+    def _ensure_started(self) -> QProcess:
+        if self._process is not None and self._process.state() != QProcess.ProcessState.NotRunning:
+            return self._process
+        process = QProcess(self)
+        process.setProcessChannelMode(QProcess.ProcessChannelMode.ForwardedErrorChannel)
+        process.readyReadStandardOutput.connect(lambda: self._read(process))
+        process.finished.connect(lambda code, status: self._finished(process, code, status))
+        self.destroyed.connect(lambda: _let_go(process))
+        self._lines = JsonLines()
+        self._greeted = False
+        program, *arguments = module_command(WORKER)
+        process.start(program, arguments)
+        process.waitForStarted(5000)
+        self._process = process
+        return process
+
+    def _read(self, process: QProcess) -> None:
+        for record in self._lines.feed(bytes(process.readAllStandardOutput().data())):
+            ident = record.get("id")
+            if record.get("ready") is True:
+                self._greeted = True
+                self.ready.emit()
+            elif isinstance(ident, int):
+                self.answered.emit(ident, record)
+
+    def _finished(self, process: QProcess, code: int, status: QProcess.ExitStatus) -> None:
+        if process is self._process:
+            self._process = None
+        how = "was stopped by the system" if status == QProcess.ExitStatus.CrashExit else f"ended ({code})"
+        # Said from the event loop, never from inside a request that found the process gone
+        # (the board then asks again with every change it has in hand).
+        QTimer.singleShot(0, self, lambda: self.failed.emit(f"the SAT engine's process {how}"))
+        process.deleteLater()
+
+
+def _let_go(process: QProcess) -> None:
+    """The client is being destroyed without ``stop`` (the application ends): its process goes
+    quietly, without signals to the client that is gone."""
+    if not shiboken6.isValid(process):
+        return
+    for signal in (process.readyReadStandardOutput, process.finished):
+        with contextlib.suppress(RuntimeError, TypeError), warnings.catch_warnings():
+            warnings.simplefilter("ignore", RuntimeWarning)
+            signal.disconnect()
+    if process.state() != QProcess.ProcessState.NotRunning:
+        process.kill()
+        process.waitForFinished(1000)

@@ -1,0 +1,118 @@
+"""What a compile costs on this machine, so that a user hears the price before paying it, and
+where the figures come from.
+
+The reference figures were measured once on a 2-core machine (24 GiB) with the default
+"search" construction: seconds from start to the frozen layers, and the peak resident memory
+of the process. Sizes not listed compile in well under a second. Another machine, or the same
+one under load, takes longer or shorter in proportion to a small calibration compile timed
+there (``machine_speed``), so ``estimated_cost`` scales the reference by that ratio; a size
+this machine compiled before is estimated from its own measurement (``compile_log``), scaled
+by how much busier the machine is now than then.
+
+The calibration's figures on the reference machine were timed as the window times them (the
+fastest of five runs in a fresh child process); the README's "Speed" section gives the
+measurements behind them and how far estimates fall from real builds.
+"""
+
+from __future__ import annotations
+
+import resource
+import statistics
+import sys
+from dataclasses import dataclass
+
+from bdd_model.build_cost.compile_log import PastCompile, past_compiles, remember
+from bdd_model.build_cost.countdown import done_share
+from bdd_model.build_cost.machine_speed import calibration_seconds
+from bdd_model.diagram.backends import resolve_backend
+from bdd_model.diagram.space import SolutionSpace
+
+__all__ = ["CompileCost", "compile_cost", "done_share", "estimated_cost", "predict", "remember_compile"]
+"""``done_share`` lives in ``countdown``; the window's progress bar still imports it from here."""
+
+
+@dataclass(frozen=True)
+class CompileCost:
+    """Time and peak memory of compiling one size with one backend."""
+
+    seconds: float
+    peak_mb: int
+
+
+REFERENCE: dict[str, dict[int, CompileCost]] = {
+    "cudd": {
+        11: CompileCost(0.3, 76),
+        12: CompileCost(1.2, 121),
+        13: CompileCost(7.4, 329),
+        14: CompileCost(45.0, 1170),
+        15: CompileCost(306.0, 6000),
+    },
+    "autoref": {
+        11: CompileCost(1.7, 104),
+        12: CompileCost(7.2, 289),
+        13: CompileCost(34.0, 1090),
+        14: CompileCost(160.0, 4900),
+        15: CompileCost(870.0, 26000),
+    },
+}
+"""nqueens bench --n N --backend B (compile_s, peak_rss_mb) on the reference machine, rounded.
+The pure-Python backend's N=13 was measured on the other machine and scaled by the calibration;
+its N=14 and 15 are extrapolated by the BDD's node counts (×4.7, ×5.4), since its time and
+memory per node stayed the same from N=12 to 13 (nodes ×4.7, time ×4.65)."""
+
+REFERENCE_CALIBRATION = {"cudd": 0.058, "autoref": 0.032}
+"""Seconds of ``machine_speed``'s calibration compile on the reference machine."""
+
+
+def compile_cost(n: int, backend: str) -> CompileCost | None:
+    """The reference machine's cost of compiling n×n with ``backend``; None for the small sizes,
+    which take under a second."""
+    return REFERENCE.get(backend, {}).get(n)
+
+
+def estimated_cost(n: int, backend: str) -> CompileCost | None:
+    """The cost of compiling n×n with ``backend`` on this machine, as busy as it is now; None
+    where there is no reference figure. Times a calibration compile (0.1–0.5 s) unless one was
+    timed in the last minute."""
+    backend = resolve_backend(backend)
+    if compile_cost(n, backend) is None:
+        return None
+    return predict(n, backend, calibration_seconds(backend), past_compiles())
+
+
+def predict(n: int, backend: str, calibration: float, history: list[PastCompile]) -> CompileCost | None:
+    """The cost of n×n where the calibration compile takes ``calibration`` seconds, from this
+    machine's own compiles of that size if ``history`` holds any, else from the reference."""
+    reference = compile_cost(n, backend)
+    if reference is None:
+        return None
+    own = [past for past in history if (past.n, past.backend) == (n, backend)]
+    if not own:
+        return CompileCost(
+            reference.seconds * calibration / REFERENCE_CALIBRATION[backend], reference.peak_mb
+        )
+    pace = statistics.median(past.seconds / past.calibration for past in own)
+    return CompileCost(pace * calibration, round(statistics.median(past.peak_mb for past in own)))
+
+
+def remember_compile(
+    space: SolutionSpace, calibration: float | None = None, seconds: float | None = None
+) -> None:
+    """Log a fresh compile of ``space`` with this process's peak memory, so that the next
+    estimate of its size rests on it. ``calibration``: the calibration time measured beside
+    the compile, if any (else one is timed now); ``seconds``: the compile's own time, if its
+    ``space.seconds`` includes other work. Loaded spaces and sizes without an estimate are
+    passed over."""
+    backend = space.info.backend
+    if space.origin != "compiled" or compile_cost(space.n, backend) is None:
+        return
+    if calibration is None:
+        calibration = calibration_seconds(backend)
+    seconds = space.seconds if seconds is None else seconds
+    remember(PastCompile(space.n, backend, round(seconds, 3), round(peak_mb(), 1), round(calibration, 4)))
+
+
+def peak_mb() -> float:
+    """The peak resident memory of this process so far, in MB."""
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return peak / 1e6 if sys.platform == "darwin" else peak / 1024

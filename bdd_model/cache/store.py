@@ -1,0 +1,171 @@
+"""Compiled spaces on disk, one file per (N, backend), verified before they are trusted.
+
+A file is a numpy ``.npz`` holding the frozen row layers and a JSON record (format version,
+N, backend, construction, node counts, solution count, and a SHA-256 over all of it). Writes
+are atomic (``atomic_file``), so a reader sees either the old file or the whole new one,
+whichever of two concurrent writers finishes last. Reading is strict and bounded
+(``stored_arrays``, ``cache_record``), and a file that passes its checksum must still prove
+to be exactly the board's solution set (``verification``). Nothing about a cache file or
+folder can stop an answer: a damaged file is one warning and a rebuild, an unusable folder one
+warning and an answer computed without it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import numpy as np
+import platformdirs
+
+from bdd_model.cache.record import ARRAY_NAMES, MAX_RECORD, check_record, make_record, parse_record
+from bdd_model.cache.stored_arrays import Member, StoredFileError, read_arrays
+from bdd_model.diagram.backends import resolve_backend
+from bdd_model.diagram.row_layers import FrozenDiagram
+from bdd_model.diagram.space import SolutionSpace, check_size
+from bdd_model.diagram.verification import check_solution_set, known_count
+from bdd_model.errors import CacheError, CacheMissing, NQueensError
+from bdd_model.files.atomic_file import atomic_output, remove_abandoned
+from bdd_model.files.untrusted_text import PATH_EXCERPT, excerpt
+from bdd_model.progress import CancelToken, ProgressCallback, no_progress
+
+CACHE_ENV = "NQUEENS_CACHE_DIR"
+
+
+def cache_dir() -> Path:
+    """``$NQUEENS_CACHE_DIR`` if set, else the user cache folder of this program."""
+    override = os.environ.get(CACHE_ENV)
+    return Path(override) if override else Path(platformdirs.user_cache_dir("nqueens-configurator"))
+
+
+def cache_path(n: int, backend: str) -> Path:
+    """Where the space of the n×n board compiled with ``backend`` is kept."""
+    return cache_dir() / f"queens-{n}-{backend}.npz"
+
+
+def _members(n: int) -> dict[str, Member]:
+    """The arrays of an n×n file and their bounds: each row's edges lie on distinct solutions,
+    so a row holds at most A000170(n) edges and the whole diagram n times that."""
+    edges = n * known_count(n)
+    return {
+        "record": Member(None, 0, MAX_RECORD),
+        "widths": Member(np.dtype(np.int64), 1, n + 1),
+        "row_edges": Member(np.dtype(np.int64), 1, n),
+        "src": Member(np.dtype(np.int32), 1, edges),
+        "col": Member(np.dtype(np.int16), 1, edges),
+        "dst": Member(np.dtype(np.int32), 1, edges),
+    }
+
+
+def save(space: SolutionSpace, path: Path | None = None) -> Path:
+    """Write ``space`` atomically; return the path. OSError if the folder is not writable."""
+    path = path or cache_path(space.n, space.info.backend)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    arrays = space.diagram.to_arrays()
+    record = make_record(space.info, arrays)
+    with atomic_output(path, replace_special=True) as stream:
+        np.savez(stream, record=np.array(json.dumps(record)), **arrays)
+    return path
+
+
+def load(n: int, backend: str, path: Path | None = None) -> SolutionSpace:
+    """Read and verify a cached space.
+
+    Any failure is a CacheError whose message is one sentence in user words ("the cached 8x8
+    diagram is damaged (checksum mismatch)"); CacheMissing when there is no file. Only running
+    out of memory passes through as MemoryError.
+    """
+    path = path or cache_path(n, backend)
+    started = time.perf_counter()
+    try:
+        space = _read_verified(n, backend, path)
+    except FileNotFoundError:
+        raise CacheMissing(f"there is no cached {n}x{n} diagram") from None
+    except CacheError as error:
+        raise CacheError(f"the cached {n}x{n} diagram {error}") from None
+    except StoredFileError as error:
+        raise CacheError(f"the cached {n}x{n} diagram is damaged ({error})") from None
+    except OSError as error:
+        raise CacheError(f"the cached {n}x{n} diagram cannot be read ({error.strerror or error})") from None
+    except MemoryError:
+        raise
+    except Exception as error:
+        reason = excerpt(str(error) or type(error).__name__, 60)
+        raise CacheError(f"the cached {n}x{n} diagram is damaged ({reason})") from None
+    space.seconds = time.perf_counter() - started
+    return space
+
+
+def _read_verified(n: int, backend: str, path: Path) -> SolutionSpace:
+    arrays = read_arrays(path, _members(n))
+    record = parse_record(str(arrays.pop("record")[()]))
+    info = check_record(record, n, backend, arrays)
+    try:
+        diagram = FrozenDiagram.from_arrays(n, {name: arrays[name] for name in ARRAY_NAMES})
+        space = SolutionSpace(diagram, info, "cache", 0.0)
+        check_solution_set(space.empty_sweep)
+        space.check_consistent()
+    except NQueensError as error:
+        raise CacheError(f"is damaged ({error})") from None
+    return space
+
+
+def load_cached(n: int, backend: str, warn: Callable[[str], None] = lambda _: None) -> SolutionSpace | None:
+    """The cached space if there is one that verifies, else None (a damaged file or an unusable
+    folder is reported through ``warn`` in one line)."""
+    try:
+        return load(n, resolve_backend(backend))
+    except CacheMissing:
+        return None
+    except CacheError as error:
+        warn(f"{error}; rebuilding it")
+        return None
+
+
+def load_or_compile(
+    n: int,
+    backend: str = "auto",
+    construction: str = "search",
+    progress: ProgressCallback = no_progress,
+    cancel: CancelToken | None = None,
+    warn: Callable[[str], None] = lambda _: None,
+    use_cache: bool = True,
+) -> SolutionSpace:
+    """The cached space if it verifies, else a fresh compile that is then cached.
+
+    A damaged or foreign file is reported through ``warn`` and rebuilt; a cache folder that
+    cannot be used is reported once and the space is compiled without it. Temporary files of
+    writers that were killed are removed on the way.
+    """
+    check_size(n)
+    backend = resolve_backend(backend)
+    where = f"the cache folder '{excerpt(str(cache_dir()), PATH_EXCERPT)}'"
+    problem = _unusable(cache_dir()) if use_cache else None
+    if problem:
+        warn(f"{where} cannot be used ({problem}); answering without it")
+    elif use_cache:
+        space = load_cached(n, backend, warn)
+        if space is not None:
+            return space
+    space = SolutionSpace.compile(n, backend, construction, progress, cancel)
+    if use_cache and not problem:
+        try:
+            save(space, cache_path(n, backend))
+        except OSError as error:
+            warn(f"{where} cannot be written ({error.strerror or error}); the {n}x{n} diagram is not cached")
+    return space
+
+
+def _unusable(folder: Path) -> str | None:
+    """Why the cache folder cannot be used (created if missing, abandoned temporaries removed), or None."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        remove_abandoned(folder)
+    except (FileExistsError, NotADirectoryError):
+        return "a file stands where a folder should be"
+    except OSError as error:
+        return error.strerror or str(error)
+    return None

@@ -1,0 +1,229 @@
+"""The interactive configurator: decisions in, exact board answers out.
+
+Backtrack-free and complete: a square is OPEN or FORCED exactly when some remaining solution
+has a queen there, because the states are read off the exact per-square solution counts of
+one sweep over the frozen layers. A decision that would leave no solution is refused with
+DecisionError and changes nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from bdd_model.board import Cell, CellState, Decision, DecisionKind, check_cell, in_line
+from bdd_model.diagram.layer_sweeps import Restriction, Sweep, fewest_retractions
+from bdd_model.diagram.space import SolutionSpace
+from bdd_model.engine import (
+    CellCallback,
+    board_states,
+    checked_decisions,
+    no_solution_error,
+    refuse_forbid,
+    refuse_place,
+    why_not_open,
+)
+from bdd_model.errors import DecisionError
+from bdd_model.progress import CancelToken
+from bdd_model.solution_count import SolutionCount
+
+
+@dataclass(frozen=True)
+class LayerEdge:
+    """One edge of the row layers: row node ``source`` of ``row`` puts the row's queen in
+    column ``col`` and leads to row node ``target`` of the next row (the last row's target is
+    the TRUE terminal). ``alive`` when some remaining solution runs through it."""
+
+    row: int
+    source: int
+    col: int
+    target: int
+    alive: bool
+
+
+@dataclass(frozen=True)
+class LayerView:
+    """The compiled diagram as row layers, for drawing: nodes per layer (the last is TRUE) and
+    every edge with whether the decisions leave it alive."""
+
+    widths: tuple[int, ...]
+    edges: tuple[LayerEdge, ...]
+
+
+class Configurator:
+    """Decisions on one board and everything they imply; 0-based rows and columns.
+
+    The BDD engine of the ``Engine`` interface: every answer is exact and known at once.
+    """
+
+    engine = "bdd"
+
+    def __init__(self, space: SolutionSpace) -> None:
+        self.space = space
+        self._decisions: dict[Cell, DecisionKind] = {}
+        self._show(space.empty_sweep)
+
+    @property
+    def n(self) -> int:
+        return self.space.n
+
+    @property
+    def count(self) -> int:
+        """Exact number of solutions consistent with the decisions."""
+        return self._sweep.total
+
+    @property
+    def count_at_least(self) -> int:
+        """The exact count (the BDD never needs a bound)."""
+        return self._sweep.total
+
+    def solution_count(self, cancel: CancelToken | None = None) -> SolutionCount:
+        """The exact count as the figure the front ends show."""
+        return SolutionCount.of(self._sweep.total)
+
+    @property
+    def decisions(self) -> tuple[Decision, ...]:
+        """The decisions in the order they were taken."""
+        return tuple(Decision(cell, kind) for cell, kind in self._decisions.items())
+
+    @property
+    def is_solved(self) -> bool:
+        """Every row holds a queen (placed or forced): one solution remains."""
+        return self.count == 1
+
+    def place(self, row: int, col: int) -> None:
+        """Decide a queen on (row, col): an OPEN square, or a FORCED one (the queen is then the
+        user's own and stays when the decisions that forced it are retracted)."""
+        cell = check_cell(self.n, row, col)
+        self._check_has_solutions()
+        state = self.cell(row, col)
+        if state not in (CellState.OPEN, CellState.FORCED):
+            raise refuse_place(self, cell)
+        self._decide({**self._decisions, cell: DecisionKind.QUEEN})
+
+    def forbid(self, row: int, col: int) -> None:
+        """Decide that no queen stands on (row, col); refused where a queen is placed or forced."""
+        cell = check_cell(self.n, row, col)
+        refusal = refuse_forbid(cell, self.cell(row, col))
+        if refusal is not None:
+            raise refusal
+        self._decide({**self._decisions, cell: DecisionKind.MARK})
+
+    def retract(self, row: int, col: int) -> Decision:
+        """Take back the decision on (row, col), whenever it was taken; return it."""
+        cell = check_cell(self.n, row, col)
+        if cell not in self._decisions:
+            raise DecisionError(f"there is no decision on {cell.label()} to retract")
+        kind = self._decisions[cell]
+        self._decide({c: k for c, k in self._decisions.items() if c != cell})
+        return Decision(cell, kind)
+
+    def restore(self, decisions: Sequence[Decision]) -> None:
+        """Take exactly these decisions at once (undo, redo): one sweep, all or nothing."""
+        self._decide(checked_decisions(self.n, decisions))
+
+    def clear(self) -> None:
+        """Retract every decision."""
+        self._decisions = {}
+        self._show(self.space.empty_sweep)
+
+    def cell(self, row: int, col: int) -> CellState:
+        """What square (row, col) shows now."""
+        check_cell(self.n, row, col)
+        return self._states[row][col]
+
+    def states(self) -> list[list[CellState]]:
+        """The whole board, row by row."""
+        return [list(row) for row in self._states]
+
+    def known_states(self) -> list[list[CellState | None]]:
+        """Every square is known at once on the BDD."""
+        return [list(row) for row in self._states]
+
+    def unknown_cells(self) -> list[Cell]:
+        """None: the BDD decides every square with the decision."""
+        return []
+
+    def settle(self, cancel: CancelToken | None = None, on_cell: CellCallback | None = None) -> bool:
+        """Nothing to do: every square is already decided."""
+        return True
+
+    def cell_counts(self) -> list[list[int]]:
+        """In how many remaining solutions each square holds a queen."""
+        return self._sweep.cell_counts.tolist()
+
+    def attackers(self, row: int, col: int) -> list[Cell]:
+        """The placed and forced queens in line with (row, col)."""
+        target = check_cell(self.n, row, col)
+        return [queen for queen in self.queens() if in_line(queen, target)]
+
+    def queens(self) -> list[Cell]:
+        """Squares holding a queen in every remaining solution (placed or forced), row-major."""
+        return [Cell(r, c) for r, row in enumerate(self._states) for c, s in enumerate(row) if s.has_queen]
+
+    def explain(self, row: int, col: int) -> list[Cell] | None:
+        """A smallest set of decision squares to retract so that a queen fits on (row, col).
+
+        ``[]`` when it already fits, ``None`` when no solution of the empty board has a queen there.
+        """
+        cell = check_cell(self.n, row, col)
+        return fewest_retractions(self.space.diagram, self._sweep.restriction, cell)
+
+    def solutions(self) -> Iterator[tuple[int, ...]]:
+        """Remaining solutions (the queen's column in each row), in lexicographic order."""
+        return self._sweep.solutions()
+
+    def solution(self, index: int) -> tuple[int, ...]:
+        """The index-th remaining solution (0-based) in the order of ``solutions()``."""
+        return self._sweep.solution(index)
+
+    def layers(self) -> LayerView:
+        """The row layers with each edge marked alive or dead under the decisions."""
+        diagram, sweep = self.space.diagram, self._sweep
+        edges = []
+        for r in range(self.n):
+            above, below = sweep.above[r], sweep.below[r + 1]
+            for source, col, target in zip(diagram.src[r], diagram.col[r], diagram.dst[r], strict=True):
+                alive = bool(
+                    sweep.restriction.allows(r, int(col)) and above[source] > 0 and below[target] > 0
+                )
+                edges.append(LayerEdge(r, int(source), int(col), int(target), alive))
+        return LayerView(diagram.widths, tuple(edges))
+
+    def hint(self) -> Cell | None:
+        """The open square with the most remaining solutions (the first in row-major order on a
+        tie); None when no square is open."""
+        counts = self._sweep.cell_counts
+        open_cells = [
+            Cell(r, c) for r in range(self.n) for c in range(self.n) if self._states[r][c] is CellState.OPEN
+        ]
+        return max(open_cells, key=lambda cell: counts[cell.row, cell.col], default=None)
+
+    def _check_has_solutions(self) -> None:
+        if self.space.count == 0:
+            raise no_solution_error(self.n)
+
+    def _decide(self, decisions: dict[Cell, DecisionKind]) -> None:
+        """Take exactly ``decisions``; refused (nothing changes) if no solution would remain."""
+        if not decisions:
+            self.clear()
+            return
+        self._check_has_solutions()
+        sweep = Sweep.run(self.space.diagram, Restriction.of(self.n, decisions))
+        if sweep.total == 0:
+            raise DecisionError("that decision would leave no solution")
+        self._decisions = decisions
+        self._show(sweep)
+
+    def _show(self, sweep: Sweep) -> None:
+        """Derive every square's state from the counts of ``sweep``."""
+        self._sweep = sweep
+        counts, total = sweep.cell_counts, sweep.total
+        queens = counts == total if total else np.zeros((self.n, self.n), dtype=bool)
+        self._states = board_states(self.n, self._decisions, counts > 0, queens)
+
+    def why_not_open(self, row: int, col: int) -> str:
+        """Why a queen cannot be placed on (row, col) now, as a clause ("" when it can)."""
+        return why_not_open(self, row, col)

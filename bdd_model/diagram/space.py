@@ -1,0 +1,141 @@
+"""The compiled solution space of one board size: frozen row layers plus what we know of its BDD."""
+
+from __future__ import annotations
+
+import gc
+import time
+from collections.abc import Callable
+from dataclasses import asdict, dataclass
+from functools import cached_property
+from typing import Any
+
+from bdd_model.board import check_whole_size
+from bdd_model.diagram.backends import new_manager, out_of_memory, resolve_backend
+from bdd_model.diagram.constructions import BUILDERS, CONSTRUCTIONS
+from bdd_model.diagram.layer_sweeps import EXACT_LIMIT, Restriction, Sweep
+from bdd_model.diagram.row_layers import FrozenDiagram, freeze
+from bdd_model.errors import NQueensError
+from bdd_model.progress import CancelToken, ProgressCallback, no_progress
+
+MAX_N = 15
+"""The largest board this program compiles on a 24 GiB machine (N=15: 5 minutes, 6 GB)."""
+
+SIZE_LIMIT_REASON = (
+    "a {n}x{n} board is above the BDD's maximum of {maximum}: it grows about sixfold per size "
+    "(N=15: 52 million nodes, 6 GB), so N=16 would need about 35 GB of memory; the SAT engine "
+    "answers up to 100x100 (state --engine sat, and the window)"
+)
+
+
+def check_size(n: object) -> int:
+    """Return n if it is a board size this program compiles, else raise BoardSizeError."""
+    return check_whole_size(n, MAX_N, SIZE_LIMIT_REASON)
+
+
+@dataclass(frozen=True)
+class SpaceInfo:
+    """Figures of a compiled space, stored beside it in the cache and shown in the window."""
+
+    n: int
+    backend: str
+    construction: str
+    solutions: int
+    bdd_nodes: int
+    level_nodes: tuple[int, ...]
+    compile_seconds: float
+
+    def to_json(self) -> dict[str, object]:
+        data = asdict(self)
+        data["level_nodes"] = list(self.level_nodes)
+        return data
+
+    @classmethod
+    def from_json(cls, data: dict[str, object]) -> SpaceInfo:
+        """Rebuild from stored JSON; KeyError/TypeError/ValueError on a malformed record."""
+        level_nodes = data["level_nodes"]
+        if not isinstance(level_nodes, list) or not all(type(k) is int for k in level_nodes):
+            raise ValueError("level_nodes is not a list of integers")
+        return cls(
+            n=int(data["n"]),  # type: ignore[arg-type]
+            backend=str(data["backend"]),
+            construction=str(data["construction"]),
+            solutions=int(data["solutions"]),  # type: ignore[arg-type]
+            bdd_nodes=int(data["bdd_nodes"]),  # type: ignore[arg-type]
+            level_nodes=tuple(level_nodes),
+            compile_seconds=float(data["compile_seconds"]),  # type: ignore[arg-type]
+        )
+
+
+class SolutionSpace:
+    """Every solution of the n×n board, compiled once; answers come from ``diagram``.
+
+    ``origin`` says where it came from ("compiled" or "cache") and ``seconds`` how long that took.
+    """
+
+    def __init__(self, diagram: FrozenDiagram, info: SpaceInfo, origin: str, seconds: float) -> None:
+        self.diagram = diagram
+        self.info = info
+        self.origin = origin
+        self.seconds = seconds
+
+    @property
+    def n(self) -> int:
+        return self.info.n
+
+    @property
+    def count(self) -> int:
+        """Number of solutions of the empty board."""
+        return self.info.solutions
+
+    @cached_property
+    def empty_sweep(self) -> Sweep:
+        """Counts of the empty board, computed once and shared by every configurator."""
+        return Sweep.run(self.diagram, Restriction.empty(self.n))
+
+    @classmethod
+    def compile(
+        cls,
+        n: int,
+        backend: str = "auto",
+        construction: str = "search",
+        progress: ProgressCallback = no_progress,
+        cancel: CancelToken | None = None,
+        with_bdd: Callable[[SolutionSpace, Any, Any], None] | None = None,
+    ) -> SolutionSpace:
+        """Compile the rules of the n×n board into a BDD with dd and freeze it into row layers.
+
+        ``with_bdd(space, manager, root)``, if given, runs while the BDD still exists (the
+        benchmark's baseline needs it); the BDD is dropped afterwards, nodes before manager.
+        """
+        check_size(n)
+        backend = resolve_backend(backend)
+        if construction not in CONSTRUCTIONS:
+            raise NQueensError(
+                f"unknown construction '{construction}' (choose one of {', '.join(CONSTRUCTIONS)})"
+            )
+        started = time.perf_counter()
+        with out_of_memory():
+            manager = new_manager(backend)
+            root = BUILDERS[construction](manager, n, progress, cancel)
+        try:
+            solutions = int(manager.count(root, nvars=n * n))
+            diagram, level_nodes = freeze(manager, root, n, progress, cancel)
+            seconds = time.perf_counter() - started
+            info = SpaceInfo(n, backend, construction, solutions, root.dag_size, tuple(level_nodes), seconds)
+            space = cls(diagram, info, "compiled", seconds)
+            space.check_consistent()
+            if with_bdd is not None:
+                with_bdd(space, manager, root)
+        finally:
+            del root
+            gc.collect()
+        return space
+
+    def check_consistent(self) -> None:
+        """Raise NQueensError unless the layers count exactly the solutions the BDD counted."""
+        if self.count >= EXACT_LIMIT:
+            raise NQueensError(f"{self.count} solutions are too many to count exactly here")
+        if self.empty_sweep.total != self.count:
+            raise NQueensError(
+                f"the frozen layers count {self.empty_sweep.total} solutions, the BDD {self.count}"
+            )

@@ -1,0 +1,98 @@
+"""Proof that a diagram read from a file is exactly the solution set of its board.
+
+A file can pass its checksum and still lie: anyone can recompute a checksum. Three facts make a
+diagram exactly the n×n solutions: every path is a legal placement (no queen attacks one in an
+earlier row), distinct paths place queens differently (``FrozenDiagram.validate`` forbids two
+edges of one node in one column), and the paths number A000170(n), the known count.
+
+Legality is decided for all paths at once, top-down over the row layers: each row node gets the
+OR, over every path into it, of the columns and both diagonals that the queens above attack
+(shifting distributes over OR). An edge is then legal on every path into it iff its column is
+not attacked at its node. One numpy pass per row: N=14 (974,124 edges) takes about 35 ms.
+A few solutions drawn at random are also decoded and checked square by square.
+"""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+
+from bdd_model.board import Cell
+from bdd_model.diagram.layer_sweeps import Sweep
+from bdd_model.diagram.row_layers import FrozenDiagram
+from bdd_model.errors import DiagramShapeError
+from bdd_model.known_counts import A000170
+
+_FIELD = 16
+"""Bits per attack mask in the packed word: columns, left and right diagonals side by side."""
+SAMPLES = 3
+"""Solutions decoded at random on every check."""
+
+
+def known_count(n: int) -> int:
+    """The number of solutions of the empty n×n board (1 ≤ n ≤ 15, the sizes compiled)."""
+    return A000170[n - 1]
+
+
+def first_illegal_edge(diagram: FrozenDiagram) -> Cell | None:
+    """A square that some path takes while a queen above attacks it; None when every path is legal."""
+    n = diagram.n
+    if n >= _FIELD:
+        raise ValueError(f"the packed attack masks hold boards up to {_FIELD - 1}x{_FIELD - 1}")
+    full = np.int64((1 << n) - 1)
+    attacks = np.zeros(min(diagram.widths[0], 1), dtype=np.int64)
+    for r in range(n):
+        src, col, dst = diagram.src[r], diagram.col[r], diagram.dst[r]
+        bit = np.left_shift(np.int64(1), col.astype(np.int64))
+        word = attacks[src]
+        cols, left, right = word & full, (word >> _FIELD) & full, word >> (2 * _FIELD)
+        illegal = np.flatnonzero((cols | left | right) & bit)
+        if len(illegal):
+            return Cell(r, int(col[illegal[0]]))
+        below = (
+            (cols | bit) | ((((left | bit) << 1) & full) << _FIELD) | (((right | bit) >> 1) << (2 * _FIELD))
+        )
+        attacks = np.zeros(diagram.widths[r + 1], dtype=np.int64)
+        np.bitwise_or.at(attacks, dst, below)
+    return None
+
+
+def is_placement(columns: tuple[int, ...], n: int) -> bool:
+    """True when ``columns`` (the queen's column in each row) is a solution of the n×n board."""
+    return (
+        len(columns) == n
+        and len(set(columns)) == n
+        and len({r - c for r, c in enumerate(columns)}) == n
+        and len({r + c for r, c in enumerate(columns)}) == n
+    )
+
+
+def random_solution(sweep: Sweep, rng: random.Random) -> tuple[int, ...]:
+    """One path of the diagram drawn uniformly at random, as the queen's column in each row."""
+    diagram = sweep.diagram
+    node, columns = 0, []
+    for r in range(diagram.n):
+        out = np.flatnonzero(diagram.src[r] == node)
+        ways = sweep.below[r + 1][diagram.dst[r][out]]
+        pick = rng.random() * ways.sum()
+        e = out[min(int(np.searchsorted(np.cumsum(ways), pick, side="right")), len(out) - 1)]
+        columns.append(int(diagram.col[r][e]))
+        node = int(diagram.dst[r][e])
+    return tuple(columns)
+
+
+def check_solution_set(sweep: Sweep) -> None:
+    """Raise DiagramShapeError unless the swept diagram is exactly the solution set of its board."""
+    diagram = sweep.diagram
+    n = diagram.n
+    if sweep.total != known_count(n):
+        raise DiagramShapeError(f"it counts {sweep.total} solutions, not the {known_count(n)} of the board")
+    square = first_illegal_edge(diagram)
+    if square is not None:
+        raise DiagramShapeError(f"a path puts a queen on {square.label()} where one above attacks it")
+    rng = random.Random()
+    for _ in range(SAMPLES if sweep.total else 0):
+        columns = random_solution(sweep, rng)
+        if not is_placement(columns, n):
+            raise DiagramShapeError(f"it holds a placement that is not a solution: columns {columns}")
