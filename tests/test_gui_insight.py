@@ -142,7 +142,7 @@ def test_solve_completes_to_the_previewed_solution_in_one_step(qtbot, window: Ma
     steps = window.session.undo_stack.count()
     window.panel.solve_button.click()
     cfg = window.session.configurator
-    assert cfg.is_solved and cfg.solution(0) == shown
+    assert cfg.is_solved and cfg.diagram.solution(0) == shown
     assert window.session.undo_stack.count() == steps + 1
     assert window.board.picture.preview is None
     window.commands.undo.trigger()

@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QApplication
 from app.gui.board.board_widget import BoardPicture, BoardWidget
 from app.gui.help.help_example import FIRST, POINTED, SECOND, first_steps
 from app.gui.window.main_window import FIRST_STEP, KEYS_ON_BOARD, MainWindow
-from bdd_model import Cell, CellState, Configurator, plural
+from bdd_model import Cell, CellState, plural
 from bdd_model.solution_count import Estimate, SolutionCount
 from bdd_model.versions import library_versions
 from tests.gui_helpers import click, warned
@@ -257,8 +257,8 @@ def test_after_a_build_the_panel_shows_the_diagrams_figures(window: MainWindow) 
     panel.show_solver(8, 0, 0, False)
     assert panel.folds.currentWidget() is panel.solver_group
     cfg = window.session.configurator
-    assert isinstance(cfg, Configurator)
-    panel.show_space(cfg.space)
+    assert cfg.diagram is not None
+    panel.show_space(cfg.diagram.space)
     assert panel.folds.currentWidget() is panel.bdd_group
 
 

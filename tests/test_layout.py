@@ -172,3 +172,31 @@ def test_the_back_end_packages_and_modules_form_no_cycle() -> None:
 def test_the_benchmarks_stay_apart_from_the_product() -> None:
     assert offenders("bdd_model", ("app.bench",)) == []
     assert offenders("app/gui", ("app.bench",)) == []
+
+
+ENGINE_CLASSES = {"Configurator", "SatBoard", "DiagramBoard", "SatEngine", "Engine"}
+
+
+def engine_class_checks(path: Path) -> list[str]:
+    """The ``isinstance`` calls in a file that ask which engine a board is."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "isinstance":
+            names = (
+                {n.id for n in ast.walk(node.args[1]) if isinstance(n, ast.Name)}
+                if len(node.args) > 1
+                else set()
+            )
+            if names & ENGINE_CLASSES:
+                found.append(f"{path.name}:{node.lineno}")
+    return found
+
+
+def test_the_window_asks_both_engines_alike() -> None:
+    assert [check for path in sources("app/gui") for check in engine_class_checks(path)] == []
+
+
+def test_the_engine_check_finder_sees_a_check(tmp_path: Path) -> None:
+    source = tmp_path / "sample.py"
+    source.write_text("def f(cfg):\n    return isinstance(cfg, (int, SatBoard))\n")
+    assert engine_class_checks(source) == ["sample.py:2"]

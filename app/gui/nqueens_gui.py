@@ -25,7 +25,6 @@ from app.gui.mid_end.session import BoardSession
 from app.gui.system_libraries import display_problem
 from app.gui.window.main_window import MainWindow
 from app.gui.workers.garbage_collection import settle_memory
-from app.gui.workers.sat_board import SatBoard
 from app.options import (
     Parser,
     SettingError,
@@ -270,7 +269,7 @@ def _screenshot(
 def _settled(session: BoardSession) -> bool:
     """The board is shown, every square decided and the count final (at once on the BDD)."""
     cfg = session.configurator
-    return cfg is not None and (not isinstance(cfg, SatBoard) or (cfg.settled and not cfg.count_updating))
+    return cfg is not None and cfg.settled and not cfg.count_updating
 
 
 def _shown(session: BoardSession, view: ViewOptions) -> bool:

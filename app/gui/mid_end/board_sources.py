@@ -23,12 +23,12 @@ from pathlib import Path
 from PySide6.QtCore import QObject, Signal
 
 from app.gui.workers.compile_job import CompileJob
+from app.gui.workers.diagram_board import DiagramBoard
 from app.gui.workers.sat_board import SatBoard
 from app.gui.workers.sat_client import SatClient
 from bdd_model import (
     MAX_N,
     Cell,
-    Configurator,
     Decision,
     DecisionKind,
     NQueensError,
@@ -52,7 +52,7 @@ RESTARTS = 3
 started again at once (only at the next click)."""
 RESTART_WINDOW = 30.0
 
-BoardEngine = Configurator | SatBoard
+BoardEngine = DiagramBoard | SatBoard
 
 
 @dataclass(frozen=True)
@@ -167,7 +167,7 @@ class BoardSources(QObject):
         """The n×n board again, with decisions it held before (undo and redo of a board change)."""
         space = self.space_now(n) if self.uses_bdd(n) else None
         if space is not None:
-            return replay(space, decisions)
+            return DiagramBoard(replay(space, decisions), self.parent())
         return SatBoard(self._sat_client(), n, decisions, self.parent())
 
     def set_engine_choice(self, choice: str) -> None:
@@ -179,13 +179,13 @@ class BoardSources(QObject):
         cfg = self._current()
         if cfg is None:
             return
-        if self.uses_bdd(cfg.n) and isinstance(cfg, SatBoard):
+        if self.uses_bdd(cfg.n) and cfg.diagram is None:
             space = self.space_now(cfg.n)
             if space is not None:
                 self._switch_to_bdd(space)
             elif self.compiling != cfg.n:
                 self._compile(cfg.n, None)
-        elif not self.uses_bdd(cfg.n) and isinstance(cfg, Configurator):
+        elif not self.uses_bdd(cfg.n) and cfg.diagram is not None:
             self._drop_job()
             self.switched.emit(SatBoard(self._sat_client(), cfg.n, cfg.decisions, self.parent()))
 
@@ -246,10 +246,10 @@ class BoardSources(QObject):
             job.cancel()
             self.compileEnded.emit()
 
-    def _bdd(self, space: SolutionSpace, decisions: Sequence[Decision]) -> Configurator | str:
-        """A configurator with the decisions taken in order, or why one was refused."""
+    def _bdd(self, space: SolutionSpace, decisions: Sequence[Decision]) -> DiagramBoard | str:
+        """A board on the diagram with the decisions taken in order, or why one was refused."""
         try:
-            return replay(space, decisions)
+            return DiagramBoard(replay(space, decisions), self.parent())
         except NQueensError as error:
             return str(error)
 
@@ -295,7 +295,7 @@ class BoardSources(QObject):
                 self.refusedBoard.emit(_not_opened(pending.file_path, cfg))
             else:
                 self.ready.emit(cfg, pending.file_path, pending.label)
-        elif isinstance(current, SatBoard) and current.n == job.n and self.uses_bdd(job.n):
+        elif current is not None and current.diagram is None and current.n == job.n and self.uses_bdd(job.n):
             self._switch_to_bdd(space)
 
     def _compile_failed(self, job: CompileJob, reason: str) -> None:
@@ -370,7 +370,7 @@ class BoardSources(QObject):
             return
         self.problem.emit(f"{said}; it was started again, and nothing you did was lost.")
         for board in (self._current(), self._waiting):
-            if isinstance(board, SatBoard):
+            if board is not None:
                 board.resend()
 
 

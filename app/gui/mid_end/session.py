@@ -5,9 +5,10 @@ brings boards); this module turns clicks into decisions and decisions into undo 
 (``undo_commands``), explains closed squares, gives hints, and keeps the solution browser
 (``solution_browser``) in step with the decisions.
 
-On the BDD every change is taken and checked at once. On the SAT engine a change shows at once
-and becomes an undo step when the worker takes it; one that leaves no solution is refused
-then, as a click on a closed square is (``SatBoard`` keeps the changes in order).
+Both engines are asked alike (``DiagramBoard`` and ``SatBoard``): a change is proposed and becomes
+an undo step when the engine takes it, a question is asked and its answer heard. The diagram
+answers before the call returns; the SAT worker a little later, a change shown at once meanwhile
+(one that leaves no solution is refused then, as a click on a closed square is).
 """
 
 from __future__ import annotations
@@ -23,8 +24,8 @@ from app.gui.mid_end.board_sources import BoardEngine, BoardSources
 from app.gui.mid_end.explanations import Explanation, awaited, describe, explanation
 from app.gui.mid_end.solution_browser import SolutionBrowser
 from app.gui.mid_end.undo_commands import Board, Step, board_step, decisions_step
-from app.gui.workers.sat_board import Proposal, SatBoard
-from bdd_model import Cell, CellState, Configurator, Decision, DecisionKind, NQueensError, plural
+from app.gui.workers.sat_board import Proposal
+from bdd_model import Cell, CellState, Decision, DecisionKind, plural
 
 
 class BoardSession(QObject):
@@ -164,14 +165,13 @@ class BoardSession(QObject):
 
     def _set_engine(self, cfg: BoardEngine) -> None:
         old, self._cfg = self._cfg, cfg
-        if isinstance(old, SatBoard) and old is not cfg:
+        if old is not None and old is not cfg:
             old.deleteLater()
-        if isinstance(cfg, SatBoard):
-            cfg.updated.connect(self._sat_updated)
-            cfg.refused.connect(lambda reason: self._sat_refused(cfg, reason))
-            cfg.taken.connect(lambda before, after, text: self._taken(cfg, before, after, text))
-            cfg.declined.connect(lambda proposal, reason: self._declined(cfg, proposal, reason))
-            cfg.restarted.connect(lambda: self._ask_again(cfg))
+        cfg.updated.connect(self._engine_updated)
+        cfg.refused.connect(lambda reason: self._engine_refused(cfg, reason))
+        cfg.taken.connect(lambda before, after, text: self._taken(cfg, before, after, text))
+        cfg.declined.connect(lambda proposal, reason: self._declined(cfg, proposal, reason))
+        cfg.restarted.connect(lambda: self._ask_again(cfg))
         self._forget_answers()
 
     def _install(self, cfg: BoardEngine, file_path: Path | None) -> None:
@@ -181,15 +181,15 @@ class BoardSession(QObject):
         self.boardReplaced.emit(cfg.n)
         self.changed.emit()
 
-    def _sat_updated(self) -> None:
+    def _engine_updated(self) -> None:
         cfg = self._cfg
-        if isinstance(cfg, SatBoard):
+        if cfg is not None:
             if cfg.settled and cfg.is_solved and not self._was_solved:
                 self._was_solved = True
                 self.solved.emit()
             self.updated.emit()
 
-    def _sat_refused(self, board: SatBoard, reason: str) -> None:
+    def _engine_refused(self, board: BoardEngine, reason: str) -> None:
         if board is self._cfg:
             self.message.emit(f"The SAT engine refused the decisions: {reason}.")
 
@@ -252,18 +252,15 @@ class BoardSession(QObject):
         known = self._explained.get(cell)
         if known is not None:
             return known
-        if isinstance(cfg, Configurator):
-            found = self._explained[cell] = explanation(cfg.n, cfg.decisions, cell, cfg.explain(*cell))
-            return found
         state = cfg.cell(*cell)
         if state is not None and not (state.is_blocked or state is CellState.MARKED):
             found = self._explained[cell] = explanation(cfg.n, cfg.decisions, cell, ())
             return found
-        pending = self._explained[cell] = awaited(cell)
-        cfg.ask("explain", lambda record: self._sat_explained(cfg, cell, record), cell=list(cell))
-        return pending
+        self._explained[cell] = awaited(cell)
+        cfg.ask("explain", lambda record: self._explained_now(cfg, cell, record), cell=list(cell))
+        return self._explained[cell]
 
-    def _ask_again(self, board: SatBoard) -> None:
+    def _ask_again(self, board: BoardEngine) -> None:
         """The worker was started again: the explanations it had not given are asked of the new
         one."""
         if board is not self._cfg:
@@ -272,7 +269,7 @@ class BoardSession(QObject):
             del self._explained[cell]
             self.explain(cell)
 
-    def _sat_explained(self, board: SatBoard, cell: Cell, record: dict[str, Any]) -> None:
+    def _explained_now(self, board: BoardEngine, cell: Cell, record: dict[str, Any]) -> None:
         if board is not self._cfg or "error" in record:
             return
         cells = record["explain"]
@@ -306,10 +303,7 @@ class BoardSession(QObject):
         if cfg.is_solved:
             self.message.emit("The board is solved: no hint needed.")
             return
-        if isinstance(cfg, Configurator):
-            self._place_hint(cfg, cfg.hint())
-        else:
-            cfg.ask("hint", lambda record: self._place_hint(cfg, _cell_of(record.get("hint"))))
+        cfg.ask("hint", lambda record: self._place_hint(cfg, _cell_of(record.get("hint"))))
 
     def _place_hint(self, cfg: BoardEngine, best: Cell | None) -> None:
         if cfg is not self._cfg:
@@ -326,31 +320,24 @@ class BoardSession(QObject):
             self.message.emit(f"Hint: a queen on {best.label()} keeps {kept} open.")
 
     def change(self, after: Sequence[Decision], text: str) -> None:
-        """Take ``after`` now and push it as one undoable step; a refusal is only a message.
-
-        On the SAT engine the change shows at once and becomes an undo step when the worker
-        takes it (``_taken``); one that leaves no solution is refused then (``_declined``)."""
+        """Show ``after`` and push it as one undoable step when the engine takes it (``_taken``:
+        at once on the diagram, when the worker answers on the SAT engine); one that leaves no
+        solution is refused (``_declined``), a message only."""
         cfg = self._cfg
         assert cfg is not None
-        if isinstance(cfg, SatBoard):
-            cfg.propose(tuple(after), text)
-            self._forget_answers()
+        was_solved = cfg.is_solved
+        self._forget_answers()
+        cfg.propose(tuple(after), text)
+        if cfg.decisions == tuple(after):
             self._was_solved = False
             self.changed.emit()
-            return
-        before = cfg.decisions
-        try:
-            self._show_decisions(after)
-        except NQueensError as error:
-            self.message.emit(f"{text}: {error}.")
-            return
-        self.undo_stack.push(decisions_step(self._show_decisions, before, after, text))
+            self._note_solved(cfg, was_solved)
 
     def undo(self) -> None:
         """Take back the last step: on the SAT engine a change the worker has not answered yet
         first (it never becomes a step)."""
         cfg = self._cfg
-        if isinstance(cfg, SatBoard) and cfg.withdraw() is not None:
+        if cfg is not None and cfg.withdraw() is not None:
             self._forget_answers()
             self.changed.emit()
         else:
@@ -365,16 +352,16 @@ class BoardSession(QObject):
     def pending_label(self) -> str:
         """What the newest change the SAT worker has not answered yet did, or ""."""
         cfg = self._cfg
-        return cfg.newest_label if isinstance(cfg, SatBoard) else ""
+        return cfg.newest_label if cfg is not None else ""
 
     def _taken(
-        self, board: SatBoard, before: tuple[Decision, ...], after: tuple[Decision, ...], text: str
+        self, board: BoardEngine, before: tuple[Decision, ...], after: tuple[Decision, ...], text: str
     ) -> None:
         """The worker took a change: it becomes an undo step."""
         if board is self._cfg:
             self.undo_stack.push(decisions_step(self._show_decisions, before, after, text))
 
-    def _declined(self, board: SatBoard, proposal: Proposal, reason: str) -> None:
+    def _declined(self, board: BoardEngine, proposal: Proposal, reason: str) -> None:
         """The worker refused a change (it leaves no solution): it is gone, and the user hears
         why, as for a closed square."""
         if board is not self._cfg:
@@ -382,20 +369,20 @@ class BoardSession(QObject):
         self._forget_answers()
         self.changed.emit()
         added = [d for d in proposal.after if d not in proposal.before]
-        if len(added) == 1 and added[0].kind is DecisionKind.QUEEN:
+        if board.count == 0 or len(added) != 1:
+            self.message.emit(f"{proposal.label} was not taken: {reason}.")
+        elif added[0].kind is DecisionKind.QUEEN:
             cell = added[0].cell
             self.message.emit(
                 f"{proposal.label} was not taken: {cell.label()} is closed, no remaining solution has "
                 "a queen there."
             )
             self.explain(cell)
-        elif len(added) == 1:
+        else:
             cell = added[0].cell
             self.message.emit(
                 f"{proposal.label} was not taken: every remaining solution has a queen on {cell.label()}."
             )
-        else:
-            self.message.emit(f"{proposal.label} was not taken: {reason}.")
 
     def _forget_answers(self) -> None:
         """Explanations and previewed solutions belong to the decisions they were asked under."""
@@ -410,7 +397,13 @@ class BoardSession(QObject):
         self._forget_answers()
         self._was_solved = was_solved and cfg.is_solved
         self.changed.emit()
-        if cfg.is_solved and not was_solved and isinstance(cfg, Configurator):
+        self._note_solved(cfg, was_solved)
+
+    def _note_solved(self, cfg: BoardEngine, was_solved: bool) -> None:
+        """A board that became solved and settled (at once on the diagram) says so once its step
+        is on the undo stack; the SAT engine's says so when its last square is proven
+        (``_engine_updated``)."""
+        if cfg.settled and cfg.is_solved and not was_solved:
             self._was_solved = True
             QTimer.singleShot(0, self, self._announce_solved)
 

@@ -13,17 +13,15 @@ from typing import Any, Protocol
 
 from PySide6.QtCore import QObject, Signal
 
-from app.gui.workers.sat_board import SatBoard
-from bdd_model import Cell, Configurator, Decision, DecisionKind
-
-Board = Configurator | SatBoard
+from app.gui.mid_end.board_sources import BoardEngine
+from bdd_model import Cell, Decision, DecisionKind
 
 
 class Changes(Protocol):
     """What the browser needs of the session: the board, and a way to change its decisions."""
 
     @property
-    def configurator(self) -> Board | None: ...
+    def configurator(self) -> BoardEngine | None: ...
 
     def change(self, after: Sequence[Decision], text: str) -> None: ...
 
@@ -98,28 +96,25 @@ class SolutionBrowser(QObject):
         self.browsed.emit()
 
     def _with_solution(self, index: int, then: Callable[[int, tuple[int, ...]], None]) -> None:
-        """Run ``then(index, solution)`` with the index-th remaining solution: at once on the
-        BDD, when it arrives on the SAT engine; past the last one, with the first."""
+        """Run ``then(index, solution)`` with the index-th remaining solution when it is known (at
+        once on the diagram, when it arrives on the SAT engine); past the last one, with the first."""
         cfg = self._session.configurator
         assert cfg is not None
         if index in self._solutions:
             then(index, self._solutions[index])
-        elif isinstance(cfg, Configurator):
-            self._solutions[index] = cfg.solution(index)
+            return
+
+        def arrived(record: dict[str, Any]) -> None:
+            if "error" in record:
+                if index > 0:
+                    self._with_solution(0, then)
+                return
+            self._solutions[index] = tuple(record["solution"])
             then(index, self._solutions[index])
-        else:
 
-            def arrived(record: dict[str, Any]) -> None:
-                if "error" in record:
-                    if index > 0:
-                        self._with_solution(0, then)
-                    return
-                self._solutions[index] = tuple(record["solution"])
-                then(index, self._solutions[index])
+        cfg.ask("solution", arrived, index=index)
 
-            cfg.ask("solution", arrived, index=index)
-
-    def _complete(self, cfg: Board, columns: tuple[int, ...]) -> None:
+    def _complete(self, cfg: BoardEngine, columns: tuple[int, ...]) -> None:
         if cfg is not self._session.configurator:
             return
         placed = {d.cell for d in cfg.decisions}

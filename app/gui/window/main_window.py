@@ -36,8 +36,7 @@ from app.gui.window.size_choice import SizeChoice
 from app.gui.window.status_text import count_figure, count_text, counters, greeting, solved_words
 from app.gui.window.window_actions import WindowActions
 from app.gui.workers.machine_speed_job import MachinePace
-from app.gui.workers.sat_board import SatBoard
-from bdd_model import Cell, Configurator, resolve_backend
+from bdd_model import Cell, resolve_backend
 
 PROMPT = (
     "Click an open square to place a queen, right-click to mark it empty; "
@@ -278,13 +277,14 @@ class MainWindow(QMainWindow):
             return
         figure, updating = count_figure(cfg)
         self.panel.show_browser(self.session.browser.index, figure, updating, cfg.is_solved)
-        heat = self.commands.heat.isChecked() and isinstance(cfg, Configurator)
+        diagram = cfg.diagram
+        heat = self.commands.heat.isChecked() and diagram is not None
         self.legend.set_heat(heat_peak(self.board.picture) if heat else None)
-        self.legend.set_checking(isinstance(cfg, SatBoard))
-        self.commands.offer_heat(isinstance(cfg, Configurator))
-        if isinstance(cfg, Configurator):
-            layers = cfg.layers() if cfg.n <= MAX_DRAWN_N else None
-            self.panel.show_layers(layers, cfg.n, cfg.space.diagram.edge_count)
+        self.legend.set_checking(diagram is None)
+        self.commands.offer_heat(diagram is not None)
+        if diagram is not None:
+            layers = diagram.layers() if cfg.n <= MAX_DRAWN_N else None
+            self.panel.show_layers(layers, cfg.n, diagram.space.diagram.edge_count)
         else:
             decided = cfg.n * cfg.n - sum(row.count(None) for row in self.board.picture.states)
             self.panel.show_solver(cfg.n, decided, cfg.solver_calls, cfg.settled)
@@ -313,15 +313,10 @@ class MainWindow(QMainWindow):
         line current (once a newly opened board is counted, it says what is known of it). The
         board settled is painted at once: it is the answer to the user's last click."""
         cfg = self.session.configurator
-        self.refresh(now=isinstance(cfg, SatBoard) and cfg.settled)
+        self.refresh(now=cfg is not None and cfg.diagram is None and cfg.settled)
         if self.pointed.pointed is not None and self._describing:
             self._describe_pointed()
-        if (
-            self._opening
-            and isinstance(cfg, SatBoard)
-            and cfg.solution_count is not None
-            and not cfg.count_updating
-        ):
+        if self._opening and cfg is not None and cfg.solution_count and not cfg.count_updating:
             self.status_line.set_text(f"{self._opening}, on the SAT engine: {count_text(cfg)}.")
             self._opening = ""
 
@@ -344,8 +339,8 @@ class MainWindow(QMainWindow):
     def _show_engine(self) -> None:
         """The panel's account of the engine that answers the board now."""
         cfg = self.session.configurator
-        if isinstance(cfg, Configurator):
-            self.panel.show_space(cfg.space)
+        if cfg is not None and cfg.diagram is not None:
+            self.panel.show_space(cfg.diagram.space)
         self.refresh()
 
     def _compile_started(self, n: int) -> None:

@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from app.gui.mid_end.board_sources import BoardEngine
-from app.gui.workers.sat_board import SatBoard
 from bdd_model import CellState, plural
 from bdd_model.known_counts import known_count
 from bdd_model.solution_count import SolutionCount
@@ -19,11 +18,9 @@ from bdd_model.solution_count import SolutionCount
 
 def count_figure(cfg: BoardEngine | None) -> tuple[SolutionCount | None, bool]:
     """The count to show and whether a newer one is being worked out."""
-    if isinstance(cfg, SatBoard):
-        return cfg.solution_count, cfg.count_updating
     if cfg is None:
         return None, False
-    return SolutionCount.of(cfg.count), False
+    return cfg.solution_count, cfg.count_updating
 
 
 def count_text(cfg: BoardEngine | None) -> str:
@@ -52,7 +49,7 @@ def counters(cfg: BoardEngine, states: Sequence[Sequence[CellState | None]]) -> 
             else figure.solutions() + _known(cfg, figure) + (" (updating…)" if updating else "")
         )
         text = f"{queens} of {cfg.n} queens · {solutions}"
-    if isinstance(cfg, SatBoard) and not cfg.settled and cfg.unknown:
+    if not cfg.settled and cfg.unknown:
         hard = "; a hard one can take seconds" if cfg.slow else ""
         text = f"proving {plural(cfg.unknown, 'square')}{hard} · {text}"
     return f"{text} · {engine}"
@@ -60,7 +57,7 @@ def counters(cfg: BoardEngine, states: Sequence[Sequence[CellState | None]]) -> 
 
 def _known(cfg: BoardEngine | None, figure: SolutionCount) -> str:
     """On the SAT engine the empty board's count up to 27×27 is known, not computed: it says so."""
-    known = known_count(cfg.n) if isinstance(cfg, SatBoard) and not cfg.decisions else None
+    known = known_count(cfg.n) if cfg is not None and cfg.diagram is None and not cfg.decisions else None
     if known is not None and figure.exact == known:
         return " (known: OEIS A000170)"
     return ""

@@ -65,6 +65,8 @@ class SatBoard(QObject):
     """The known part of an n×n board on the SAT engine, and questions about it."""
 
     engine = "sat"
+    diagram = None
+    """The compiled diagram behind the board: none here (``DiagramBoard`` has one)."""
     accepted = Signal()
     """The worker took the board's decisions (the first answer about them)."""
     refused = Signal(str)

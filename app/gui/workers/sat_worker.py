@@ -44,6 +44,7 @@ from typing import Any
 import numpy as np
 
 from app.child_process import silence_stdout
+from app.gui.workers.board_answers import board_answer
 from bdd_model import Cell, CellState, Decision, DecisionKind, NQueensError, QueryCancelled
 from bdd_model.engine import STATE_ORDER
 from bdd_model.progress import CancelToken
@@ -123,13 +124,8 @@ class Worker:
                 _send({"id": ident, "error": "there is no board yet"})
             elif op == "explain":
                 self.explanations.append(request)
-            elif op == "solution":
-                _send({"id": ident, "solution": list(self.engine.solution(int(request["index"])))})
-            elif op == "hint":
-                cell = self.engine.hint()
-                _send({"id": ident, "hint": None if cell is None else list(cell)})
             else:
-                _send({"id": ident, "error": f"unknown request {op!r}"})
+                _send({"id": ident, **board_answer(self.engine, request)})
         except (NQueensError, IndexError) as error:
             _send({"id": ident, "error": str(error)})
         except (KeyError, TypeError, ValueError) as error:
@@ -182,17 +178,11 @@ class Worker:
 
     def explain(self, engine: SatEngine, request: dict[str, Any], token: CancelToken) -> None:
         """Answer the newest explanation request, unless a request interrupts it."""
-        ident = request.get("id", 0)
         try:
-            cells = engine.explain(*request["cell"], cancel=token)
+            answer = board_answer(engine, request, cancel=token)
         except QueryCancelled:
             return
-        except NQueensError as error:
-            _send({"id": ident, "error": str(error)})
-        except (KeyError, TypeError, ValueError) as error:
-            _send({"id": ident, "error": f"malformed request ({error})"})
-        else:
-            _send({"id": ident, "explain": None if cells is None else [list(c) for c in cells]})
+        _send({"id": request.get("id", 0), **answer})
         self.explanations.remove(request)
 
     def settle(self, engine: SatEngine, ident: int, token: CancelToken) -> bool:
