@@ -79,9 +79,9 @@ class Parser(argparse.ArgumentParser):
         if taken is None:
             return super().parse_known_args(arguments, namespace)
         decisions, rest = taken
-        namespace, extras = super().parse_known_args(rest, namespace)
-        namespace.decisions = decisions
-        return namespace, extras
+        parsed, extras = super().parse_known_args(rest, namespace)
+        parsed.decisions = decisions
+        return parsed, extras
 
 
 def fail(message: str, status: int = 2, program: str = "nqueens") -> NoReturn:
@@ -110,7 +110,7 @@ class DecisionList(list):
 class OrderedDecision(argparse.Action):
     """--queen and --empty, remembered together in the order given (decisions apply in order)."""
 
-    def __call__(self, parser, namespace, values, option_string=None):  # type: ignore[no-untyped-def]
+    def __call__(self, parser, namespace, values, option_string=None):
         decisions = getattr(namespace, "decisions", None)
         if not isinstance(decisions, DecisionList):
             decisions = namespace.decisions = DecisionList(decisions or ())

@@ -189,7 +189,18 @@ def board_states(
     return tuple(tuple(STATE_ORDER[code] for code in row) for row in codes.tolist())
 
 
-def why_not_open(engine: Engine, row: int, col: int) -> str:
+class SquareSource(Protocol):
+    """What ``why_not_open`` reads of a board: its size, its squares and the queens in line."""
+
+    @property
+    def n(self) -> int: ...
+
+    def cell(self, row: int, col: int) -> CellState | None: ...
+
+    def attackers(self, row: int, col: int) -> list[Cell]: ...
+
+
+def why_not_open(engine: SquareSource, row: int, col: int) -> str:
     """Why a queen cannot be placed on (row, col) now, as a clause ("" when it can)."""
     cell = check_cell(engine.n, row, col)
     state = engine.cell(row, col)

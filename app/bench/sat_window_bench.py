@@ -119,7 +119,9 @@ class SatWindowBench:
         if click.fresh:
             self.window.commands.restart.trigger()
             wait_until(lambda: settled(self.session), TIMEOUT_S, "a fresh board settled")
-        kinds = {d.cell: d.kind for d in self.session.configurator.decisions}
+        board = self.session.configurator
+        assert board is not None
+        kinds = {d.cell: d.kind for d in board.decisions}
         kind = kinds.get(click.cell)
         right = click.action == "forbid" or kind is DecisionKind.MARK
         button = Qt.MouseButton.RightButton if right else Qt.MouseButton.LeftButton
@@ -129,7 +131,7 @@ class SatWindowBench:
         done = self._paint(started, lambda p: shows_click(click, kind)(p) and decided(p), "every square")
         wait_until(lambda: settled(self.session), TIMEOUT_S, "the board settled")
         cfg = self.session.configurator
-        if cfg.decisions != click.after:
+        if cfg is None or cfg.decisions != click.after:
             raise RuntimeError(f"the window did not take the click on {click.cell.label()}")
         assert isinstance(cfg, SatBoard)
         pause(PAUSE_S)

@@ -52,7 +52,9 @@ def measure_window(space: SolutionSpace, clicks: int, seed: int) -> dict[str, ob
         for click in click_sequence(space, clicks, seed):
             if click.fresh:
                 session.restart()
-            decided = {d.cell: d.kind for d in session.configurator.decisions}
+            board = session.configurator
+            assert board is not None
+            decided = {d.cell: d.kind for d in board.decisions}
             started = time.perf_counter()
             if click.action == "forbid" or decided.get(click.cell) is DecisionKind.MARK:
                 session.toggle_mark(click.cell)

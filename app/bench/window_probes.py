@@ -45,7 +45,7 @@ class PaintProbe(QObject):
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if event.type() != QEvent.Type.Paint or not isinstance(watched, QWidget):
             return False
-        region = QRegion(event.region())
+        region = QRegion(event.region())  # type: ignore[attr-defined]  # a QPaintEvent here
         started = time.thread_time()
         watched.event(event)
         self.durations_ms.append((time.thread_time() - started) * 1000)

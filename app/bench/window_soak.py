@@ -64,7 +64,9 @@ def soak_sat_window(n: int, clicks: int, seed: int) -> dict[str, object]:
         bench.open()
         for number, (click, record) in enumerate(zip(clicks_from_records(records), records, strict=True), 1):
             bench.click(click)
-            shown = bench.session.configurator.states()
+            board = bench.session.configurator
+            assert board is not None
+            shown = board.states()
             expected = [STATE_ORDER[int(digit)] for digit in record["states"]]
             differing += sum(
                 state is not expected[r * n + c] for r, row in enumerate(shown) for c, state in enumerate(row)

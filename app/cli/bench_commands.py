@@ -86,11 +86,11 @@ def run(args: argparse.Namespace) -> int:
             report["gui"] = window_timings(args.n, args.clicks, args.seed, args.backend, "sat")
         print(json.dumps(report) if args.json else sat_table(report))
         return 0
-    result = run_bench(args.n, args.clicks, args.backend, args.construction, args.seed)
-    report = result.to_json()
+    bench = run_bench(args.n, args.clicks, args.backend, args.construction, args.seed)
+    report = bench.to_json()
     report["engine"] = "bdd"
     if args.gui:
-        report["gui"] = window_timings(args.n, args.clicks, args.seed, result.backend)
+        report["gui"] = window_timings(args.n, args.clicks, args.seed, bench.backend)
     if args.json:
         print(json.dumps(report))
     else:

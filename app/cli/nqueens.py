@@ -23,7 +23,7 @@ def build_parser() -> Parser:
 
 def main(argv: list[str] | None = None) -> int:
     """Run one command; 0 on success, 2 on bad input (one line on stderr), 1 on other failures."""
-    compile_in_foreground(lambda text: sys.stderr.write(f"nqueens: {text}\n"))
+    compile_in_foreground(lambda text: print(f"nqueens: {text}", file=sys.stderr))
     with guarded_stdout():
         try:
             return _run(argv)

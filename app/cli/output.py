@@ -49,7 +49,7 @@ def _as_output_error() -> Iterator[None]:
 def guarded_stdout() -> Iterator[None]:
     """``sys.stdout`` raises OutputError instead of OSError while the block runs."""
     stream = sys.stdout
-    sys.stdout = _GuardedOutput(stream)  # type: ignore[assignment]
+    sys.stdout = _GuardedOutput(stream)
     try:
         yield
     finally:

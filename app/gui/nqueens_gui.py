@@ -14,7 +14,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import NoReturn
+from typing import NoReturn, cast
 
 from PySide6.QtCore import QCoreApplication, QEventLoop, QSettings, QSize, Qt, QThread, QTimer
 from PySide6.QtWidgets import QApplication
@@ -71,8 +71,8 @@ def fail(message: str) -> NoReturn:
 
 
 def _window_size(text: str) -> QSize:
-    sides = [whole_number(side) for side in text.lower().split("x")]
-    if len(sides) != 2 or None in sides:
+    sides = [side for part in text.lower().split("x") if (side := whole_number(part)) is not None]
+    if len(sides) != 2 or len(text.lower().split("x")) != 2:
         raise ValueError(f"window size '{excerpt(text)}' is not of the form WIDTHxHEIGHT")
     width, height = sides
     if not (200 <= width <= 8000 and 200 <= height <= 8000):
@@ -148,7 +148,7 @@ def main(argv: list[str] | None = None) -> int:
             sys.stderr.write(f"nqueens-gui: error: {problem}\n")
             return 1
     quiet_platform_notes()
-    app = QApplication.instance() or QApplication([sys.argv[0]])
+    app = cast(QApplication, QApplication.instance() or QApplication([sys.argv[0]]))
     app.setApplicationDisplayName("N-Queens configurator")
     app.setDesktopFileName("nqueens-configurator")
     apply_appearance(args.theme or str(settings.value("view/appearance", "system")))

@@ -104,8 +104,10 @@ def time_left(
     if share <= 0 or elapsed <= 0:
         return math.inf if expected is None else max(expected - elapsed, 0.0)
     pace = elapsed / share
-    weight = 1.0 if expected is None or expected <= 0 else min(1.0, share / TAKEOVER)
-    total = pace if weight == 1.0 else expected ** (1 - weight) * pace**weight
+    if expected is None or expected <= 0:
+        return max(pace - elapsed, 0.0)
+    weight = min(1.0, share / TAKEOVER)
+    total = expected ** (1 - weight) * pace**weight
     return max(total - elapsed, 0.0)
 
 

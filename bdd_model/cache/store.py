@@ -67,7 +67,7 @@ def save(space: SolutionSpace, path: Path | None = None) -> Path:
     arrays = space.diagram.to_arrays()
     record = make_record(space.info, arrays)
     with atomic_output(path, replace_special=True) as stream:
-        np.savez(stream, record=np.array(json.dumps(record)), **arrays)
+        np.savez(stream, record=np.array(json.dumps(record)), **arrays)  # type: ignore[arg-type]  # numpy's stub
     return path
 
 

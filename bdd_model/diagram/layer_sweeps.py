@@ -91,11 +91,11 @@ class Sweep:
         """Both passes and the per-square counts: O(edges) numpy work in 3·N calls of bincount."""
         n, widths = diagram.n, diagram.widths
         edges = [_row_edges(diagram, restriction, r) for r in range(n)]
-        above = [np.ones(widths[0], dtype=np.float64)]
+        above: list[np.ndarray] = [np.ones(widths[0], dtype=np.float64)]
         for r in range(n):
             src, _, dst = edges[r]
             above.append(np.bincount(dst, weights=above[r][src], minlength=widths[r + 1]))
-        below = [np.ones(widths[n], dtype=np.float64)]
+        below: list[np.ndarray] = [np.ones(widths[n], dtype=np.float64)]
         for r in range(n - 1, -1, -1):
             src, _, dst = edges[r]
             below.append(np.bincount(src, weights=below[-1][dst], minlength=widths[r]))

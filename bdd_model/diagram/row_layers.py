@@ -215,8 +215,12 @@ class _LayerReader:
                     break
             if node != self.false:
                 raise DiagramShapeError(f"row {r + 1} may stay empty")
-        arrays = (np.asarray(a, dtype=np.int64) for a in (src, cols, dst))
-        return (*arrays, self._next_nodes)
+        return (
+            np.asarray(src, dtype=np.int64),
+            np.asarray(cols, dtype=np.int64),
+            np.asarray(dst, dtype=np.int64),
+            self._next_nodes,
+        )
 
     def _children(self, node: Any) -> tuple[Any, Any]:
         low, high = node.low, node.high

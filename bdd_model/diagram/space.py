@@ -56,11 +56,11 @@ class SpaceInfo:
         if not isinstance(level_nodes, list) or not all(type(k) is int for k in level_nodes):
             raise ValueError("level_nodes is not a list of integers")
         return cls(
-            n=int(data["n"]),  # type: ignore[arg-type]
+            n=int(data["n"]),  # type: ignore[call-overload]
             backend=str(data["backend"]),
             construction=str(data["construction"]),
-            solutions=int(data["solutions"]),  # type: ignore[arg-type]
-            bdd_nodes=int(data["bdd_nodes"]),  # type: ignore[arg-type]
+            solutions=int(data["solutions"]),  # type: ignore[call-overload]
+            bdd_nodes=int(data["bdd_nodes"]),  # type: ignore[call-overload]
             level_nodes=tuple(level_nodes),
             compile_seconds=float(data["compile_seconds"]),  # type: ignore[arg-type]
         )

@@ -558,7 +558,7 @@ class SatEngine:
         queens = self._k.queens
         return np.where(queens.any(axis=1), queens.argmax(axis=1), -1).astype(np.int64)
 
-    def _learn(self, columns: Sequence[int]) -> None:
+    def _learn(self, columns: Sequence[int] | np.ndarray) -> None:
         """Keep a solution; if it agrees with the decisions, its queens and swaps are open."""
         row = np.asarray(columns, dtype=np.int64)
         k = self._k
@@ -708,16 +708,16 @@ class SatEngine:
         marked = np.zeros(n * n, dtype=bool)
         placed[[lit - 1 for lit in assumptions if lit > 0]] = True
         marked[[-lit - 1 for lit in assumptions if lit < 0]] = True
-        placed, marked = placed.reshape(n, n), marked.reshape(n, n)
-        rows, cols = np.nonzero(placed)
-        if len(np.unique(rows)) < len(rows) or (placed & marked).any():
+        queens, banned = placed.reshape(n, n), marked.reshape(n, n)
+        rows, cols = np.nonzero(queens)
+        if len(np.unique(rows)) < len(rows) or (queens & banned).any():
             return False
         fixed = np.full(n, -1, dtype=np.int64)
         fixed[rows] = cols
         ended = self._answer(
-            Question.ask(self._kernels.completion, ~marked, fixed, None), marked, fixed, cancel
+            Question.ask(self._kernels.completion, ~banned, fixed, None), banned, fixed, cancel
         )
-        if ended.state != FOUND:
+        if ended.state != FOUND or ended.solution is None:
             return False
         self._learn(ended.solution)
         return True
@@ -763,7 +763,7 @@ class SatEngine:
         ended = self._answer(
             Question.ask(self._kernels.completion, ~banned, fixed, None), banned, fixed, None
         )
-        if ended.state == FOUND:
+        if ended.state == FOUND and ended.solution is not None:
             self._learn(ended.solution)
             return True
         k.closed[cell.row] = True
@@ -851,8 +851,8 @@ class SatEngine:
         assert k.listed is not None
         if not k.listing_literal:
             k.listing_literal = self._fresh_variable()
-            for columns in k.listed:
-                self._block(columns)
+            for listed in k.listed:
+                self._block(listed)
         columns = self._solve([*self._assumptions(), k.listing_literal])
         if columns is None:
             k.listing_done = True

@@ -31,7 +31,7 @@ class ModelStore:
     def __len__(self) -> int:
         return self._size
 
-    def add(self, columns: Sequence[int]) -> int | None:
+    def add(self, columns: Sequence[int] | np.ndarray) -> int | None:
         """Keep a solution and return its index; None when it was kept before."""
         row = np.asarray(columns, dtype=np.int16)
         key = row.tobytes()

@@ -173,7 +173,7 @@ class BoardCache:
             culprit=cell in picture.culprits,
             focus=cell == picture.focus,
             preview=picture.preview is not None and picture.preview[row] == col and not has_queen,
-            count=picture.counts[row][col] if heated and self._size >= COUNTS_FROM else None,
+            solutions=picture.counts[row][col] if heated and self._size >= COUNTS_FROM else None,
         )
 
     def draw(self, painter: QPainter, left: int, top: int, rect: QRect) -> None:

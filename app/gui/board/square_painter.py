@@ -39,7 +39,7 @@ class SquareLook(NamedTuple):
     preview: bool = False
     """The browsed solution has a queen here: a faint queen, or on squares too small for a
     faint one to be seen, the square filled in the cursor's colour."""
-    count: int | None = None
+    solutions: int | None = None
     """Solutions through the square, written in it (heat map on large squares)."""
 
 
@@ -154,7 +154,7 @@ class SquarePainter:
             painter.setOpacity(0.45)
             self.paint_queen(painter, colors.queen, rect, ratio)
             painter.setOpacity(1.0)
-        if look.count is not None:
+        if look.solutions is not None:
             font = QFont(painter.font())
             font.setPixelSize(max(9, rect.height() // 4))
             painter.setFont(font)
@@ -162,7 +162,7 @@ class SquarePainter:
             painter.drawText(
                 rect.adjusted(0, 0, -3, -1),
                 Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignBottom,
-                str(look.count),
+                str(look.solutions),
             )
         if look.focus:
             painter.setPen(QPen(colors.cursor, max(2.0, size / 16), Qt.PenStyle.DashLine))

@@ -82,8 +82,9 @@ class HelpDialog(QDialog):
     def _follow(self, url: QUrl) -> None:
         """A link to another page (``help:glossary#bdd``) opens that page at its anchor."""
         page = PAGES.get(url.path())
-        if url.scheme() == "help" and page is not None:
-            _show(self.parentWidget(), *page, anchor=url.fragment())
+        parent = self.parentWidget()
+        if url.scheme() == "help" and page is not None and parent is not None:
+            _show(parent, *page, anchor=url.fragment())
 
 
 def _add(document: QTextDocument, url: str, image: QImage) -> None:

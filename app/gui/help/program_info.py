@@ -29,7 +29,8 @@ def program_info() -> ProgramInfo:
         found = metadata(DISTRIBUTION)
     except PackageNotFoundError:
         return _from_pyproject(PYPROJECT)
-    return ProgramInfo(found["Version"], found.get("License-Expression") or found.get("License") or "unknown")
+    licence = found.get_all("License-Expression") or found.get_all("License") or ["unknown"]
+    return ProgramInfo(found["Version"], licence[0])
 
 
 def _from_pyproject(path: Path) -> ProgramInfo:

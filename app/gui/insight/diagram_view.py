@@ -173,19 +173,18 @@ class DiagramWidget(QWidget):
         area = QRectF(0, 0, side, side)
         buffer = QBuffer()
         buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+        image = QImage(QSize(side, side), QImage.Format.Format_ARGB32)
+        svg = QSvgGenerator()
         if kind == "svg":
-            device: QSvgGenerator | QImage = QSvgGenerator()
-            device.setOutputDevice(buffer)
-            device.setSize(QSize(side, side))
-            device.setViewBox(area)
-            device.setTitle("N-Queens row layers")
-        else:
-            device = QImage(QSize(side, side), QImage.Format.Format_ARGB32)
-        painter = QPainter(device)
+            svg.setOutputDevice(buffer)
+            svg.setSize(QSize(side, side))
+            svg.setViewBox(area)
+            svg.setTitle("N-Queens row layers")
+        painter = QPainter(svg if kind == "svg" else image)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.fillRect(area, self.palette().color(QPalette.ColorRole.Base))
         self.render_to(painter, area, self.palette())
         painter.end()
-        if isinstance(device, QImage):
-            device.save(buffer, "PNG")
+        if kind != "svg":
+            image.save(buffer, "PNG")  # type: ignore[call-overload]  # the stubs lack the QIODevice form
         return bytes(buffer.data().data())

@@ -450,7 +450,7 @@ def _steps_back(records: object, tip: Board) -> list[tuple[str, str, Any, Any]]:
     is the board before the next)."""
     if not isinstance(records, list):
         raise ValueError("no steps")
-    steps = []
+    steps: list[tuple[str, str, Any, Any]] = []
     board = tip
     for record in reversed(records):
         if not (isinstance(record, list) and record and isinstance(record[1], str) and len(record[1]) <= 200):
@@ -470,12 +470,12 @@ def _steps_back(records: object, tip: Board) -> list[tuple[str, str, Any, Any]]:
                 raise ValueError("a step is damaged")
             if not 0 <= added <= len(after_decisions):
                 raise ValueError("a step is damaged")
-            before = list(after_decisions[: len(after_decisions) - added])
+            earlier = list(after_decisions[: len(after_decisions) - added])
             for place, decision in sorted(zip(places, removed, strict=True), key=lambda item: item[0]):
-                if type(place) is not int or not 0 <= place <= len(before):
+                if type(place) is not int or not 0 <= place <= len(earlier):
                     raise ValueError("a step is damaged")
-                before.insert(place, decision)
-            before_decisions = tuple(before)
+                earlier.insert(place, decision)
+            before_decisions = tuple(earlier)
         elif kind == "decisions":
             before_decisions = tuple(_decoded(e, board.n) for e in record[2])
         else:

@@ -229,9 +229,10 @@ class BoardSources(QObject):
         if n <= self.in_process_max_n:
             space = load_or_compile(n, self.backend, warn=self._note)
         else:
-            space = load_cached(n, self.backend, warn=self._note)
-            if space is None:
+            cached = load_cached(n, self.backend, warn=self._note)
+            if cached is None:
                 return None
+            space = cached
         self._spaces[n] = space
         return space
 

@@ -98,7 +98,7 @@ class BoardSession(QObject):
     def history(self) -> list[Step]:
         """The steps taken so far, oldest first (what Undo would take back, in turn)."""
         stack = self.undo_stack
-        return [stack.command(i) for i in range(stack.index())]
+        return [step for i in range(stack.index()) if isinstance(step := stack.command(i), Step)]
 
     def last_queens(self) -> frozenset[Cell]:
         """The queens the newest undo step placed (what a banner over the board should not hide)."""

@@ -50,7 +50,7 @@ def keyboard_shortcuts(action: QAction) -> list[str]:
     native = QKeySequence.SequenceFormat.NativeText
     found: list[str] = []
     for sequence in action.shortcuts():
-        chords = [sequence[i] for i in range(sequence.count())]
+        chords = [sequence[i] for i in range(sequence.count())]  # type: ignore[index]  # stubs lack it
         text = sequence.toString(native)
         if chords and all(on_every_keyboard(chord) for chord in chords) and text not in found:
             found.append(text)

@@ -98,7 +98,8 @@ class ElidedText(QWidget):
     def sizeHint(self) -> QSize:
         if self._whole:
             one_line = self.fontMetrics().horizontalAdvance(self._text) + 4
-            room = self.parentWidget().width() // 2 if self.parentWidget() else one_line
+            parent = self.parentWidget()
+            room = parent.width() // 2 if parent is not None else one_line
             return QSize(one_line if one_line <= room else self._narrowest(), self.height())
         return QSize(200, self.height())
 

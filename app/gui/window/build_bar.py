@@ -52,7 +52,7 @@ class BuildBar(QFrame):
     @property
     def always(self) -> bool:
         """True once the user chose to build every diagram without being asked."""
-        return self._settings.value(ALWAYS, False, type=bool)
+        return bool(self._settings.value(ALWAYS, False, type=bool))
 
     @property
     def offered(self) -> int:

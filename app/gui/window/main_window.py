@@ -445,8 +445,8 @@ class MainWindow(QMainWindow):
         if saved is not None and self.session.reopen(saved.board, saved.steps, saved.unsaved):
             said.append(describe_reopened(saved))
         else:
-            size = self.settings.value("board/size", 8)
-            n = int(size) if str(size).isdigit() and 1 <= int(size) <= self.session.sources.max_n else 8
+            size = str(self.settings.value("board/size", 8))
+            n = int(size) if size.isdigit() and 1 <= int(size) <= self.session.sources.max_n else 8
             if problems:
                 problems = [*problems, f"Opened an empty {n}×{n} board instead."]
             self.session.open_size(n)

@@ -74,7 +74,7 @@ class NoticeStrip(QStackedWidget):
         self.messages = MessageBar(self)
         for page in (status, offer, self.messages):
             self.addWidget(page)
-        self.setFixedHeight(max(self.widget(i).sizeHint().height() for i in range(self.count())))
+        self.setFixedHeight(max(page.sizeHint().height() for page in (status, offer, self.messages)))
         offer.changed.connect(self._pick)
         self.messages.changed.connect(self._pick)
         self._pick()

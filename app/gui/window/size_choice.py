@@ -181,7 +181,7 @@ class SizeChoice(QObject):
                 sources.build_behind(n)
             elif cheap:
                 self.choose(n)
-            elif meanwhile_sat or sources.waits_for_bdd(n):
+            elif cost is not None and (meanwhile_sat or sources.waits_for_bdd(n)):
                 self.bar.offer(n, cost, meanwhile_sat)
         elif self.bar.offered:
             cost = self.pace.cost(self.bar.offered, backend)

@@ -35,10 +35,12 @@ class WindowActions(QObject):
         undo = UndoActions(session, window)
         self.undo, self.redo = undo.undo, undo.redo
         self.restart = QAction("&Restart", window, shortcut=QKeySequence("Ctrl+R"))
-        self.open = QAction("&Open…", window, shortcut=QKeySequence.StandardKey.Open)
-        self.save = QAction("&Save", window, shortcut=QKeySequence.StandardKey.Save)
-        self.save_as = QAction("Save &As…", window, shortcut=QKeySequence.StandardKey.SaveAs)
-        self.copy = QAction("&Copy Board as Text", window, shortcut=QKeySequence.StandardKey.Copy)
+        self.open = QAction("&Open…", window, shortcut=QKeySequence(QKeySequence.StandardKey.Open))
+        self.save = QAction("&Save", window, shortcut=QKeySequence(QKeySequence.StandardKey.Save))
+        self.save_as = QAction("Save &As…", window, shortcut=QKeySequence(QKeySequence.StandardKey.SaveAs))
+        self.copy = QAction(
+            "&Copy Board as Text", window, shortcut=QKeySequence(QKeySequence.StandardKey.Copy)
+        )
         self.export_dimacs = QAction("Export as &DIMACS…", window)
         self.export_smtlib = QAction("Export as S&MT-LIB…", window)
         self.quit = QAction("&Quit", window, shortcut=QKeySequence("Ctrl+Q"))
@@ -52,7 +54,9 @@ class WindowActions(QObject):
         self.panel = dock.toggleViewAction()
         self.panel.setText("&Insight Panel")
         self.panel.setShortcut(QKeySequence("F9"))
-        self.how_to_play = QAction("&How to Play", window, shortcut=QKeySequence.StandardKey.HelpContents)
+        self.how_to_play = QAction(
+            "&How to Play", window, shortcut=QKeySequence(QKeySequence.StandardKey.HelpContents)
+        )
         self.how_it_works = QAction("How It &Works", window)
         self.glossary = QAction("&Glossary", window)
         self.shortcuts = QAction("&Keyboard Shortcuts", window, shortcut=QKeySequence("Ctrl+/"))

@@ -8,7 +8,7 @@ one simply answers before the call returns.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from PySide6.QtCore import QObject, Signal
 
@@ -89,8 +89,8 @@ class DiagramBoard(QObject):
     def cell(self, row: int, col: int) -> CellState | None:
         return self.diagram.cell(row, col)
 
-    def states(self) -> list[list[CellState]]:
-        return self.diagram.states()
+    def states(self) -> list[list[CellState | None]]:
+        return cast(list[list[CellState | None]], self.diagram.states())
 
     def queens(self) -> list[Cell]:
         return self.diagram.queens()

@@ -134,7 +134,7 @@ def _import_compiled(folder: Path) -> list[ModuleType]:
     os.environ["NUMBA_CACHE_DIR"] = str(folder)
     import numba
 
-    numba.config.CACHE_DIR = str(folder)
+    numba.config.CACHE_DIR = str(folder)  # type: ignore[attr-defined]  # set at run time
     modules = [importlib.import_module(name) for name in COMPILED]
     for module in modules:
         for value in vars(module).values():

@@ -163,13 +163,13 @@ def cover(
             movable[index, r] = False
         done = _repair_batch(boards, movable, usable, possible, rng, max_steps)
         repairs[0] += len(batch) if max_steps > 0 else 0
-        for index in np.flatnonzero(~done):
+        for index in np.flatnonzero(~done).tolist():
             r, c = batch[index]
             if not completion_python.begin(
                 search_boards, ints, regs, n, usable, fixed, r, c, 0, np.full(n, -1)
             ):
                 usable[r, c] = False
-        for index in np.flatnonzero(done):
+        for index in np.flatnonzero(done).tolist():
             if valid(boards[index], fixed, usable):
                 repairs[1] += 1
                 mark_swaps(boards[index], fixed, usable, possible)
