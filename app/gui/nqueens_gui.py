@@ -71,10 +71,10 @@ def fail(message: str) -> NoReturn:
 
 
 def _window_size(text: str) -> QSize:
-    sides = [side for part in text.lower().split("x") if (side := whole_number(part)) is not None]
-    if len(sides) != 2 or len(text.lower().split("x")) != 2:
+    parts = text.lower().split("x")
+    width, height = (whole_number(part) for part in parts) if len(parts) == 2 else (None, None)
+    if width is None or height is None:
         raise ValueError(f"window size '{excerpt(text)}' is not of the form WIDTHxHEIGHT")
-    width, height = sides
     if not (200 <= width <= 8000 and 200 <= height <= 8000):
         raise ValueError(f"window size {width}x{height} is outside 200..8000")
     return QSize(width, height)

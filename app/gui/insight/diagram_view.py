@@ -173,18 +173,22 @@ class DiagramWidget(QWidget):
         area = QRectF(0, 0, side, side)
         buffer = QBuffer()
         buffer.open(QIODevice.OpenModeFlag.WriteOnly)
-        image = QImage(QSize(side, side), QImage.Format.Format_ARGB32)
-        svg = QSvgGenerator()
         if kind == "svg":
+            svg = QSvgGenerator()
             svg.setOutputDevice(buffer)
             svg.setSize(QSize(side, side))
             svg.setViewBox(area)
             svg.setTitle("N-Queens row layers")
-        painter = QPainter(svg if kind == "svg" else image)
+            self._paint_on(svg, area)
+        else:
+            image = QImage(QSize(side, side), QImage.Format.Format_ARGB32)
+            self._paint_on(image, area)
+            image.save(buffer, "PNG")  # type: ignore[call-overload]  # the stubs lack the QIODevice form
+        return bytes(buffer.data().data())
+
+    def _paint_on(self, device: QSvgGenerator | QImage, area: QRectF) -> None:
+        painter = QPainter(device)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.fillRect(area, self.palette().color(QPalette.ColorRole.Base))
         self.render_to(painter, area, self.palette())
         painter.end()
-        if kind != "svg":
-            image.save(buffer, "PNG")  # type: ignore[call-overload]  # the stubs lack the QIODevice form
-        return bytes(buffer.data().data())
