@@ -41,7 +41,7 @@ class CellState(enum.Enum):
     LOOKAHEAD = "lookahead"
 
     @property
-    def is_blocked(self) -> bool:
+    def is_closed(self) -> bool:
         """Closed: no remaining solution has a queen here, and the user did not mark it."""
         return self in (CellState.ATTACKED, CellState.LOOKAHEAD)
 

@@ -59,7 +59,7 @@ class Engine(Protocol):
         """A queen on an OPEN or FORCED square."""
         ...
 
-    def forbid(self, row: int, col: int) -> None:
+    def mark(self, row: int, col: int) -> None:
         """No queen on a square that is neither a queen, forced, nor already marked."""
         ...
 
@@ -226,7 +226,7 @@ def refuse_place(engine: Engine, cell: Cell) -> DecisionError:
     return DecisionError(f"cannot place a queen on {cell.label()}: {why_not_open(engine, *cell)}")
 
 
-def refuse_forbid(cell: Cell, state: CellState) -> DecisionError | None:
+def refuse_mark(cell: Cell, state: CellState) -> DecisionError | None:
     """The error for a mark the square cannot take (its state is a queen, forced or marked), else None."""
     if state is CellState.QUEEN:
         return DecisionError(f"cannot mark {cell.label()}: your queen stands there")

@@ -116,7 +116,7 @@ def take_in_order(engine: EngineT, decisions: Sequence[Decision]) -> EngineT:
     """``engine`` with the decisions taken one by one, on either engine; SavedGameError naming
     the first one refused."""
     for number, decision in enumerate(decisions, start=1):
-        take = engine.place if decision.kind is DecisionKind.QUEEN else engine.forbid
+        take = engine.place if decision.kind is DecisionKind.QUEEN else engine.mark
         try:
             take(*decision.cell)
         except NQueensError as error:

@@ -44,7 +44,7 @@ def test_the_baseline_agrees_with_the_frozen_layers(n: int, backend: str) -> Non
 def test_click_sequences_are_legal_and_repeatable() -> None:
     first = click_sequence(space(8, "cudd"), 40, seed=7)
     assert first == click_sequence(Configurator(space(8, "cudd")), 40, seed=7)
-    assert {click.action for click in first} == {"place", "forbid", "retract"}
+    assert {click.action for click in first} == {"place", "mark", "retract"}
 
 
 def test_bench_json_has_the_documented_keys(capsys) -> None:
@@ -150,7 +150,7 @@ def test_a_game_played_as_people_do_is_timed_against_the_reference(capsys, patte
     if pattern != "random":
         queens = [c["cell"] for c in clicks if c["action"] == "place"]
         assert [row for row, _ in queens] == sorted(row for row, _ in queens), "one row after another"
-        assert any(c["action"] == "forbid" for c in clicks), "marks after the queens"
+        assert any(c["action"] == "mark" for c in clicks), "marks after the queens"
     assert main(["bench", "--engine", "sat", "--play", pattern, "--n", "10", "--no-reference"]) == 0
     table = capsys.readouterr().out
     assert f"pattern {pattern}" in table and "solved" in table

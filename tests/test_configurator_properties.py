@@ -13,7 +13,7 @@ from tests.spaces import space
 BACKENDS = ["cudd", "autoref"]
 SIZES = st.sampled_from([1, 4, 5, 6, 7, 8])
 OPS = st.lists(
-    st.tuples(st.sampled_from(["place", "forbid", "retract"]), st.integers(0, 7), st.integers(0, 7)),
+    st.tuples(st.sampled_from(["place", "mark", "retract"]), st.integers(0, 7), st.integers(0, 7)),
     max_size=12,
 )
 PROPERTY = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -42,7 +42,7 @@ def take_legal(cfg: Configurator, picks: list[tuple[int, int, bool]]) -> None:
         if queen and state is CellState.OPEN:
             cfg.place(r % n, c % n)
         elif not queen and state in (CellState.OPEN, CellState.ATTACKED, CellState.LOOKAHEAD):
-            cfg.forbid(r % n, c % n)
+            cfg.mark(r % n, c % n)
 
 
 def apply(cfg: Configurator, decisions: dict[Cell, DecisionKind], op: str, cell: Cell) -> None:
@@ -50,7 +50,7 @@ def apply(cfg: Configurator, decisions: dict[Cell, DecisionKind], op: str, cell:
     state = oracle.states(cfg.n, decisions)[cell.row][cell.col]
     legal = {
         "place": state in (CellState.OPEN, CellState.FORCED),
-        "forbid": state in (CellState.OPEN, CellState.ATTACKED, CellState.LOOKAHEAD),
+        "mark": state in (CellState.OPEN, CellState.ATTACKED, CellState.LOOKAHEAD),
         "retract": cell in decisions,
     }[op]
     before = snapshot(cfg)
@@ -97,7 +97,7 @@ def test_retracting_in_any_order_equals_never_deciding(backend: str, n: int, pic
     fresh = Configurator(space(n, backend))
     for decision in taken:
         if decision in order[:keep]:
-            (fresh.place if decision.kind is DecisionKind.QUEEN else fresh.forbid)(*decision.cell)
+            (fresh.place if decision.kind is DecisionKind.QUEEN else fresh.mark)(*decision.cell)
     assert cfg.states() == fresh.states()
     assert cfg.count == fresh.count
     assert cfg.cell_counts() == fresh.cell_counts()

@@ -79,7 +79,7 @@ def states_board(cfg: Configurator) -> tuple[np.ndarray, np.ndarray]:
     """The estimator's input from a configurator: closed and marked squares are not usable,
     queens placed or forced are fixed."""
     states = cfg.states()
-    usable = np.array([[not (s.is_blocked or s is CellState.MARKED) for s in row] for row in states])
+    usable = np.array([[not (s.is_closed or s is CellState.MARKED) for s in row] for row in states])
     queens = [next((c for c, s in enumerate(row) if s.has_queen), -1) for row in states]
     return usable, np.array(queens, dtype=np.int64)
 
@@ -92,7 +92,7 @@ def random_decisions(cfg: Configurator, rnd: random.Random) -> None:
         if not open_:
             return
         r, c = rnd.choice(open_)
-        (cfg.place if rnd.random() < 0.6 else cfg.forbid)(r, c)
+        (cfg.place if rnd.random() < 0.6 else cfg.mark)(r, c)
 
 
 # The kernels agree bit for bit.

@@ -17,7 +17,7 @@ def test_pointing_at_a_closed_square_frames_its_culprits(qtbot, window: MainWind
     click(qtbot, window, 1, 4)
     click(qtbot, window, 4, 1, Qt.MouseButton.RightButton)
     target = Cell(2, 1)
-    assert window.session.configurator.cell(*target).is_blocked
+    assert window.session.configurator.cell(*target).is_closed
     qtbot.mouseMove(window.board, window.board.cell_rect(target).center())
     picture = window.board.picture
     decisions = {d.cell: d.kind for d in decisions_of(window)}
@@ -37,7 +37,7 @@ def test_free_acts_on_the_chosen_square_wherever_the_pointer_went(qtbot, window:
     click(qtbot, window, 0, 3)
     click(qtbot, window, 1, 1)
     chosen = Cell(4, 2)
-    assert window.session.configurator.cell(*chosen).is_blocked
+    assert window.session.configurator.cell(*chosen).is_closed
     click(qtbot, window, *chosen)
     for crossed in (Cell(1, 7), Cell(3, 5), Cell(0, 0)):
         qtbot.mouseMove(window.board, window.board.cell_rect(crossed).center())

@@ -53,7 +53,7 @@ def test_restore_refuses_two_queens_in_one_row() -> None:
 def test_boards_without_solutions_refuse_decisions_clearly(capsys, n: int) -> None:
     cfg = Configurator(space(n, "cudd"))
     with pytest.raises(DecisionError, match=f"the {n}x{n} board has no solution"):
-        cfg.forbid(0, 0)
+        cfg.mark(0, 0)
     cfg.restore([])
     assert cfg.count == 0
     status, _, err = run(capsys, "state", str(n), "--empty", "1,1")

@@ -30,7 +30,7 @@ from tests.spaces import space
 
 SIZES = st.sampled_from([1, 2, 3, 4, 5, 6, 7, 8, 9, 10])
 OPS = st.lists(
-    st.tuples(st.sampled_from(["place", "place", "forbid", "retract"]), st.integers(0, 9), st.integers(0, 9)),
+    st.tuples(st.sampled_from(["place", "place", "mark", "retract"]), st.integers(0, 9), st.integers(0, 9)),
     max_size=14,
 )
 PROPERTY = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -165,7 +165,7 @@ def test_hints_are_open_squares() -> None:
 def test_settle_reports_each_square_once_and_cancels() -> None:
     sat = SatEngine(30)
     sat.place(4, 9)
-    sat.forbid(10, 10)
+    sat.mark(10, 10)
     unknown = set(sat.unknown_cells())
     assert unknown and Cell(4, 9) not in unknown
     token = CancelToken()
@@ -255,7 +255,7 @@ def check_large_board(sat: SatEngine) -> None:
                 state = states[r][c]
                 if state in (CellState.OPEN, CellState.FORCED):
                     assert_witnessed(sat, Cell(r, c))
-                if state.is_blocked:
+                if state.is_closed:
                     assert not checker.solve([*assumptions, variable(n, r, c)]), (r, c)
                 if state is CellState.FORCED:
                     assert not checker.solve([*assumptions, -variable(n, r, c)]), (r, c)
@@ -281,14 +281,14 @@ def test_large_boards_are_backed_by_models_and_refutations(n: int, seed: int) ->
     for step in range(2 * n):
         states = sat.states()
         opens = [Cell(r, c) for r in range(n) for c in range(n) if states[r][c] is CellState.OPEN]
-        closed = [Cell(r, c) for r in range(n) for c in range(n) if states[r][c].is_blocked]
+        closed = [Cell(r, c) for r in range(n) for c in range(n) if states[r][c].is_closed]
         if not opens:
             break
         roll = rng.random()
         if roll < 0.1 and sat.decisions:
             sat.retract(*rng.choice(sat.decisions).cell)
         elif roll < 0.25:
-            sat.forbid(*rng.choice(opens + closed))
+            sat.mark(*rng.choice(opens + closed))
         else:
             sat.place(*rng.choice(opens))
         if step % (n // 3) == 0 or len(opens) < n:
@@ -298,9 +298,9 @@ def test_large_boards_are_backed_by_models_and_refutations(n: int, seed: int) ->
 
 def test_a_cancelled_count_is_tried_again_with_the_same_budget() -> None:
     sat = SatEngine(11)
-    sat.forbid(0, 0)
+    sat.mark(0, 0)
     bdd = Configurator(space(11, "cudd"))
-    bdd.forbid(0, 0)
+    bdd.mark(0, 0)
     stopped = CancelToken()
     stopped.cancel()
     assert sat.count_within(10_000_000, stopped) is None

@@ -108,6 +108,6 @@ def play_and_check(n: int, pattern: str, symmetry_name: str, marks: bool) -> Non
         check_against_a_fresh_solver(sat, clicks)
         if marks and not sat.is_solved:
             for mark in attacked_marks(seen_through(symmetry, sat.states()), Cell(*symmetry(n, *cell))):
-                sat.forbid(*symmetry(n, *mark))
+                sat.mark(*symmetry(n, *mark))
             check_against_a_fresh_solver(sat, clicks)
     assert clicks <= n

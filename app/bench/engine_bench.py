@@ -103,12 +103,12 @@ def click_sequence(board: Engine | SolutionSpace, clicks: int, seed: int) -> lis
     while len(sequence) < clicks and cfg.count_at_least:
         grid = cfg.states()
         opens = [Cell(r, c) for r in range(n) for c in range(n) if grid[r][c] is CellState.OPEN]
-        closed = [Cell(r, c) for r in range(n) for c in range(n) if grid[r][c].is_blocked]
+        closed = [Cell(r, c) for r in range(n) for c in range(n) if grid[r][c].is_closed]
         roll = rng.random()
         if cfg.decisions and roll < 0.15:
             action, cell = "retract", rng.choice(cfg.decisions).cell
         elif closed and roll < 0.3:
-            action, cell = "forbid", rng.choice(closed)
+            action, cell = "mark", rng.choice(closed)
         elif opens:
             action, cell = "place", rng.choice(opens)
         elif cfg.decisions:
@@ -288,9 +288,9 @@ def deep_sequence(sat: SatEngine, seed: int) -> list[float]:
     while not sat.is_solved and sat.count_at_least:
         grid = sat.states()
         opens = [Cell(r, c) for r in range(n) for c in range(n) if grid[r][c] is CellState.OPEN]
-        closed = [Cell(r, c) for r in range(n) for c in range(n) if grid[r][c].is_blocked]
+        closed = [Cell(r, c) for r in range(n) for c in range(n) if grid[r][c].is_closed]
         if closed and rng.random() < 0.1:
-            times.append(timed_click(sat, "forbid", rng.choice(closed)))
+            times.append(timed_click(sat, "mark", rng.choice(closed)))
         elif opens:
             times.append(timed_click(sat, "place", rng.choice(opens)))
         else:
@@ -331,7 +331,7 @@ def run_sat_bench(n: int, clicks: int = 50, seed: int = 1, solver: str = DEFAULT
         sat.solution_count()
         finals.append((time.perf_counter() - started) * 1000)
         grid = sat.states()
-        closed = [Cell(r, c) for r in range(n) for c in range(n) if grid[r][c].is_blocked]
+        closed = [Cell(r, c) for r in range(n) for c in range(n) if grid[r][c].is_closed]
         target = rng.choice(closed) if closed else click.cell
         started = time.perf_counter()
         sat.explain(*target)

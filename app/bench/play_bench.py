@@ -279,7 +279,7 @@ def play(
         if marks and not engine.is_solved:
             for mark in attacked_marks(engine.states(), cell):
                 after = (*engine.decisions, Decision(mark, DecisionKind.MARK))
-                result.clicks.append(player.click("forbid", mark, after))
+                result.clicks.append(player.click("mark", mark, after))
                 if result.clicks[-1].cut:
                     return result
     result.solved = engine.is_solved

@@ -30,7 +30,7 @@ from app.child_process import module_command
 from app.gui.board.theme import quiet_platform_notes
 from app.gui.mid_end.session import BoardSession
 from app.gui.window.main_window import MainWindow
-from app.gui.workers.garbage_collection import settle_memory
+from app.gui.workers.garbage_collection import freeze_startup_garbage
 from app.gui.workers.sat_board import SatBoard
 from bdd_model import Cell, CellState, DecisionKind
 
@@ -83,7 +83,7 @@ class SatWindowBench:
         self.window = MainWindow(self.session, settings)
         self.window.show()
         QTest.qWaitForWindowExposed(self.window)
-        settle_memory()
+        freeze_startup_garbage()
         self.board = self.window.board
         self.probe = PaintProbe(self.board)
         self.updates = CallTimer(self.board, "set_picture")
@@ -123,7 +123,7 @@ class SatWindowBench:
         assert board is not None
         kinds = {d.cell: d.kind for d in board.decisions}
         kind = kinds.get(click.cell)
-        right = click.action == "forbid" or kind is DecisionKind.MARK
+        right = click.action == "mark" or kind is DecisionKind.MARK
         button = Qt.MouseButton.RightButton if right else Qt.MouseButton.LeftButton
         started = time.perf_counter()
         QTest.mouseClick(self.board, button, pos=self.board.cell_rect(click.cell).center())

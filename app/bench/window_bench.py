@@ -56,7 +56,7 @@ def measure_window(space: SolutionSpace, clicks: int, seed: int) -> dict[str, ob
             assert board is not None
             decided = {d.cell: d.kind for d in board.decisions}
             started = time.perf_counter()
-            if click.action == "forbid" or decided.get(click.cell) is DecisionKind.MARK:
+            if click.action == "mark" or decided.get(click.cell) is DecisionKind.MARK:
                 session.toggle_mark(click.cell)
             else:
                 session.activate(click.cell)

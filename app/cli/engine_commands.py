@@ -178,7 +178,7 @@ def run_state(args: argparse.Namespace) -> int:
             if kind == "queen":
                 cfg.place(*cell)
             else:
-                cfg.forbid(*cell)
+                cfg.mark(*cell)
         except NQueensError as error:
             fail(str(error))
     figure = cfg.solution_count()

@@ -24,7 +24,7 @@ from app.gui.mid_end.board_sources import ENGINE_CHOICES, IN_PROCESS_MAX_N
 from app.gui.mid_end.session import BoardSession
 from app.gui.system_libraries import display_problem
 from app.gui.window.main_window import MainWindow
-from app.gui.workers.garbage_collection import settle_memory
+from app.gui.workers.garbage_collection import freeze_startup_garbage
 from app.options import (
     Parser,
     SettingError,
@@ -160,7 +160,7 @@ def main(argv: list[str] | None = None) -> int:
         window.resize(size)
     window.show()
     QTimer.singleShot(0, session.sources.start_sat_engine)
-    QTimer.singleShot(0, settle_memory)
+    QTimer.singleShot(0, freeze_startup_garbage)
     QTimer.singleShot(CALIBRATE_AFTER_MS, lambda: window.pace.measure(resolve_backend(args.backend)))
     session.boardReplaced.connect(lambda _: view.apply(window), Qt.ConnectionType.SingleShotConnection)
     if args.n is None and not decisions:

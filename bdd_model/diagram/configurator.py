@@ -21,7 +21,7 @@ from bdd_model.engine import (
     board_states,
     checked_decisions,
     no_solution_error,
-    refuse_forbid,
+    refuse_mark,
     refuse_place,
     why_not_open,
 )
@@ -103,10 +103,10 @@ class Configurator:
             raise refuse_place(self, cell)
         self._decide({**self._decisions, cell: DecisionKind.QUEEN})
 
-    def forbid(self, row: int, col: int) -> None:
+    def mark(self, row: int, col: int) -> None:
         """Decide that no queen stands on (row, col); refused where a queen is placed or forced."""
         cell = check_cell(self.n, row, col)
-        refusal = refuse_forbid(cell, self.cell(row, col))
+        refusal = refuse_mark(cell, self.cell(row, col))
         if refusal is not None:
             raise refusal
         self._decide({**self._decisions, cell: DecisionKind.MARK})

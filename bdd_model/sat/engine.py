@@ -46,7 +46,7 @@ from bdd_model.engine import (
     checked_decisions,
     line_mask,
     no_solution_error,
-    refuse_forbid,
+    refuse_mark,
     refuse_place,
     why_not_open,
 )
@@ -215,16 +215,16 @@ class SatEngine:
             raise refuse_place(self, cell)
         self._switch({**self._decisions, cell: DecisionKind.QUEEN})
 
-    def forbid(self, row: int, col: int) -> None:
+    def mark(self, row: int, col: int) -> None:
         """No queen on (row, col): refused where a queen is placed, forced or it is marked."""
         cell = check_cell(self.n, row, col)
         self._check_has_solutions()
         kind = self._decisions.get(cell)
         if kind is not None:
             state = CellState.QUEEN if kind is DecisionKind.QUEEN else CellState.MARKED
-            raise refuse_forbid(cell, state)  # type: ignore[misc]
+            raise refuse_mark(cell, state)  # type: ignore[misc]
         if not self._can_be_empty(cell):
-            raise refuse_forbid(cell, CellState.FORCED)  # type: ignore[misc]
+            raise refuse_mark(cell, CellState.FORCED)  # type: ignore[misc]
         self._switch({**self._decisions, cell: DecisionKind.MARK})
 
     def retract(self, row: int, col: int) -> Decision:

@@ -236,7 +236,7 @@ class BoardSession(QObject):
         if self._cfg is None:
             return ""
         state = self._cfg.cell(*cell)
-        closed = state is not None and (state.is_blocked or state is CellState.MARKED)
+        closed = state is not None and (state.is_closed or state is CellState.MARKED)
         return describe(self._cfg, cell, self.explain(cell) if closed else None)
 
     def explain(self, cell: Cell) -> Explanation:
@@ -253,7 +253,7 @@ class BoardSession(QObject):
         if known is not None:
             return known
         state = cfg.cell(*cell)
-        if state is not None and not (state.is_blocked or state is CellState.MARKED):
+        if state is not None and not (state.is_closed or state is CellState.MARKED):
             found = self._explained[cell] = explanation(cfg.n, cfg.decisions, cell, ())
             return found
         self._explained[cell] = awaited(cell)

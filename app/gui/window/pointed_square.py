@@ -97,7 +97,7 @@ class PointedSquare(QObject):
         if cfg is None or cell.row >= cfg.n or cell.col >= cfg.n:
             return False
         state = cfg.cell(*cell)
-        return state is not None and (state.is_blocked or state is CellState.MARKED)
+        return state is not None and (state.is_closed or state is CellState.MARKED)
 
     def _forget(self) -> None:
         self.pointed = self.chosen = None

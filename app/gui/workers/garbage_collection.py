@@ -8,7 +8,7 @@ from __future__ import annotations
 import gc
 
 
-def settle_memory() -> None:
+def freeze_startup_garbage() -> None:
     """Collect once, then freeze what is left (called when the window is up)."""
     gc.collect()
     gc.freeze()
