@@ -130,10 +130,6 @@ class Engine(Protocol):
         """Each square's state as far as it is decided now, without any work (None: not yet)."""
         ...
 
-    def unknown_cells(self) -> list[Cell]:
-        """The squares ``known_states`` leaves undecided, row-major."""
-        ...
-
     def settle(self, cancel: CancelToken | None = None, on_cell: CellCallback | None = None) -> bool:
         """Decide every square; ``on_cell`` hears each one as it is decided. False when cancelled
         (what was decided stays decided)."""

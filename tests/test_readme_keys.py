@@ -32,8 +32,8 @@ def test_every_key_in_the_readme_belongs_to_an_action_and_every_shortcut_is_ther
     portable = QKeySequence.SequenceFormat.PortableText
     shortcuts = {
         action: {key.toString(portable) for key in action.shortcuts()}
-        for actions in window.actions_by_menu.values()
-        for action in actions
+        for menu in window.menuBar().actions()
+        for action in menu.menu().actions()
         if action.shortcuts()
     }
     mnemonics = {

@@ -55,10 +55,8 @@ REFERENCE: dict[str, dict[int, CompileCost]] = {
         15: CompileCost(870.0, 26000),
     },
 }
-"""nqueens bench --n N --backend B (compile_s, peak_rss_mb) on the reference machine, rounded.
-The pure-Python backend's N=13 was measured on the other machine and scaled by the calibration;
-its N=14 and 15 are extrapolated by the BDD's node counts (×4.7, ×5.4), since its time and
-memory per node stayed the same from N=12 to 13 (nodes ×4.7, time ×4.65)."""
+"""nqueens bench --n N --backend B (compile_s, peak_rss_mb) on the reference machine, rounded
+(how each was had: docs/measurements.md)."""
 
 REFERENCE_CALIBRATION = {"cudd": 0.058, "autoref": 0.032}
 """Seconds of ``machine_speed``'s calibration compile on the reference machine."""

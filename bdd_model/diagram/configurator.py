@@ -142,10 +142,6 @@ class Configurator:
         """Every square is known at once on the BDD."""
         return [list(row) for row in self._states]
 
-    def unknown_cells(self) -> list[Cell]:
-        """None: the BDD decides every square with the decision."""
-        return []
-
     def settle(self, cancel: CancelToken | None = None, on_cell: CellCallback | None = None) -> bool:
         """Nothing to do: every square is already decided."""
         return True

@@ -79,8 +79,8 @@ this is not worth counting at the click."""
 
 QUICK_WORK = 1_300_000
 """Probes of the estimate a click shows first, times N² (a probe takes about N² steps): 256
-probes up to N = 71, 130 at N = 100 (compiled: about 3 ms at N = 32, 12 ms at N = 100). The
-rest of ``DEFAULT_PROBES`` follow in the background and refine it."""
+probes up to N = 71, 130 at N = 100. The rest of ``DEFAULT_PROBES`` follow in the background
+and refine it."""
 
 EXACT_REACH = 50_000
 """An estimate whose 95% interval stays below this many solutions is replaced by an exact count
@@ -108,8 +108,7 @@ REPAIRS_JUDGED = 32
 """Repairs after which local search is judged on this board's decisions."""
 REPAIRS_KEPT = 0.125
 """The share of those repairs that must find a solution for local search to go on; below it,
-the squares go straight to their complete searches (measured: on the 64×64 board filled row by
-row to 16 queens, 6% of repairs succeed, 0.4 ms each)."""
+the squares go straight to their complete searches (docs/measurements.md)."""
 
 SOLVER_SLICE = 5_000
 """Conflicts per solver call between two looks at a cancel token (CaDiCaL cannot be interrupted)."""
@@ -359,15 +358,6 @@ class SatEngine:
             return SolutionCount.of(k.full_count)
         return figure
 
-    def count_within(self, nodes: int, cancel: CancelToken | None = None) -> int | None:
-        """Count the solutions left by a search of at most ``nodes`` nodes; the exact count or
-        None (cancelled, or it needs more)."""
-        if not self._has_solutions:
-            return 0
-        if self._k.exact is None and self.settle(cancel):
-            self._count_all(nodes, cancel)
-        return self._k.exact
-
     def cell_counts(self) -> None:
         """None: the SAT engine does not count per square (the heat map is a BDD feature)."""
         return None
@@ -455,12 +445,6 @@ class SatEngine:
     def known_states(self) -> list[list[CellState | None]]:
         """Each square's final state where it is proven already (None: not yet), no search."""
         return self._known()
-
-    def unknown_cells(self) -> list[Cell]:
-        """The squares ``known_states`` leaves undecided, row-major."""
-        return [
-            Cell(r, c) for r, row in enumerate(self._known()) for c, state in enumerate(row) if state is None
-        ]
 
     def settle(self, cancel: CancelToken | None = None, on_cell: CellCallback | None = None) -> bool:
         """Decide every square: one try at a witness each first, then a complete search each.

@@ -2,46 +2,27 @@
 
 ``estimate_count`` runs ``probes`` random probes (``estimate_kernels`` or ``estimate_numpy``,
 which give the same weights bit for bit) from the decisions and reports their mean, an
-unbiased estimate of the number of solutions, with an interval that holds the count with
-probability about 95% or more.
+unbiased estimate of the number of solutions, with an interval.
 
-**The interval.** Probe weights are heavy-tailed: about 90% of the probes die (weight 0), and
-the log-weight of the rest is close to normal (measured skewness and excess kurtosis within
-±0.12 at N = 16, 27, 50, 100), with a spread σ that grows with N: 0.87 at N = 16, 1.26 at 27,
-1.85 at 50, 2.78 at 100. The mean of such weights is carried by rare big ones that a sample
-of a few thousand probes often lacks; the sample's standard deviation then misses them too,
-so a normal interval from it is too short and too low. At DEFAULT_PROBES it held the true
-count in 92.8% of 4,800 runs at N = 16…27 and, simulated with the σ of N = 100, in 59%.
-So the interval is the hull of two 95% intervals, each sound where the other may not be:
+Probe weights are heavy-tailed: most probes die and the log-weight of the rest is close to
+normal, so the sample often lacks the rare big weights that carry the mean, and a normal
+interval from it is too short and too low. The interval is therefore the hull of two 95%
+intervals, each sound where the other may not be:
 
-* model-free: the sample mean's own law taken as lognormal with the sample's mean and
-  variance (Fenton–Wilkinson): log(count) in log(mean) + s²/2 ± 1.96·s, s² = log(1 + CV²/P)
-  with CV the sample's coefficient of variation; the shift allows for the typical sample
-  mean lying below the truth. Right when the sample has seen the tail (few free rows, small
-  boards, many probes).
+* model-free: the sample mean taken as lognormal with the sample's mean and variance
+  (Fenton–Wilkinson): log(count) in log(mean) + s²/2 ± 1.96·s, s² = log(1 + CV²/P), CV the
+  sample's coefficient of variation. Right when the sample has seen the tail.
 * model-based: the weights as a zero-inflated lognormal law (a fraction p survives with
-  log-weights N(μ, σ²)); its mean p·exp(μ + σ²/2) has Cox's interval for a lognormal mean
-  (Zhou & Gao, Stat. Med. 1997) with the delta method's term for p: log(count) in
-  log p̂ + μ̂ + σ̂²/2 ± 1.96·√((1 − p̂)/(P p̂) + σ̂²/k + σ̂⁴/(2(k − 1))) over k survivors.
-  It needs the spread of the log-weights, which a few hundred survivors estimate well, not a
-  sight of the rare weights.
+  log-weights N(μ, σ²)); Cox's interval for a lognormal mean (Zhou & Gao, Stat. Med. 1997)
+  with the delta method's term for p: log(count) in log p̂ + μ̂ + σ̂²/2 ±
+  1.96·√((1 − p̂)/(P p̂) + σ̂²/k + σ̂⁴/(2(k − 1))) over k survivors. It needs only the spread
+  of the log-weights, not a sight of the rare weights.
 
-The hull holds the count whenever either interval does, so it is a 95% interval if either
-model holds; in practice it is slightly conservative. Measured at DEFAULT_PROBES: it held
-A000170 in 95.9% of 3,600 runs on the empty boards N = 16…27 (300 a size, 93.3% to 98.3%;
-the truth fell below the interval 66 times, above it 82), the BDD's exact count in 97.8% of
-1,000 runs under random decisions at N = 4…13, a 4-million-probe estimate in 98.3% of 300
-runs at N = 50 and a 2-million-probe one in 97.0% of 200 runs at N = 100. Simulating the
-zero-inflated lognormal law with σ from 0.87 to 3.2: 95.9% to 97.0%, where the model-free
-interval alone held 52% to 95%.
-
-When fewer than two probes survive there is no spread to measure, and the interval is
-[0, u·M] instead: M the product of the free rows' counts of open squares at the start
-(every weight is at most M, so the count is at most M times the chance p that a probe
-survives) and u the one-sided 95% Clopper–Pearson upper bound of p. With no survivor the
-estimate is 0, and so is ``high`` when the count is provably 0 (a row has no open square, or
-fixed queens attack each other); a caller that holds a solution knows better than 0 and
-should show its own lower bound with ``high``.
+When fewer than two probes survive the interval is [0, u·M]: M the product of the free rows'
+counts of open squares at the start (a bound on every weight) and u the one-sided 95%
+Clopper–Pearson upper bound of the survival chance. With no survivor the estimate is 0, and so
+is ``high`` when the count is provably 0; a caller that holds a solution should show its own
+lower bound with ``high``. How often the interval holds the count: docs/measurements.md.
 """
 
 from __future__ import annotations
@@ -58,12 +39,7 @@ from bdd_model.sat.kernels import estimate_numpy
 from bdd_model.solution_count import Estimate
 
 DEFAULT_PROBES = 2000
-"""Probes per estimate: about 0.2 s at N = 100 with numba (measured here: 10,000 probes a
-second on the empty board, 6,800 with the other core busy; numpy 2,100–3,000, so 0.65–1 s),
-0.01–0.02 s at N = 27 (numpy 0.05–0.08 s). The median relative error it leaves is 0.20 at
-N = 16, 0.32 at N = 27, 0.65 at N = 50 and 1.6 at N = 100, where the interval runs from about
-0.4 to 3.5 times the estimate; it shrinks as 1/√probes only once the sample holds the tail
-(at N = 100, 8,000 probes give 0.9)."""
+"""Probes per estimate: a fifth of a second at N = 100 with numba (docs/measurements.md)."""
 CONFIDENCE = 0.95
 """The interval's confidence."""
 Z = NormalDist().inv_cdf(0.5 + CONFIDENCE / 2)

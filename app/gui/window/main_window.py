@@ -81,7 +81,7 @@ class MainWindow(QMainWindow):
         self.dock = InsightDock(self)
         self.panel, self.panel_scroller = self.dock.panel, self.dock.scroller
         self.commands = WindowActions(self, self.session, self.dock)
-        self.actions_by_menu, size_menu = self.commands.build_menus(self)
+        size_menu = self.commands.build_menus(self)
         self.size_box = SizeBox(self.session.sources.max_n, self)
         self._make_toolbar()
         self._make_status_bar()

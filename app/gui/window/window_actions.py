@@ -101,8 +101,8 @@ class WindowActions(QObject):
             explain_action(action, what)
         return group
 
-    def build_menus(self, window: QMainWindow) -> tuple[dict[str, list[QAction]], QMenu]:
-        """The menu bar; returns the actions of each menu (by title) and Game → Size."""
+    def build_menus(self, window: QMainWindow) -> QMenu:
+        """The menu bar; returns Game → Size."""
         menus: dict[str, list[QAction | None]] = {
             "&File": [
                 self.open,
@@ -119,7 +119,6 @@ class WindowActions(QObject):
             "&View": [self.heat, self.panel, None, self.previous, self.next, self.escape],
             "&Help": [self.how_to_play, self.how_it_works, self.glossary, self.shortcuts, None, self.about],
         }
-        listed: dict[str, list[QAction]] = {}
         size_menu = QMenu(window)
         for title, actions in menus.items():
             menu = window.menuBar().addMenu(title)
@@ -134,8 +133,7 @@ class WindowActions(QObject):
                 menu.addSeparator()
                 menu.addMenu("&Engine").addActions(self.engines.actions())
                 menu.addMenu("&Appearance").addActions(self.appearances.actions())
-            listed[title.replace("&", "")] = [a for a in actions if a is not None]
-        return listed, size_menu
+        return size_menu
 
     def fill_toolbar(self, toolbar: QToolBar) -> None:
         """Undo, redo and restart; hint and heat map (the size box comes first)."""

@@ -36,7 +36,6 @@ class SatClient(QObject):
         self._process: QProcess | None = None
         self._lines = JsonLines()
         self._next = 0
-        self._greeted = False
         application = QCoreApplication.instance()
         if application is not None:
             application.aboutToQuit.connect(self.stop)
@@ -82,7 +81,6 @@ class SatClient(QObject):
         process.finished.connect(lambda code, status: self._finished(process, code, status))
         self.destroyed.connect(lambda: _let_go(process))
         self._lines = JsonLines()
-        self._greeted = False
         program, *arguments = module_command(WORKER)
         process.start(program, arguments)
         process.waitForStarted(5000)
@@ -93,7 +91,6 @@ class SatClient(QObject):
         for record in self._lines.feed(bytes(process.readAllStandardOutput().data())):
             ident = record.get("id")
             if record.get("ready") is True:
-                self._greeted = True
                 self.ready.emit()
             elif isinstance(ident, int):
                 self.answered.emit(ident, record)

@@ -1,7 +1,7 @@
 """Child process that answers the window with the SAT engine, apart from the window's lock.
 
-python-sat's CaDiCaL holds Python's GIL for a whole solver call (measured: a thread beside a
-3.4 s call is paused 3.4 s), so in a thread of the window it would freeze the window; in this
+python-sat's CaDiCaL holds Python's GIL for a whole solver call (a thread beside it is
+paused as long), so in a thread of the window it would freeze the window; in this
 process it cannot, and a large board's memory cannot take the window down. No Qt here.
 
 One JSON object a line each way. The worker greets once it has loaded the engine:

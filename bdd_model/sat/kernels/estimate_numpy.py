@@ -23,8 +23,8 @@ TAKEN = 1 << 40
 """The count of a row that holds a queen: never the least, however often it is attacked."""
 CELLS = 1 << 21
 """Squares (probes × N²) of the boards run side by side: 2 MB, so that the gathers along a
-queen's lines stay in cache (at N = 100, 16 MB ran 3× slower). The stop flag is looked at
-between two batches: every 0.1 s or so."""
+queen's lines stay in cache (larger batches ran slower). The stop flag is looked at between
+two batches."""
 
 
 def mix(z: np.ndarray) -> np.ndarray:
