@@ -40,6 +40,7 @@ from bdd_model import Cell, Decision, DecisionKind, NQueensError
 from bdd_model.engine_choice import check_board_size
 from bdd_model.files.atomic_file import atomic_output, remove_abandoned
 from bdd_model.files.checked_file import read_bounded
+from bdd_model.wording import plural
 
 FORMAT = "nqueens-autosave"
 VERSION = 2
@@ -524,7 +525,7 @@ def _geometry(text: object) -> bytes | None:
 def describe_reopened(saved: Saved) -> str:
     """What the status bar says about a board reopened at start."""
     n, count = saved.board.n, len(saved.board.decisions)
-    what = f"the {n}×{n} board" + (f" with {count} decision{'s' if count != 1 else ''}" if count else "")
+    what = f"the {n}×{n} board" + (f" with {plural(count, 'decision')}" if count else "")
     if saved.clean:
         return f"Reopened {what}, as you left it."
     when = time.strftime("%H:%M:%S", time.localtime(saved.saved_at))
