@@ -14,7 +14,6 @@ from __future__ import annotations
 import json
 import math
 import random
-import resource
 import statistics
 import sys
 import tempfile
@@ -25,6 +24,7 @@ from typing import Any
 
 from app.bench.java_baseline import SatisfiabilityChecks
 from bdd_model.board import Cell, CellState, Decision, DecisionKind
+from bdd_model.build_cost.costs import peak_mb
 from bdd_model.cache.store import load, load_or_compile, save
 from bdd_model.cnf.solving import DEFAULT_SOLVER
 from bdd_model.diagram.configurator import Configurator
@@ -175,7 +175,7 @@ def run_bench(
     measured: dict[str, Any] = {}
 
     def baseline(space: SolutionSpace, manager: Any, root: Any) -> None:
-        measured["rss"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+        measured["rss"] = peak_mb()
         sequence = click_sequence(space, clicks, seed)
         checks = SatisfiabilityChecks(manager, root, n)
         reference = Configurator(space)
