@@ -38,7 +38,7 @@ from bdd_model.errors import NQueensError
 from bdd_model.progress import CancelToken
 from bdd_model.sat.engine import SatEngine
 from bdd_model.sat.kernels.jit import Kernels
-from bdd_model.sat.rules import SolverBuild
+from bdd_model.sat.rules import IncrementalSolver
 
 PATTERNS = ("random", "left", "stair")
 CALL_LIMIT = 10.0
@@ -123,9 +123,7 @@ class Reference:
         self.n = n
         self.sample = sample
         self._rng = random.Random(seed)
-        solver = SolverBuild(n, DEFAULT_SOLVER).finish()
-        assert solver is not None
-        self._solver: Solver = solver
+        self._solver: Solver = IncrementalSolver(n, DEFAULT_SOLVER).solver
 
     def time(self, decisions: tuple[Decision, ...], squares: list[Cell]) -> tuple[float, int]:
         """Milliseconds for one call per square (estimated from a sample when ``sample`` is

@@ -33,7 +33,6 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
-from pysat.solvers import Solver
 
 from bdd_model.board import Cell, CellState, Decision, DecisionKind, check_cell, check_whole_size, in_line
 from bdd_model.cnf.encoding import variable
@@ -60,7 +59,7 @@ from bdd_model.sat.kernels.jit import Kernels, kernels
 from bdd_model.sat.memory import Memory
 from bdd_model.sat.models import ModelStore
 from bdd_model.sat.proofs import Ended, Prover, Question
-from bdd_model.sat.rules import SolverBuild
+from bdd_model.sat.rules import IncrementalSolver
 from bdd_model.solution_count import Estimate, SolutionCount
 
 SAT_ENGINE_MAX_N = 100
@@ -109,9 +108,6 @@ REPAIRS_JUDGED = 32
 REPAIRS_KEPT = 0.125
 """The share of those repairs that must find a solution for local search to go on; below it,
 the squares go straight to their complete searches (docs/measurements.md)."""
-
-SOLVER_SLICE = 5_000
-"""Conflicts per solver call between two looks at a cancel token (CaDiCaL cannot be interrupted)."""
 
 
 def check_sat_engine_size(n: object) -> int:
@@ -172,10 +168,7 @@ class SatEngine:
         self, n: int, solver: str = DEFAULT_SOLVER, seed: int = 1, kernel_choice: Kernels | None = None
     ) -> None:
         self._n = check_sat_engine_size(n)
-        self._solver_name = solver
-        self._solver: Solver | None = None
-        self._build: SolverBuild | None = None
-        self._top = 0
+        self._solver = IncrementalSolver(n, solver)
         self._kernels = kernel_choice or kernels()
         self._models = ModelStore(n)
         self._rng = np.random.default_rng(seed)
@@ -184,7 +177,6 @@ class SatEngine:
         self._never = np.zeros((n, n), dtype=bool)
         self._memory = Memory()
         self._scratch = Search.arrays(n)
-        self.solver_calls = 0
         self._has_solutions = n not in (2, 3)
         self._k = self._knowledge(Restriction.empty(n))
         if not self._has_solutions:
@@ -387,7 +379,7 @@ class SatEngine:
                 raise AssertionError("the search and the solver disagree")
             return False
 
-        return fewest_retractions(target, literals, holds, lambda: self._sat().get_core(), direct)
+        return fewest_retractions(target, literals, holds, lambda: self._solver.solver.get_core(), direct)
 
     def solution(self, index: int) -> tuple[int, ...]:
         """The index-th remaining solution, in the order found (the kept ones first, then
@@ -479,27 +471,18 @@ class SatEngine:
         """Build the incremental solver now rather than at its first need (N = 100: about
         0.5 s, most of it spent encoding the rules): a slice at a time, False when the token was
         set between two slices (what was built stays for the next call)."""
-        if self._solver is not None:
-            return True
-        if self._build is None:
-            self._build = SolverBuild(self.n, self._solver_name)
-        solver = self._build.finish(cancel)
-        if solver is None:
-            return False
-        self._solver, self._top, self._build = solver, self._build.top, None
-        return True
+        return self._solver.build(cancel)
+
+    @property
+    def solver_calls(self) -> int:
+        """Calls to the incremental solver so far."""
+        return self._solver.calls
 
     # ----- internals ------------------------------------------------------------------------
 
     def _check_has_solutions(self) -> None:
         if not self._has_solutions:
             raise no_solution_error(self.n)
-
-    def _sat(self) -> Solver:
-        """The incremental solver, built on first need (see ``prepare_solver``)."""
-        self.prepare_solver()
-        assert self._solver is not None
-        return self._solver
 
     def _literal(self, cell: Cell, kind: DecisionKind) -> int:
         var = variable(self.n, *cell)
@@ -509,32 +492,11 @@ class SatEngine:
         chosen = self._decisions if decisions is None else decisions
         return [self._literal(cell, kind) for cell, kind in chosen.items()]
 
-    def _fresh_variable(self) -> int:
-        self._sat()
-        self._top += 1
-        return self._top
-
     def _solve(self, assumptions: list[int], cancel: CancelToken | None = None) -> list[int] | None:
         """A solution under the assumptions (queen's column per row), learned; None if none."""
-        solver = self._sat()
-        self.solver_calls += 1
-        if cancel is None:
-            satisfiable = solver.solve(assumptions)
-        else:
-            while True:
-                solver.conf_budget(SOLVER_SLICE)
-                satisfiable = solver.solve_limited(assumptions)
-                if satisfiable is not None:
-                    break
-                if cancel.cancelled:
-                    raise QueryCancelled
-        if not satisfiable:
-            return None
-        columns = [0] * self.n
-        for literal in solver.get_model()[: self.n * self.n]:
-            if literal > 0:
-                columns[(literal - 1) // self.n] = (literal - 1) % self.n
-        self._learn(columns)
+        columns = self._solver.solve(assumptions, cancel)
+        if columns is not None:
+            self._learn(columns)
         return columns
 
     def _fixed(self) -> np.ndarray:
@@ -589,7 +551,7 @@ class SatEngine:
         self._memory.remember(self._decisions, old.possible, old.closed)
         self._memory.recall(decisions, knowledge.possible, knowledge.closed)
         if old.listing_literal:
-            self._sat().add_clause([-old.listing_literal])
+            self._solver.solver.add_clause([-old.listing_literal])
         self._decisions, self._k = decisions, knowledge
         if self._has_solutions:
             fixed, usable = self._fixed(), ~knowledge.closed
@@ -834,7 +796,7 @@ class SatEngine:
         k = self._k
         assert k.listed is not None
         if not k.listing_literal:
-            k.listing_literal = self._fresh_variable()
+            k.listing_literal = self._solver.fresh_variable()
             for listed in k.listed:
                 self._block(listed)
         columns = self._solve([*self._assumptions(), k.listing_literal])
@@ -847,7 +809,7 @@ class SatEngine:
 
     def _block(self, columns: Sequence[int]) -> None:
         literal = self._k.listing_literal
-        self._sat().add_clause([-literal, *(-variable(self.n, r, c) for r, c in enumerate(columns))])
+        self._solver.solver.add_clause([-literal, *(-variable(self.n, r, c) for r, c in enumerate(columns))])
 
     def known_codes(self) -> np.ndarray:
         """``known_states`` as codes: the state's index in ``STATE_ORDER``, ``len(STATE_ORDER)``
