@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from bdd_model.sat.kernels import completion_python
 from bdd_model.sat.kernels.completion import EXHAUSTED, FOUND, RUNNING, Search
 from bdd_model.sat.kernels.jit import Kernels
-from bdd_model.sat.proofs import luby
+from bdd_model.sat.proofs import Prover, luby, pivot
 from tests import oracle
 from tests.test_witness_kernels import random_board, solutions_of
 
@@ -130,6 +130,94 @@ def test_the_staircase_that_stalls_a_sat_solver_completes_at_once(compiled: Modu
     assert search.advance(nothing(n), 1000, STOP) == FOUND
     assert (search.solution[:45] == fixed[:45]).all()
     assert len(set(search.solution)) == n
+
+
+def in_some_solution(n: int, solutions: list[tuple[int, ...]]) -> np.ndarray:
+    squares = nothing(n)
+    for solution in solutions:
+        squares[np.arange(n), solution] = True
+    return squares
+
+
+@PROPERTY
+@given(
+    n=st.sampled_from([1, 4, 5, 6, 7, 8]),
+    seed=st.integers(0, 10_000),
+    budgets=st.lists(st.sampled_from([1, 5, 60, 700, ALL]), min_size=1, max_size=12),
+)
+def test_the_census_in_parts_counts_exactly_the_oracles_solutions(
+    compiled: ModuleType, n: int, seed: int, budgets: list[int]
+) -> None:
+    """Counted in slices on both threads, with squares proven closed banned between them, the
+    parts together count every solution and see exactly the squares of some solution."""
+    fixed, usable, _ = random_board(n, seed)
+    expected = solutions_of(n, fixed, usable)
+    in_some = in_some_solution(n, expected)
+    empty = [tuple(cell) for cell in np.argwhere(usable & ~in_some)]
+    rng = np.random.default_rng(seed)
+    closed = ~usable
+    prover = Prover(compiled)
+    turn = 0
+    while (counted := prover.count(closed, fixed, budgets[turn % len(budgets)], STOP)).state != EXHAUSTED:
+        assert counted.seen is not None and not (counted.seen & ~in_some).any()
+        assert counted.solutions <= len(expected)
+        turn += 1
+        if empty and rng.random() < 0.5:
+            closed = closed.copy()
+            closed[empty.pop(int(rng.integers(len(empty))))] = True
+    assert counted.solutions == len(expected)
+    assert counted.seen is not None and (counted.seen == in_some).all()
+    assert prover.count(closed, fixed, 1, STOP) is counted, "an ended census is not counted again"
+
+
+@PROPERTY
+@given(n=st.sampled_from([4, 5, 6, 7, 8]), seed=st.integers(0, 10_000))
+def test_the_provers_rounds_decide_exactly_the_oracles_squares(
+    compiled: ModuleType, n: int, seed: int
+) -> None:
+    """Rounds of square jobs and census parts, their answers taken as the engine takes them:
+    every square open exactly when some solution has it, and the census's count exact."""
+    fixed, usable, _ = random_board(n, seed)
+    expected = solutions_of(n, fixed, usable)
+    in_some = in_some_solution(n, expected)
+    possible, closed = nothing(n), ~usable
+    prover = Prover(compiled)
+    guides = np.empty((0, n), dtype=np.int64)
+    count = None
+    while (unknown := ~(possible | closed)).any():
+        for ended in prover.round(unknown, closed, fixed, guides, STOP):
+            if ended.cell is None:
+                assert ended.seen is not None
+                possible |= ended.seen
+                if ended.state == EXHAUSTED:
+                    closed = closed | ~ended.seen
+                    count = ended.solutions
+            elif ended.state == FOUND:
+                assert ended.solution is not None and tuple(ended.solution) in expected
+                possible[np.arange(n), ended.solution] = True
+            else:
+                closed = closed | (np.arange(n * n).reshape(n, n) == ended.cell[0] * n + ended.cell[1])
+    prover.halt()
+    assert (possible == in_some).all() and (closed == ~in_some).all()
+    counted = prover.count(closed, fixed, ALL, STOP)
+    assert counted.state == EXHAUSTED and counted.solutions == len(expected)
+    assert count in (None, len(expected))
+
+
+@pytest.mark.parametrize(
+    ("fixed", "usable_rows", "line"),
+    [
+        ([-1, -1, -1], [[1, 1, 1], [1, 0, 1], [1, 1, 0]], [(1, 0), (1, 2)]),
+        ([0, -1, -1], [[1, 0, 0], [0, 1, 1], [0, 1, 1]], [(1, 1), (1, 2)]),
+        ([-1] * 4, [[1, 1, 0, 0], [1, 1, 0, 0], [0, 1, 1, 1], [1, 0, 1, 0]], [(2, 3)]),
+        ([0, 1, 2], [[1, 0, 0], [0, 1, 0], [0, 0, 1]], None),
+    ],
+)
+def test_the_pivot_is_the_free_line_with_the_fewest_squares(
+    fixed: list[int], usable_rows: list[list[int]], line: list[tuple[int, int]] | None
+) -> None:
+    """Rows before columns on a tie; the lines of placed queens are not free; no free row: none."""
+    assert pivot(np.array(usable_rows, dtype=bool), np.array(fixed)) == line
 
 
 def test_the_luby_sequence() -> None:

@@ -1,6 +1,6 @@
 """The SAT engine's hard squares: for each square local search left undecided, a complete search
 that proves it closed or finds it a solution, beside a witness search that restarts, and one
-census of all the solutions; run least-advanced first, on both cores.
+census of all the solutions, in parts; run on both cores.
 
 The proof is a depth-first search that is never restarted: it resumes where its last slice
 stopped. Depth-first search has heavy tails when looking for a solution (one early choice can
@@ -9,16 +9,20 @@ witness search that draws its choices at random and starts again after a number 
 follows the Luby sequence (Luby, Sinclair, Zuckerman, 1993), an optimal schedule when the run
 lengths' law is unknown. The census enumerates every solution under the decisions: on a tight
 board (a few hundred solutions) it decides all the squares at once, the open ones as it meets
-them and the rest when it ends, and then gives the exact count.
+them and the rest when it ends, and then gives the exact count. A square closed that way costs
+its own proof a walk of the whole tree under it, so on such a board the squares' proofs
+together do several times the census's work.
 
-Two jobs run at once, each in its own thread (the compiled kernels release Python's lock):
-the census on one while it pays (while it proves squares open at least half as fast as the
-other jobs decide them: on a board with billions of solutions it soon does not, and then
-waits its turn like any job), and the squares' jobs by least attained service: the one that
-has spent the fewest nodes runs next, for as many nodes as it has spent (at least
-``FIRST_SLICE``, at most ``LAST_SLICE``), so the easy squares finish first and a long proof
-never holds up the others. Squares proven closed by one search are banned from all the others
-when they resume.
+The census is cut in parts that part the solutions: one per usable square of the pivot line,
+the free row or column with the fewest (every solution has its queen on exactly one of them).
+A part is the proof of its square that goes on counting: open at its first solution, closed
+if it ends without one; the parts run side by side on both threads, and when all have ended
+the census has. The squares' jobs run by least attained service: the one that has spent the
+fewest nodes runs next, for as many nodes as it has spent (at least ``FIRST_SLICE``, at most
+``LAST_SLICE``), so the easy squares finish first and a long proof never holds up the others.
+Which side runs is decided by the work each still needs, foreseen (``Prover._census_pays``):
+the census's parts run one after the other, so that the first ones to end tell how long a
+part is. Squares proven closed by one search are banned from all the others when they resume.
 """
 
 from __future__ import annotations
@@ -37,8 +41,6 @@ LAST_SLICE = 20_000
 """The longest slice (N = 100: about 50 ms), so that decided squares are reported often."""
 LEAST_SHARE = 0.1
 """The least share of a job's nodes its proof, or its witness search, gets."""
-CENSUS_JUDGED = 20_000
-"""Nodes after which the census is judged (it keeps a thread while it pays)."""
 WITNESS_RUN = 1000
 """Nodes of the witness search's shortest run (the unit of its Luby sequence)."""
 MEMORY = 64_000_000
@@ -152,23 +154,112 @@ class Question:
         return None
 
 
-@dataclass(eq=False)
-class _Census:
-    """The search that counts every solution."""
-
-    search: Search
-    spent: int = 0
-    reported: int = 0
-
-    def run(self, banned: np.ndarray, nodes: int, stop: np.ndarray) -> Ended | None:
-        """A slice; something to report when it counted more solutions or ended."""
-        before = self.search.nodes
-        state = self.search.advance(banned, nodes, stop, count=True)
-        self.spent += self.search.nodes - before
-        if state == EXHAUSTED or self.search.solutions > self.reported:
-            self.reported = self.search.solutions
-            return Ended(None, state)
+def pivot(usable: np.ndarray, fixed: np.ndarray) -> list[tuple[int, int]] | None:
+    """The usable squares of the free row or column with the fewest (rows first, lower first on
+    a tie): every solution has its queen on exactly one of them, so they part the solutions.
+    None when every row holds its queen."""
+    n = len(fixed)
+    rows = np.flatnonzero(fixed < 0)
+    if not len(rows):
         return None
+    taken = np.zeros(n, dtype=bool)
+    taken[fixed[fixed >= 0]] = True
+    cols = np.flatnonzero(~taken)
+    sizes = np.concatenate([usable[rows].sum(axis=1), usable[:, cols].sum(axis=0)])
+    best = int(sizes.argmin())
+    if best < len(rows):
+        r = int(rows[best])
+        return [(r, int(c)) for c in np.flatnonzero(usable[r])]
+    c = int(cols[best - len(rows)])
+    return [(int(r), c) for r in np.flatnonzero(usable[:, c])]
+
+
+@dataclass(eq=False)
+class _Part:
+    """One part of the census: the solutions with a queen on ``cell``, a square of the pivot
+    line (None: every row holds its queen, the part is the one solution left). It is also the
+    proof of its square: open at its first solution, closed when it ends without one."""
+
+    cell: tuple[int, int] | None
+    search: Search | None = None
+    """Begun when first run (each holds a board per depth)."""
+    spent: int = 0
+    dropped: bool = False
+    """Its square was proven closed elsewhere: it holds no solution."""
+
+    @property
+    def ended(self) -> bool:
+        return self.dropped or (self.search is not None and self.search.state == EXHAUSTED)
+
+    @property
+    def solutions(self) -> int:
+        return 0 if self.search is None else self.search.solutions
+
+    def begin(self, kernels: ModuleType, closed: np.ndarray, fixed: np.ndarray) -> None:
+        if self.search is None:
+            self.search = Search(kernels, ~closed, fixed, self.cell)
+
+    def run(self, banned: np.ndarray, nodes: int, stop: np.ndarray) -> bool:
+        """A slice; True when it counted more solutions or ended."""
+        search = self.search
+        assert search is not None
+        before, counted = search.nodes, search.solutions
+        state = search.advance(banned, nodes, stop, count=True)
+        self.spent += search.nodes - before
+        return state == EXHAUSTED or search.solutions > counted
+
+
+class _Census:
+    """The search that counts every solution, in parts that part them (``pivot``): run side by
+    side, they count on both cores, and each that ends has proven its own square too."""
+
+    def __init__(self, closed: np.ndarray, fixed: np.ndarray) -> None:
+        cells = pivot(~closed, fixed)
+        self.parts = [_Part(cell) for cell in cells] if cells is not None else [_Part(None)]
+        self.seen = np.zeros(closed.shape, dtype=bool)
+        """Every square of a solution counted so far."""
+
+    @property
+    def ended(self) -> bool:
+        return all(part.ended for part in self.parts)
+
+    def open_parts(self) -> list[_Part]:
+        return [part for part in self.parts if not part.ended]
+
+    def part_size(self) -> float | None:
+        """The mean nodes of the parts that ended after running, None before one has."""
+        sizes = [part.spent for part in self.parts if part.ended and not part.dropped and part.spent]
+        return sum(sizes) / len(sizes) if sizes else None
+
+    def left(self) -> float:
+        """The nodes its parts still need, foreseen: each as many as the mean ended part, or
+        (past it, or before any part ended) as many again as it has spent."""
+        size = self.part_size()
+        return sum(_foreseen(part.spent, size) for part in self.open_parts())
+
+    def drop(self, closed: np.ndarray) -> None:
+        """Parts whose square was proven closed hold no solution: they need not run."""
+        for part in self.parts:
+            if part.cell is not None and closed[part.cell] and not part.ended:
+                part.dropped = True
+
+    def report(self) -> Ended:
+        """The solutions counted, their squares, EXHAUSTED when every part has ended (looked at
+        first: a part seen ended has marked all its squares, one still running may be marking)."""
+        state = EXHAUSTED if self.ended else RUNNING
+        for part in self.parts:
+            if part.search is not None:
+                self.seen |= part.search.seen
+        solutions = sum(part.solutions for part in self.parts)
+        return Ended(None, state, seen=self.seen.copy(), solutions=solutions)
+
+    def closed_squares(self, unknown: np.ndarray) -> list[Ended]:
+        """The squares of the parts that ended without a solution, among the ``unknown``."""
+        return [
+            Ended(part.cell, EXHAUSTED)
+            for part in self.parts
+            if part.cell is not None and part.ended and not part.solutions and unknown[part.cell]
+        ]
 
 
 class Prover:
@@ -180,18 +271,13 @@ class Prover:
         self._census: _Census | None = None
         self._counted = Ended(None, RUNNING)
         """The census's last report."""
-        self._census_found = 0
-        self._census_judged = 0
-        """Squares the census proved open that no job had proven before, since the nodes it had
-        spent when it was last judged."""
-        self._census_idle = False
-        """It was judged not to pay: it runs no more here (``count`` can still run it)."""
         self._decided = 0
-        self._decided_spent = 0
-        """Squares the other jobs decided, and the nodes they spent."""
+        """Squares the square jobs decided."""
         self._witnessed = 0
         """Of those, the squares their witness search (not their proof) decided."""
-        self._running: dict[Future[Ended | None], Question | _Census] = {}
+        self._unknown: np.ndarray | None = None
+        """The squares undecided at the last round."""
+        self._running: dict[Future[Ended | bool | None], Question | _Part] = {}
         """The slices running now, in the threads."""
         self._stop = np.zeros(1, dtype=np.int64)
         """Set to stop them."""
@@ -216,24 +302,44 @@ class Prover:
         return ended
 
     def count(self, closed: np.ndarray, fixed: np.ndarray, nodes: int, stop: np.ndarray) -> Ended:
-        """Run the census (begun now if it has not been) for at most ``nodes`` more nodes: the
-        solutions it has counted, all of them when its ``state`` is EXHAUSTED."""
+        """Run the census (begun now if it has not been) for at most ``nodes`` more nodes, its
+        parts on both threads: the solutions it has counted, all of them when its ``state`` is
+        EXHAUSTED."""
         self.halt()
         census = self._start_census(closed, fixed)
         if census is None:
             return self._counted
-        census.run(closed.copy(), nodes, stop)
+        census.drop(closed)
+        banned = closed.copy()
+        left = nodes
+        # each slice's part, the nodes it may run and the part's nodes before it
+        running: dict[Future[bool], tuple[_Part, int, int]] = {}
+        while True:
+            busy = {part for part, _, _ in running.values()}
+            for part in sorted((part for part in census.open_parts() if part not in busy), key=_spent):
+                share = min(LAST_SLICE, max(FIRST_SLICE, part.spent), left)
+                if len(running) >= THREADS or share <= 0 or stop[0]:
+                    break
+                left -= share
+                part.begin(self._kernels, closed, fixed)
+                running[_threads().submit(part.run, banned, share, stop)] = (part, share, part.spent)
+            if not running:
+                break
+            done, _ = wait(running, return_when=FIRST_COMPLETED)
+            for future in done:
+                part, share, before = running.pop(future)
+                future.result()
+                left += share - (part.spent - before)
         return self._census_ended(census)
 
     def _start_census(self, closed: np.ndarray, fixed: np.ndarray) -> _Census | None:
         if self._census is None and self._counted.state != EXHAUSTED:
-            self._census = _Census(Search(self._kernels, ~closed, fixed))
+            self._census = _Census(closed, fixed)
         return self._census
 
     def _census_ended(self, census: _Census) -> Ended:
-        search = census.search
-        self._counted = Ended(None, search.state, seen=search.seen.copy(), solutions=search.solutions)
-        if search.state == EXHAUSTED:
+        self._counted = census.report()
+        if self._counted.state == EXHAUSTED:
             self._census = None
         return self._counted
 
@@ -251,17 +357,23 @@ class Prover:
         guides: np.ndarray,
         cancel: np.ndarray,
     ) -> list[Ended]:
-        """Keep both threads busy with a slice of a job each, and wait until one is done (or
-        ``cancel[0]`` is set: then every slice stops); what the jobs done proved. Jobs of
-        squares decided meanwhile are dropped; squares without one get one, row by row, while
-        the searches fit in ``MEMORY``. The witness searches follow the ``guides``."""
+        """Keep both threads busy with a slice of a job each (a census part while the census
+        pays, else a square's job), and wait until one is done (or ``cancel[0]`` is set: then
+        every slice stops); what the jobs done proved, and the census's report with the squares
+        of its parts that ended empty when a part counted more or ended. Jobs of squares decided
+        meanwhile are dropped, and so are parts whose square was; squares without a job get one,
+        row by row, while the searches fit in ``MEMORY`` (the parts' own counted). The witness
+        searches follow the ``guides``."""
         for cell in [
             cell for cell, job in self._squares.items() if not unknown[cell] and job not in self._busy
         ]:
             del self._squares[cell]
         n = len(fixed)
-        self._start_census(closed, fixed)
-        live = max(THREADS, MEMORY // (2 * 8 * board_count(n)))
+        self._unknown = unknown
+        census = self._start_census(closed, fixed)
+        if census is not None:
+            census.drop(closed)
+        live = max(THREADS, MEMORY // (2 * 8 * board_count(n)) - self._census_searches() // 2)
         if len(self._squares) < live:
             for r, c in np.argwhere(unknown):
                 if len(self._squares) >= live:
@@ -272,63 +384,70 @@ class Prover:
             job = self._next()
             if job is None:
                 break
+            if isinstance(job, _Part):
+                job.begin(self._kernels, closed, fixed)
             self._running[_threads().submit(self._slice, job, banned, fixed, guides)] = job
-        done: set[Future[Ended | None]] = set()
+        done: set[Future[Ended | bool | None]] = set()
         while self._running and not done:
             done, _ = wait(self._running, timeout=CANCEL_LOOK, return_when=FIRST_COMPLETED)
             if cancel[0]:
                 self.halt()
                 return []
-        proved = []
+        proved: list[Ended] = []
+        counted = False
         for future in done:
             job = self._running.pop(future)
             ended = future.result()
-            if ended is None:
-                continue
-            if isinstance(job, _Census):
-                ended = self._census_ended(job)
-                assert ended.seen is not None
-                self._census_found += int((ended.seen & unknown).sum())
-            else:
+            if isinstance(job, _Part):
+                counted |= bool(ended)
+            elif isinstance(ended, Ended):
                 assert job.cell is not None
                 del self._squares[job.cell]
                 self._decided += 1
-                self._decided_spent += job.spent
                 self._witnessed += ended.witnessed
-            proved.append(ended)
+                proved.append(ended)
+        if counted and self._census is not None:
+            closes = self._census.closed_squares(unknown)
+            proved += [self._census_ended(self._census), *closes]
         return proved
 
     def halt(self) -> None:
         """Stop every slice running (each stops within a few hundred nodes and can go on later)."""
         self._stop[0] = 1
-        wait(self._running)
-        for future, job in self._running.items():
-            ended = future.result()
-            if isinstance(job, _Census) and ended is not None:
-                self._census_ended(job)
+        for future in wait(self._running).done:
+            future.result()
+        if self._census is not None and any(isinstance(job, _Part) for job in self._running.values()):
+            self._census_ended(self._census)
         self._running.clear()
         self._stop[0] = 0
 
     @property
-    def _busy(self) -> set[Question | _Census]:
+    def _busy(self) -> set[Question | _Part]:
         return set(self._running.values())
 
-    def _next(self) -> Question | _Census | None:
-        """The job to run next: the census if it pays and is idle, else the idle square job that
-        has spent the fewest nodes."""
+    def _census_searches(self) -> int:
+        """The searches the census's parts hold now."""
+        census = self._census
+        return 0 if census is None else sum(part.search is not None for part in census.open_parts())
+
+    def _next(self) -> Question | _Part | None:
+        """The job to run next: while the census pays, its idle part that has spent the most
+        nodes, else the idle square job that has spent the fewest."""
         busy = self._busy
         census = self._census
-        if census is not None and census not in busy and self._census_pays():
-            return census
+        if census is not None and self._census_pays():
+            part = max((part for part in census.open_parts() if part not in busy), key=_spent, default=None)
+            if part is not None:
+                return part
         return min((job for job in self._squares.values() if job not in busy), key=_spent, default=None)
 
     def _slice(
-        self, job: Question | _Census, banned: np.ndarray, fixed: np.ndarray, guides: np.ndarray
-    ) -> Ended | None:
+        self, job: Question | _Part, banned: np.ndarray, fixed: np.ndarray, guides: np.ndarray
+    ) -> Ended | bool | None:
         """One slice of a job, in a worker thread: as many nodes as it has spent (at least
         ``FIRST_SLICE``, at most ``LAST_SLICE``)."""
         nodes = min(LAST_SLICE, max(FIRST_SLICE, job.spent))
-        if isinstance(job, _Census):
+        if isinstance(job, _Part):
             return job.run(banned, nodes, self._stop)
         return job.run(self._kernels, banned, fixed, nodes, self._stop, guides, self._witness_share())
 
@@ -340,18 +459,31 @@ class Prover:
         return min(1 - LEAST_SHARE, max(LEAST_SHARE, share))
 
     def _census_pays(self) -> bool:
-        """Whether the census keeps a thread of its own: it is judged after every
-        ``CENSUS_JUDGED`` nodes, and keeps it while over the last of them it proved squares open
-        at least half as fast, per node, as the other jobs decide them."""
-        census = self._census
+        """Whether the census runs next: while the nodes it still needs, foreseen, are at most
+        what the undecided squares' own searches still need, foreseen alike. A square's proof
+        walks the tree under its square as a part does under its own, so before a part has
+        ended each side is foreseen to need as much again as it has spent, and after, each
+        search the mean ended part."""
+        census, unknown = self._census, self._unknown
         assert census is not None
-        spent = census.spent - self._census_judged
-        if spent >= CENSUS_JUDGED:
-            pays = not self._decided or 2 * self._census_found * self._decided_spent >= self._decided * spent
-            self._census_judged, self._census_found = census.spent, 0
-            self._census_idle = not pays
-        return not self._census_idle
+        if unknown is None:
+            return True
+        size = census.part_size()
+        jobs = [job.spent for cell, job in self._squares.items() if unknown[cell]]
+        owed = sum(_foreseen(spent, size) for spent in jobs)
+        owed += (int(unknown.sum()) - len(jobs)) * _foreseen(0, size)
+        return census.left() <= owed
 
 
-def _spent(job: Question | _Census) -> int:
+def _spent(job: Question | _Part) -> int:
     return job.spent
+
+
+def _foreseen(spent: int, size: float | None) -> float:
+    """The nodes a search that has spent ``spent`` still needs, foreseen from ``size``, the mean
+    size of such searches that ended (None: none has): the rest of that size while below it,
+    else as many again as it has spent (least attained service's assumption), at least
+    ``FIRST_SLICE``."""
+    if size is not None and spent < size:
+        return size - spent
+    return max(spent, FIRST_SLICE)
