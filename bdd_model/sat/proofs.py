@@ -464,10 +464,9 @@ class Prover:
     def _census_pays(self) -> bool:
         """Whether the census runs next: while the nodes it still needs, foreseen, are at most
         a ``CENSUS_ODDS``-th of what the undecided squares' own searches still need, foreseen
-        alike. A square's proof
-        walks the tree under its square as a part does under its own, so before a part has
-        ended each side is foreseen to need as much again as it has spent, and after, each
-        search the mean ended part."""
+        alike. A square's proof walks the tree under its square as a part does under its own,
+        so before a part has ended each side is foreseen to need as much again as it has spent,
+        and after, each search the mean ended part."""
         census, unknown = self._census, self._unknown
         assert census is not None
         if unknown is None:
