@@ -115,6 +115,20 @@ def _mask_below(k):
     return (_ONE << np.uint64(k)) - _ONE
 
 
+def _spared() -> np.ndarray:
+    """``_SPARED[c, d + 64·WORDS]``: a line's bitset words with the squares c, c + d and c − d
+    cleared, what a queen on square c of a line d lines away leaves of it (one AND a word)."""
+    size = 64 * WORDS
+    c = np.arange(size)[:, None, None]
+    d = np.arange(-size, size)[None, :, None]
+    k = np.arange(size)[None, None, :]
+    hit = (k == c) | (k == c + d) | (k == c - d)
+    return ~np.packbits(hit, axis=2, bitorder="little").view("<u8").astype(np.uint64)
+
+
+_SPARED = _spared()
+
+
 @njit(f"void({_S}, int64, int64)", cache=True, nogil=True)
 def _place(boards, ints, regs, n, r, c):  # pragma: no cover - compiled
     """A queen on (r, c) on the current board: its row and column are taken, and every free
@@ -131,30 +145,18 @@ def _place(boards, ints, regs, n, r, c):  # pragma: no cover - compiled
     boards[base + r * WORDS + 1] = 0
     boards[base + (n + c) * WORDS] = 0
     boards[base + (n + c) * WORDS + 1] = 0
-    for w in range(WORDS):
-        free = ~boards[taken + w]
-        if w == WORDS - 1 or (w + 1) * 64 > n:
-            free &= _mask_below(n - 64 * w)
-        while free:
-            k = (w << 6) + trailing_zeros(free)
-            free &= free - _ONE
-            line = base + k * WORDS
-            if boards[line] | boards[line + 1]:
-                _clear(boards, line, c, n)
-                _clear(boards, line, c + k - r, n)
-                _clear(boards, line, c - k + r, n)
-    for w in range(WORDS):
-        free = ~boards[taken + WORDS + w]
-        if w == WORDS - 1 or (w + 1) * 64 > n:
-            free &= _mask_below(n - 64 * w)
-        while free:
-            k = (w << 6) + trailing_zeros(free)
-            free &= free - _ONE
-            line = base + (n + k) * WORDS
-            if boards[line] | boards[line + 1]:
-                _clear(boards, line, r, n)
-                _clear(boards, line, r + k - c, n)
-                _clear(boards, line, r - k + c, n)
+    spared = _SPARED
+    for half in range(2):
+        at, across = (c, r) if half == 0 else (r, c)
+        for w in range(WORDS):
+            free = ~boards[taken + half * WORDS + w] & _mask_below(n - 64 * w)
+            while free:
+                k = (w << 6) + trailing_zeros(free)
+                free &= free - _ONE
+                line = base + (k + half * n) * WORDS
+                d = k - across + 64 * WORDS
+                boards[line] &= spared[at, d, 0]
+                boards[line + 1] &= spared[at, d, 1]
 
 
 @njit(f"void({_S}, int64, int64)", cache=True, nogil=True)
@@ -201,9 +203,9 @@ def _propagate(boards, ints, regs, n):  # pragma: no cover - compiled
 def _branch(boards, ints, regs, n):  # pragma: no cover - compiled
     """The square to branch on, as (r << SHIFT) | c: in the free line with the fewest squares
     for its failure weight (rows before columns, lower first), the guide's square if it is
-    there, else the square whose lines hold the fewest other squares (the queen that takes least
-    away), with a seed ties drawn at random. −1 when every row has its queen, −2 when a free
-    line has no square left."""
+    there, else the square whose crossing line (its column in a row, its row in a column) has
+    the fewest squares left, so the line nearest to running out gets its queen; with a seed ties
+    drawn at random. −1 when every row has its queen, −2 when a free line has no square left."""
     base = _at(n, regs[DEPTH])
     taken = base + 2 * n * WORDS
     line = -1
@@ -247,17 +249,7 @@ def _branch(boards, ints, regs, n):  # pragma: no cover - compiled
             word &= word - _ONE
             r = line if line < n else k
             c = k if line < n else line - n
-            here = _count(boards, base + r * WORDS) + _count(boards, base + (n + c) * WORDS)
-            for w2 in range(WORDS):
-                free = ~boards[taken + w2] & _mask_below(n - 64 * w2)
-                while free:
-                    r2 = (w2 << 6) + trailing_zeros(free)
-                    free &= free - _ONE
-                    d = r2 - r
-                    if d != 0 and 0 <= c + d < n and _has(boards, base + r2 * WORDS, c + d):
-                        here += 1
-                    if d != 0 and 0 <= c - d < n and _has(boards, base + r2 * WORDS, c - d):
-                        here += 1
+            here = _count(boards, base + (n + c) * WORDS) if line < n else _count(boards, base + r * WORDS)
             if regs[RANDOM] != 0:
                 regs[RANDOM] = (regs[RANDOM] * 1103515245 + 12345) & 0x7FFFFFFF
                 here = here * NOISE + (regs[RANDOM] >> 8) % NOISE

@@ -139,13 +139,7 @@ class _Run:
                 return (r << SHIFT) | c
         best, cost = -1, 1 << 30
         for r, c in squares:
-            here = board.rows[r].bit_count() + board.cols[c].bit_count()
-            for r2 in range(n):
-                d = r2 - r
-                if d != 0 and 0 <= c + d < n and board.rows[r2] >> (c + d) & 1:
-                    here += 1
-                if d != 0 and 0 <= c - d < n and board.rows[r2] >> (c - d) & 1:
-                    here += 1
+            here = board.cols[c].bit_count() if line < n else board.rows[r].bit_count()
             if regs[RANDOM] != 0:
                 regs[RANDOM] = (regs[RANDOM] * 1103515245 + 12345) & 0x7FFFFFFF
                 here = here * NOISE + (regs[RANDOM] >> 8) % NOISE
