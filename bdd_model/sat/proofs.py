@@ -7,9 +7,10 @@ stopped. Depth-first search has heavy tails when looking for a solution (one ear
 cost millions of nodes on a board where CP-SAT finds one in 0.1 s), so each square also has a
 witness search that draws its choices at random and starts again after a number of nodes that
 follows the Luby sequence (Luby, Sinclair, Zuckerman, 1993), an optimal schedule when the run
-lengths' law is unknown. The census enumerates every solution under the decisions: on a tight
-board (a few hundred solutions) it decides all the squares at once, the open ones as it meets
-them and the rest when it ends, and then gives the exact count. A square closed that way costs
+lengths' law is unknown; each run keeps the failure weights of the run before, so it branches
+first on the lines that ran out. The census enumerates every solution under the decisions: on
+a tight board (a few hundred solutions) it decides all the squares at once, the open ones as it
+meets them and the rest when it ends, and then gives the exact count. A square closed that way costs
 its own proof a walk of the whole tree under it, so on such a board the squares' proofs
 together do several times the census's work.
 
@@ -129,9 +130,9 @@ class Question:
         share: float,
     ) -> Ended | None:
         """A slice: the ``share`` of it to the witness search, which starts again when its run
-        is over with new random choices, guided by one of the ``guides`` (solutions under the
-        decisions, one per row of the array) in turn when there are some; the rest to the
-        proof."""
+        is over with new random choices and the failure weights of the run before, guided by
+        one of the ``guides`` (solutions under the decisions, one per row of the array) in turn
+        when there are some; the rest to the proof."""
         before = self.proof.nodes
         left = round(nodes * share)
         if self.proof.advance(banned, max(1, nodes - left), stop) != RUNNING:
@@ -142,9 +143,12 @@ class Question:
             if self.witness is None or self.witness.nodes >= WITNESS_RUN * luby(self.runs):
                 self.runs += 1
                 guide = guides[self.runs % len(guides)] if len(guides) else None
-                self.witness = Search(kernels, ~banned, fixed, self.cell, self.runs * 7919 + 1, guide)
-                if self.witness.state == EXHAUSTED:
+                witness = Search(kernels, ~banned, fixed, self.cell, self.runs * 7919 + 1, guide)
+                if witness.state == EXHAUSTED:
                     return Ended(self.cell, EXHAUSTED)
+                if self.witness is not None:
+                    witness.learn_from(self.witness)
+                self.witness = witness
             before = self.witness.nodes
             room = WITNESS_RUN * luby(self.runs) - before
             state = self.witness.advance(banned, min(left, room), stop)

@@ -88,6 +88,12 @@ class Search:
         )
         self.state = RUNNING if ok else EXHAUSTED
 
+    def learn_from(self, other: Search) -> None:
+        """Start from another search's failure weights on the same board: the lines that ran
+        out there are branched on first here too (dom/wdeg keeps its weights across restarts)."""
+        weights = slice(4 * self.n + 2, 6 * self.n + 2)
+        self._ints[weights] = other._ints[weights]
+
     @property
     def nodes(self) -> int:
         """Branches taken so far."""
