@@ -178,12 +178,11 @@ def _propagate(boards, ints, regs, n):  # pragma: no cover - compiled
         changed = False
         for half in range(2):
             for w in range(WORDS):
+                # a queen placed below takes only its own line in this half (read before)
                 free = ~boards[taken + half * WORDS + w] & _mask_below(n - 64 * w)
                 while free:
                     index = (w << 6) + trailing_zeros(free)
                     free &= free - _ONE
-                    if _has(boards, taken + half * WORDS, index):
-                        continue
                     line = index + half * n
                     left = _count(boards, base + line * WORDS)
                     if left == 0:
