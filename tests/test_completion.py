@@ -36,6 +36,14 @@ def implementations(compiled: ModuleType) -> list[ModuleType]:
     return [compiled, completion_python]
 
 
+def noting(kernels: ModuleType, calls: list[int]) -> ModuleType:
+    """The kernels, each slice they run noted in ``calls``."""
+    spy = ModuleType("counted")
+    spy.begin = kernels.begin
+    spy.advance = lambda *args: calls.append(1) or kernels.advance(*args)
+    return spy
+
+
 def nothing(n: int) -> np.ndarray:
     return np.zeros((n, n), dtype=bool)
 
@@ -95,6 +103,31 @@ def test_slices_and_bans_change_no_answer(compiled: ModuleType, n: int, seed: in
         if not banned.any():
             assert search.nodes == whole.nodes, "slices alone walk the same tree"
         # a ban reorders the rows still to choose (fewest squares first), so the work may differ
+
+
+@PROPERTY
+@given(
+    n=st.sampled_from([4, 5, 6, 7, 8]),
+    seed=st.integers(0, 10_000),
+    slices=st.lists(st.integers(1, 30), min_size=1, max_size=40),
+)
+def test_kernels_taken_in_turn_walk_one_tree(
+    compiled: ModuleType, n: int, seed: int, slices: list[int]
+) -> None:
+    """A search begun in plain Python goes on compiled (the kernels ready mid-way) and back:
+    the same count, squares and nodes as one compiled run."""
+    fixed, usable, _ = random_board(n, seed)
+    whole = Search(compiled, usable, fixed)
+    whole.advance(nothing(n), ALL, STOP, count=True)
+    calls: list[int] = []
+    search = Search(completion_python, usable, fixed)
+    turn = 0
+    while search.advance(nothing(n), slices[turn % len(slices)], STOP, count=True) == RUNNING:
+        turn += 1
+        search.use(noting(compiled, calls) if turn % 2 else completion_python)
+    assert (search.solutions, search.nodes) == (whole.solutions, whole.nodes)
+    assert len(calls) == (turn + 1) // 2
+    assert (search.seen == whole.seen).all()
 
 
 @PROPERTY
@@ -175,16 +208,22 @@ def test_the_census_in_parts_counts_exactly_the_oracles_solutions(
 def test_the_provers_rounds_decide_exactly_the_oracles_squares(
     compiled: ModuleType, n: int, seed: int
 ) -> None:
-    """Rounds of square jobs and census parts, their answers taken as the engine takes them:
-    every square open exactly when some solution has it, and the census's count exact."""
+    """Rounds of square jobs and census parts, their answers taken as the engine takes them (on
+    the plain Python kernels, then from the third round compiled): every square open exactly
+    when some solution has it, and the census's count exact."""
     fixed, usable, _ = random_board(n, seed)
     expected = solutions_of(n, fixed, usable)
     in_some = in_some_solution(n, expected)
     possible, closed = nothing(n), ~usable
-    prover = Prover(compiled)
+    prover = Prover(completion_python)
     guides = np.empty((0, n), dtype=np.int64)
     count = None
+    rounds = 0
+    calls: list[int] = []
     while (unknown := ~(possible | closed)).any():
+        rounds += 1
+        if rounds == 3:
+            prover.use(noting(compiled, calls))  # compiled, ready while the squares are proven
         for ended in prover.round(unknown, closed, fixed, guides, STOP):
             if ended.cell is None:
                 assert ended.seen is not None
@@ -198,6 +237,7 @@ def test_the_provers_rounds_decide_exactly_the_oracles_squares(
             else:
                 closed = closed | (np.arange(n * n).reshape(n, n) == ended.cell[0] * n + ended.cell[1])
     prover.halt()
+    assert rounds < 3 or calls, "the compiled kernels run once given"
     assert (possible == in_some).all() and (closed == ~in_some).all()
     counted = prover.count(closed, fixed, ALL, STOP)
     assert counted.state == EXHAUSTED and counted.solutions == len(expected)

@@ -686,7 +686,8 @@ class SatEngine:
         if not (k.possible[cell] or k.closed[cell]):
             self._cover(np.array([cell.row * self.n + cell.col]), None)
         if not (k.possible[cell] or k.closed[cell]):
-            ended = k.prover.decide((cell.row, cell.col), k.closed, self._fixed(), NO_STOP, self._guides())
+            prover = self._prover()
+            ended = prover.decide((cell.row, cell.col), k.closed, self._fixed(), NO_STOP, self._guides())
             assert ended is not None
             self._take(ended)
         return bool(k.possible[cell])
@@ -722,10 +723,16 @@ class SatEngine:
         open (and its solution's squares with it) or closed."""
         k = self._k
         stop = cancel.flag if cancel is not None else NO_STOP
-        for ended in k.prover.round(unknown, k.closed, self._fixed(), self._guides(), stop):
+        for ended in self._prover().round(unknown, k.closed, self._fixed(), self._guides(), stop):
             self._take(ended)
         if cancel is not None and cancel.cancelled:
             raise QueryCancelled
+
+    def _prover(self) -> Prover:
+        """The prover of these decisions, on the kernels that answer now."""
+        prover = self._k.prover
+        prover.use(self._kernels.completion)
+        return prover
 
     def _guides(self) -> np.ndarray:
         """The newest solutions found under the decisions, one per row: the witness searches
@@ -760,7 +767,7 @@ class SatEngine:
         ends within ``nodes`` more nodes; None when it needs more (or was cancelled)."""
         k = self._k
         stop = cancel.flag if cancel is not None else NO_STOP
-        counted = k.prover.count(k.closed, self._fixed(), nodes, stop)
+        counted = self._prover().count(k.closed, self._fixed(), nodes, stop)
         self._take(counted)
         return counted.solutions if counted.state == EXHAUSTED else None
 

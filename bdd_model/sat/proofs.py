@@ -292,6 +292,20 @@ class Prover:
     def __len__(self) -> int:
         return len(self._squares)
 
+    def use(self, kernels: ModuleType) -> None:
+        """Run every search, begun or to come, with these kernels from now on: a board whose
+        proofs began while the compiled kernels were still compiling gets them once ready."""
+        if kernels is self._kernels:
+            return
+        self.halt()
+        self._kernels = kernels
+        searches = [search for job in self._squares.values() for search in (job.proof, job.witness)]
+        if self._census is not None:
+            searches += [part.search for part in self._census.parts]
+        for search in searches:
+            if search is not None:
+                search.use(kernels)
+
     def decide(
         self,
         cell: tuple[int, int],

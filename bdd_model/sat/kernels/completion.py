@@ -88,6 +88,11 @@ class Search:
         )
         self.state = RUNNING if ok else EXHAUSTED
 
+    def use(self, kernels: ModuleType) -> None:
+        """Go on with other kernels (the compiled ones, once the background compile is done):
+        both keep the whole state in these arrays and walk the same tree."""
+        self._kernels = kernels
+
     def learn_from(self, other: Search) -> None:
         """Start from another search's failure weights on the same board: the lines that ran
         out there are branched on first here too (dom/wdeg keeps its weights across restarts)."""
