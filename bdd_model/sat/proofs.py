@@ -45,7 +45,7 @@ LEAST_SHARE = 0.1
 CENSUS_ODDS = 2
 """The census runs while the squares' own searches foresee this many times its remaining work:
 on a loose board no part of it ends, and it then takes a third of the nodes, not half."""
-WITNESS_RUN = 1000
+WITNESS_RUN = 300
 """Nodes of the witness search's shortest run (the unit of its Luby sequence)."""
 MEMORY = 64_000_000
 """Bytes the searches of one board may hold at once; the other squares wait for one to end."""

@@ -73,7 +73,7 @@ class Search:
         """The last solution found (the queen's column per row)."""
         self.seen = np.zeros((n, n), dtype=bool)
         """Every square of a solution found so far."""
-        row, col = target if target is not None else (-1, -1)
+        row, col = (int(target[0]), int(target[1])) if target is not None else (-1, -1)
         ok = kernels.begin(
             self._boards,
             self._ints,
