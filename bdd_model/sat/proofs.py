@@ -10,8 +10,8 @@ follows the Luby sequence (Luby, Sinclair, Zuckerman, 1993), an optimal schedule
 lengths' law is unknown; each run keeps the failure weights of the run before, so it branches
 first on the lines that ran out. The census enumerates every solution under the decisions: on
 a tight board (a few hundred solutions) it decides all the squares at once, the open ones as it
-meets them and the rest when it ends, and then gives the exact count. A square closed that way costs
-its own proof a walk of the whole tree under it, so on such a board the squares' proofs
+meets them and the rest when it ends, and then gives the exact count. A square closed that way
+costs its own proof a walk of the whole tree under it, so on such a board the squares' proofs
 together do several times the census's work.
 
 The census is cut in parts that part the solutions: one per usable square of the pivot line,
