@@ -38,7 +38,7 @@ def implementations(compiled: ModuleType) -> list[ModuleType]:
 
 def noting(kernels: ModuleType, calls: list[int]) -> ModuleType:
     """The kernels, each slice they run noted in ``calls``."""
-    spy = ModuleType("counted")
+    spy = ModuleType("noting")
     spy.begin = kernels.begin
     spy.advance = lambda *args: calls.append(1) or kernels.advance(*args)
     return spy
@@ -83,9 +83,7 @@ def test_solutions_one_by_one_are_exactly_the_oracles(compiled: ModuleType, n: i
 def test_slices_and_bans_change_no_answer(compiled: ModuleType, n: int, seed: int, slices: list[int]) -> None:
     fixed, usable, _ = random_board(n, seed)
     expected = solutions_of(n, fixed, usable)
-    in_some = np.zeros((n, n), dtype=bool)
-    for solution in expected:
-        in_some[np.arange(n), solution] = True
+    in_some = in_some_solution(n, expected)
     closed = [tuple(cell) for cell in np.argwhere(usable & ~in_some)]
     rng = np.random.default_rng(seed)
     whole = Search(compiled, usable, fixed)
