@@ -9,6 +9,7 @@ pairwise CNF, and every exact count by an independent enumeration.
 from __future__ import annotations
 
 import random
+import threading
 
 import numpy as np
 import pytest
@@ -24,7 +25,7 @@ from bdd_model.known_counts import A000170 as A000170_UP_TO_27
 from bdd_model.progress import CancelToken
 from bdd_model.sat.engine import SatEngine
 from bdd_model.sat.estimate import estimate_count
-from bdd_model.sat.kernels.jit import kernels
+from bdd_model.sat.kernels.jit import Kernels, kernels
 from tests import oracle
 from tests.spaces import space
 
@@ -178,6 +179,27 @@ def test_settle_reports_each_square_once_and_cancels() -> None:
     assert all(states[cell.row][cell.col] is state for cell, state in heard.items())
     assert unknown_cells(sat) == []
     assert sat.known_states() == states
+
+
+def test_local_search_shares_the_squares_between_both_cores(monkeypatch: pytest.MonkeyPatch) -> None:
+    choice = Kernels("numba")
+    witness = choice.witness
+    cover = witness.cover
+    looks: list[tuple[int, list[int]]] = []
+
+    def spy(*args: np.ndarray) -> int:
+        looks.append((threading.get_ident(), args[4].tolist()))
+        return cover(*args)
+
+    monkeypatch.setattr(witness, "cover", spy)
+    sat = SatEngine(30, kernel_choice=choice)
+    sat.place(4, 9)
+    sat.mark(10, 10)
+    assert sat.settle() is True
+    looked = [square for _, share in looks for square in share]
+    assert len({thread for thread, _ in looks}) == 2, "both threads look for witnesses"
+    assert len(looked) == len(set(looked)) > 64, "no square is given to two looks"
+    check_large_board(sat)
 
 
 def test_the_solver_is_built_in_slices_that_a_cancel_stops_between() -> None:

@@ -58,7 +58,7 @@ from bdd_model.sat.kernels.completion import EXHAUSTED, FOUND, Search
 from bdd_model.sat.kernels.jit import Kernels, kernels
 from bdd_model.sat.memory import Memory
 from bdd_model.sat.models import ModelStore
-from bdd_model.sat.proofs import Ended, Prover, Question
+from bdd_model.sat.proofs import THREADS, Ended, Prover, Question, threads
 from bdd_model.sat.rules import IncrementalSolver
 from bdd_model.solution_count import Estimate, SolutionCount
 
@@ -89,7 +89,8 @@ FULL_COUNT_NODES = 3_000_000
 """Nodes of that exact count, in the worker's idle time (a few seconds at most)."""
 
 COVER_CHUNK = 64
-"""Squares given to one ``cover`` call: a cancel or a progress report comes between two calls."""
+"""Squares given to one ``cover`` call (one per thread at a time): a cancel or a progress report
+comes between two calls."""
 
 NO_STOP = np.zeros(1, dtype=np.int64)
 """The stop flag of a search nobody cancels."""
@@ -176,7 +177,7 @@ class SatEngine:
         self._ever = np.zeros((n, n), dtype=bool)
         self._never = np.zeros((n, n), dtype=bool)
         self._memory = Memory()
-        self._scratch = Search.arrays(n)
+        self._scratch = [Search.arrays(n) for _ in range(THREADS)]
         self._has_solutions = n not in (2, 3)
         self._k = self._knowledge(Restriction.empty(n))
         if not self._has_solutions:
@@ -458,7 +459,7 @@ class SatEngine:
                 targets = np.flatnonzero((unknown & ~k.tried).ravel())
                 if len(targets):
                     self._rng.shuffle(targets)
-                    self._cover(targets[:COVER_CHUNK], cancel)
+                    self._cover(targets[: COVER_CHUNK * THREADS], cancel)
                 else:
                     self._prove(unknown, cancel)
         except QueryCancelled:
@@ -609,31 +610,37 @@ class SatEngine:
             k.closed |= line_mask(self.n, k.queens)
 
     def _cover(self, targets: np.ndarray, cancel: CancelToken | None) -> None:
-        """One kernel call: witnesses for these squares (flat indices), or proofs they are closed."""
+        """Witnesses for these squares (flat indices), or proofs they are closed: a kernel call
+        for each share of them, side by side on the worker threads (the calls share the
+        board's proven squares, so one that proves a square spares the other its look)."""
         k, n = self._k, self.n
         usable = ~k.closed
         starts = np.ascontiguousarray(self._models.newest(KEPT_STARTS), dtype=np.int64)
-        found = np.empty((COVER_CHUNK, n), dtype=np.int64)
         stop = cancel.flag if cancel is not None else np.zeros(1, dtype=np.int64)
         fixed = self._fixed()
         tried, repaired = k.repairs
-        repairing = tried < REPAIRS_JUDGED or repaired >= REPAIRS_KEPT * tried
-        held = self._kernels.witness.cover(
-            starts,
-            fixed,
-            usable,
-            k.possible,
-            targets.astype(np.int64),
-            int(self._rng.integers(1 << 62)),
-            repair_steps(n) if repairing else 0,
-            found,
-            k.tried,
-            stop,
-            *self._scratch,
-            k.repairs,
-        )
+        steps = repair_steps(n) if tried < REPAIRS_JUDGED or repaired >= REPAIRS_KEPT * tried else 0
+        cover = self._kernels.witness.cover
+
+        def look(
+            share: np.ndarray, scratch: tuple[np.ndarray, ...], seed: int
+        ) -> tuple[np.ndarray, np.ndarray]:
+            found = np.empty((len(share), n), dtype=np.int64)
+            repairs = np.zeros(2, dtype=np.int64)
+            held = cover(
+                starts, fixed, usable, k.possible, share, seed, steps, found, k.tried, stop, *scratch, repairs
+            )
+            return found[:held], repairs
+
+        shares = [share for share in np.array_split(targets.astype(np.int64), THREADS) if len(share)]
+        seeds = [int(self._rng.integers(1 << 62)) for _ in shares]
+        first, *rest = zip(shares, self._scratch, seeds, strict=False)
+        others = [threads().submit(look, *job) for job in rest]
+        looks = [look(*first), *(other.result() for other in others)]
         k.closed |= ~usable
-        self._keep_agreeing_all(found[:held])
+        for found, repairs in looks:
+            k.repairs += repairs
+            self._keep_agreeing_all(found)
         if cancel is not None and cancel.cancelled:
             raise QueryCancelled
 

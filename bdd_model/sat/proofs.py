@@ -57,7 +57,9 @@ CANCEL_LOOK = 0.005
 _pool: ThreadPoolExecutor | None = None
 
 
-def _threads() -> ThreadPoolExecutor:
+def threads() -> ThreadPoolExecutor:
+    """The engine's worker threads, one per core: the searches' slices and local search's
+    halves run there."""
     global _pool
     if _pool is None:
         _pool = ThreadPoolExecutor(THREADS, thread_name_prefix="nqueens-proof")
@@ -343,7 +345,7 @@ class Prover:
                     break
                 left -= share
                 part.begin(self._kernels, closed, fixed)
-                running[_threads().submit(part.run, banned, share, stop)] = (part, share, part.spent)
+                running[threads().submit(part.run, banned, share, stop)] = (part, share, part.spent)
             if not running:
                 break
             done, _ = wait(running, return_when=FIRST_COMPLETED)
@@ -407,7 +409,7 @@ class Prover:
                 break
             if isinstance(job, _Part):
                 job.begin(self._kernels, closed, fixed)
-            self._running[_threads().submit(self._slice, job, banned, fixed, guides)] = job
+            self._running[threads().submit(self._slice, job, banned, fixed, guides)] = job
         done: set[Future[Ended | bool | None]] = set()
         while self._running and not done:
             done, _ = wait(self._running, timeout=CANCEL_LOOK, return_when=FIRST_COMPLETED)
