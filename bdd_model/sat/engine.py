@@ -611,10 +611,10 @@ class SatEngine:
 
     def _cover(self, targets: np.ndarray, cancel: CancelToken | None) -> None:
         """Witnesses for these squares (flat indices), or proofs they are closed: a kernel call
-        for each share of them, side by side on the worker threads (the calls share the
-        board's proven squares, so one that proves a square spares the other its look)."""
+        for each share of them, side by side on the worker threads, each on its own copy of
+        what the board has proven (so that what a call finds does not hang on the other's
+        timing: the same decisions give the same answers), joined when both are done."""
         k, n = self._k, self.n
-        usable = ~k.closed
         starts = np.ascontiguousarray(self._models.newest(KEPT_STARTS), dtype=np.int64)
         stop = cancel.flag if cancel is not None else np.zeros(1, dtype=np.int64)
         fixed = self._fixed()
@@ -622,23 +622,24 @@ class SatEngine:
         steps = repair_steps(n) if tried < REPAIRS_JUDGED or repaired >= REPAIRS_KEPT * tried else 0
         cover = self._kernels.witness.cover
 
-        def look(
-            share: np.ndarray, scratch: tuple[np.ndarray, ...], seed: int
-        ) -> tuple[np.ndarray, np.ndarray]:
+        def look(share: np.ndarray, scratch: tuple[np.ndarray, ...], seed: int) -> tuple[np.ndarray, ...]:
+            usable, possible, looked = ~k.closed, k.possible.copy(), k.tried.copy()
             found = np.empty((len(share), n), dtype=np.int64)
             repairs = np.zeros(2, dtype=np.int64)
             held = cover(
-                starts, fixed, usable, k.possible, share, seed, steps, found, k.tried, stop, *scratch, repairs
+                starts, fixed, usable, possible, share, seed, steps, found, looked, stop, *scratch, repairs
             )
-            return found[:held], repairs
+            return found[:held], repairs, usable, possible, looked
 
         shares = [share for share in np.array_split(targets.astype(np.int64), THREADS) if len(share)]
         seeds = [int(self._rng.integers(1 << 62)) for _ in shares]
         first, *rest = zip(shares, self._scratch, seeds, strict=False)
         others = [threads().submit(look, *job) for job in rest]
         looks = [look(*first), *(other.result() for other in others)]
-        k.closed |= ~usable
-        for found, repairs in looks:
+        for found, repairs, usable, possible, looked in looks:
+            k.closed |= ~usable
+            k.possible |= possible
+            k.tried |= looked
             k.repairs += repairs
             self._keep_agreeing_all(found)
         if cancel is not None and cancel.cancelled:
