@@ -59,7 +59,7 @@ _pool: ThreadPoolExecutor | None = None
 
 def threads() -> ThreadPoolExecutor:
     """The engine's worker threads, one per core: the searches' slices and local search's
-    halves run there."""
+    shares of a click's squares run there."""
     global _pool
     if _pool is None:
         _pool = ThreadPoolExecutor(THREADS, thread_name_prefix="nqueens-proof")
