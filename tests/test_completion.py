@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from bdd_model.sat.kernels import completion_python
 from bdd_model.sat.kernels.completion import EXHAUSTED, FOUND, RUNNING, Search
 from bdd_model.sat.kernels.jit import Kernels
-from bdd_model.sat.proofs import Prover, luby, pivot
+from bdd_model.sat.proofs import Prover, Restarts, luby, pivot
 from tests import oracle
 from tests.test_witness_kernels import random_board, solutions_of
 
@@ -240,6 +240,31 @@ def test_the_provers_rounds_decide_exactly_the_oracles_squares(
     counted = prover.count(closed, fixed, ALL, STOP)
     assert counted.state == EXHAUSTED and counted.solutions == len(expected)
     assert count in (None, len(expected))
+
+
+def test_a_lone_square_has_both_threads(compiled: ModuleType, monkeypatch: pytest.MonkeyPatch) -> None:
+    """When one square is left undecided, the thread its job does not hold runs a second witness
+    search on it, with its own random choices, rather than idling; the square comes out right."""
+    streams: list[int] = []
+    run = Restarts.run
+
+    def noted(self: Restarts, *args: object) -> object:
+        streams.append(self.stream)
+        return run(self, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Restarts, "run", noted)
+    n = 8
+    fixed = np.full(n, -1)
+    closed = nothing(n)
+    unknown = nothing(n)
+    unknown[0, 0] = True
+    prover = Prover(compiled)
+    proved = []
+    while not proved:
+        proved = prover.round(unknown, closed, fixed, np.empty((0, n), dtype=np.int64), STOP)
+    prover.halt()
+    assert [(ended.cell, ended.state) for ended in proved] == [((0, 0), FOUND)]
+    assert 1 in streams, "the second witness search ran beside the square's own"
 
 
 @pytest.mark.parametrize(

@@ -24,12 +24,14 @@ fewest nodes runs next, for as many nodes as it has spent (at least ``FIRST_SLIC
 Which side runs is decided by the work each still needs, foreseen (``Prover._census_pays``):
 the census's parts run one after the other, so that the first ones to end tell how long a
 part is. Squares proven closed by one search are banned from all the others when they resume.
+No thread idles while a square is undecided: when every square's job is running (one hard
+square left), the other thread runs a second witness search on it, else a census part.
 """
 
 from __future__ import annotations
 
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import ModuleType
 
 import numpy as np
@@ -95,14 +97,65 @@ class Ended:
 
 
 @dataclass(eq=False)
+class Restarts:
+    """A witness search that starts again when its run is over (Luby), with new random
+    choices, the failure weights of the run before, and one of the ``guides`` (solutions under
+    the decisions, one per row of the array) in turn when there are some."""
+
+    stream: int
+    """Which of a square's witness searches it is: each draws its own random choices."""
+    search: Search | None = None
+    runs: int = 0
+
+    def run(
+        self,
+        kernels: ModuleType,
+        cell: tuple[int, int] | None,
+        banned: np.ndarray,
+        fixed: np.ndarray,
+        nodes: int,
+        stop: np.ndarray,
+        guides: np.ndarray,
+    ) -> tuple[Ended | None, int]:
+        """At most ``nodes`` nodes: what it proved (a solution through ``cell``, or ``cell``
+        closed when a run is refuted at its start), and the nodes spent."""
+        spent = 0
+        while spent < nodes and stop[0] == 0:
+            if self.search is None or self.search.nodes >= WITNESS_RUN * luby(self.runs):
+                self.runs += 1
+                guide = (
+                    guides[(self.runs + self.stream * len(guides) // 2) % len(guides)]
+                    if len(guides)
+                    else None
+                )
+                seed = self.runs * 7919 + self.stream + 1
+                search = Search(kernels, ~banned, fixed, cell, seed, guide)
+                if search.state == EXHAUSTED:
+                    return Ended(cell, EXHAUSTED), spent
+                if self.search is not None:
+                    search.learn_from(self.search)
+                self.search = search
+            before = self.search.nodes
+            room = WITNESS_RUN * luby(self.runs) - before
+            state = self.search.advance(banned, min(nodes - spent, room), stop)
+            spent += self.search.nodes - before
+            if state == FOUND:
+                return Ended(cell, FOUND, self.search.solution.copy(), witnessed=True), spent
+            if state == EXHAUSTED:
+                return Ended(cell, EXHAUSTED), spent
+        return None, spent
+
+
+@dataclass(eq=False)
 class Question:
     """The proof and the witness search of one square (or, ``cell`` None, of the decisions
-    alone): is there a solution through it?"""
+    alone): is there a solution through it? When no other job is left for a thread, a second
+    witness search runs beside the square's own slice (``Beside``)."""
 
     cell: tuple[int, int] | None
     proof: Search
-    witness: Search | None = None
-    runs: int = 0
+    witness: Restarts = field(default_factory=lambda: Restarts(0))
+    second: Restarts = field(default_factory=lambda: Restarts(1))
     spent: int = 0
 
     @classmethod
@@ -131,36 +184,40 @@ class Question:
         guides: np.ndarray,
         share: float,
     ) -> Ended | None:
-        """A slice: the ``share`` of it to the witness search, which starts again when its run
-        is over with new random choices and the failure weights of the run before, guided by
-        one of the ``guides`` (solutions under the decisions, one per row of the array) in turn
-        when there are some; the rest to the proof."""
+        """A slice: the ``share`` of it to the witness search, the rest to the proof."""
         before = self.proof.nodes
         left = round(nodes * share)
-        if self.proof.advance(banned, max(1, nodes - left), stop) != RUNNING:
-            self.spent += self.proof.nodes - before
-            return Ended(self.cell, self.proof.state, self.proof.solution.copy())
+        state = self.proof.advance(banned, max(1, nodes - left), stop)
         self.spent += self.proof.nodes - before
-        while left > 0 and stop[0] == 0:
-            if self.witness is None or self.witness.nodes >= WITNESS_RUN * luby(self.runs):
-                self.runs += 1
-                guide = guides[self.runs % len(guides)] if len(guides) else None
-                witness = Search(kernels, ~banned, fixed, self.cell, self.runs * 7919 + 1, guide)
-                if witness.state == EXHAUSTED:
-                    return Ended(self.cell, EXHAUSTED)
-                if self.witness is not None:
-                    witness.learn_from(self.witness)
-                self.witness = witness
-            before = self.witness.nodes
-            room = WITNESS_RUN * luby(self.runs) - before
-            state = self.witness.advance(banned, min(left, room), stop)
-            left -= self.witness.nodes - before
-            self.spent += self.witness.nodes - before
-            if state == FOUND:
-                return Ended(self.cell, FOUND, self.witness.solution.copy(), witnessed=True)
-            if state == EXHAUSTED:
-                return Ended(self.cell, EXHAUSTED)
-        return None
+        if state != RUNNING:
+            return Ended(self.cell, state, self.proof.solution.copy())
+        ended, spent = self.witness.run(kernels, self.cell, banned, fixed, left, stop, guides)
+        self.spent += spent
+        return ended
+
+    def searches(self) -> list[Search]:
+        return [
+            search for search in (self.proof, self.witness.search, self.second.search) if search is not None
+        ]
+
+
+@dataclass(eq=False)
+class Beside:
+    """The second witness search of a square whose own slice is running, on the thread that
+    would have nothing else to run: two random streams find a rare solution sooner than one."""
+
+    question: Question
+
+    def run(
+        self,
+        kernels: ModuleType,
+        banned: np.ndarray,
+        fixed: np.ndarray,
+        nodes: int,
+        stop: np.ndarray,
+        guides: np.ndarray,
+    ) -> Ended | None:
+        return self.question.second.run(kernels, self.question.cell, banned, fixed, nodes, stop, guides)[0]
 
 
 def pivot(usable: np.ndarray, fixed: np.ndarray) -> list[tuple[int, int]] | None:
@@ -286,7 +343,7 @@ class Prover:
         """Of those, the squares their witness search (not their proof) decided."""
         self._unknown: np.ndarray | None = None
         """The squares undecided at the last round."""
-        self._running: dict[Future[Ended | bool | None], Question | _Part] = {}
+        self._running: dict[Future[Ended | bool | None], Question | Beside | _Part] = {}
         """The slices running now, in the threads."""
         self._stop = np.zeros(1, dtype=np.int64)
         """Set to stop them."""
@@ -301,12 +358,11 @@ class Prover:
             return
         self.halt()
         self._kernels = kernels
-        searches = [search for job in self._squares.values() for search in (job.proof, job.witness)]
+        searches = [search for job in self._squares.values() for search in job.searches()]
         if self._census is not None:
-            searches += [part.search for part in self._census.parts]
+            searches += [part.search for part in self._census.parts if part.search is not None]
         for search in searches:
-            if search is not None:
-                search.use(kernels)
+            search.use(kernels)
 
     def decide(
         self,
@@ -424,8 +480,10 @@ class Prover:
             if isinstance(job, _Part):
                 counted |= bool(ended)
             elif isinstance(ended, Ended):
-                assert job.cell is not None
-                del self._squares[job.cell]
+                question = job.question if isinstance(job, Beside) else job
+                assert question.cell is not None
+                if self._squares.pop(question.cell, None) is None:
+                    continue  # its other search, beside it, proved it first
                 self._decided += 1
                 self._witnessed += ended.witnessed
                 proved.append(ended)
@@ -445,7 +503,7 @@ class Prover:
         self._stop[0] = 0
 
     @property
-    def _busy(self) -> set[Question | _Part]:
+    def _busy(self) -> set[Question | Beside | _Part]:
         return set(self._running.values())
 
     def _census_searches(self) -> int:
@@ -453,25 +511,36 @@ class Prover:
         census = self._census
         return 0 if census is None else sum(part.search is not None for part in census.open_parts())
 
-    def _next(self) -> Question | _Part | None:
+    def _next(self) -> Question | Beside | _Part | None:
         """The job to run next: while the census pays, its idle part that has spent the most
-        nodes, else the idle square job that has spent the fewest."""
+        nodes, else the idle square job that has spent the fewest; when every square's job is
+        running, a second witness search beside one of them, else a census part (no thread
+        idles while a square is undecided)."""
         busy = self._busy
         census = self._census
-        if census is not None and self._census_pays():
-            part = max((part for part in census.open_parts() if part not in busy), key=_spent, default=None)
-            if part is not None:
-                return part
-        return min((job for job in self._squares.values() if job not in busy), key=_spent, default=None)
+        parts = [] if census is None else [part for part in census.open_parts() if part not in busy]
+        if parts and self._census_pays():
+            return max(parts, key=_spent)
+        job = min((job for job in self._squares.values() if job not in busy), key=_spent, default=None)
+        if job is not None:
+            return job
+        helped = {job.question for job in busy if isinstance(job, Beside)}
+        alone = [job for job in busy if isinstance(job, Question) and job not in helped]
+        if alone:
+            return Beside(min(alone, key=_spent))
+        return max(parts, key=_spent, default=None)
 
     def _slice(
-        self, job: Question | _Part, banned: np.ndarray, fixed: np.ndarray, guides: np.ndarray
+        self, job: Question | Beside | _Part, banned: np.ndarray, fixed: np.ndarray, guides: np.ndarray
     ) -> Ended | bool | None:
         """One slice of a job, in a worker thread: as many nodes as it has spent (at least
         ``FIRST_SLICE``, at most ``LAST_SLICE``)."""
-        nodes = min(LAST_SLICE, max(FIRST_SLICE, job.spent))
+        spent = job.question.spent if isinstance(job, Beside) else job.spent
+        nodes = min(LAST_SLICE, max(FIRST_SLICE, spent))
         if isinstance(job, _Part):
             return job.run(banned, nodes, self._stop)
+        if isinstance(job, Beside):
+            return job.run(self._kernels, banned, fixed, nodes, self._stop, guides)
         return job.run(self._kernels, banned, fixed, nodes, self._stop, guides, self._witness_share())
 
     def _witness_share(self) -> float:
