@@ -208,17 +208,6 @@ class Beside:
 
     question: Question
 
-    def run(
-        self,
-        kernels: ModuleType,
-        banned: np.ndarray,
-        fixed: np.ndarray,
-        nodes: int,
-        stop: np.ndarray,
-        guides: np.ndarray,
-    ) -> Ended | None:
-        return self.question.second.run(kernels, self.question.cell, banned, fixed, nodes, stop, guides)[0]
-
 
 def pivot(usable: np.ndarray, fixed: np.ndarray) -> list[tuple[int, int]] | None:
     """The usable squares of the free row or column with the fewest (rows first, lower first on
@@ -540,7 +529,8 @@ class Prover:
         if isinstance(job, _Part):
             return job.run(banned, nodes, self._stop)
         if isinstance(job, Beside):
-            return job.run(self._kernels, banned, fixed, nodes, self._stop, guides)
+            second, cell = job.question.second, job.question.cell
+            return second.run(self._kernels, cell, banned, fixed, nodes, self._stop, guides)[0]
         return job.run(self._kernels, banned, fixed, nodes, self._stop, guides, self._witness_share())
 
     def _witness_share(self) -> float:
