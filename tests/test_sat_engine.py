@@ -185,29 +185,22 @@ def test_local_search_shares_the_squares_between_both_cores(monkeypatch: pytest.
     choice = Kernels("numba")
     witness = choice.witness
     cover = witness.cover
-    shares: list[list[int]] = []
-    running = [0]
-    side_by_side = [0]
+    shares: list[tuple[int, list[int]]] = []
     lock = threading.Lock()
 
     def spy(*args: np.ndarray) -> int:
         with lock:
-            shares.append(args[4].tolist())
-            running[0] += 1
-            side_by_side[0] = max(side_by_side[0], running[0])
-        try:
-            return cover(*args)
-        finally:
-            with lock:
-                running[0] -= 1
+            shares.append((threading.get_ident(), args[4].tolist()))
+        return cover(*args)
 
     monkeypatch.setattr(witness, "cover", spy)
     sat = SatEngine(30, kernel_choice=choice)
     sat.place(4, 9)
     sat.mark(10, 10)
     assert sat.settle() is True
-    looked = [square for share in shares for square in share]
-    assert side_by_side[0] == 2, "two looks run at once"
+    looked = [square for _, share in shares for square in share]
+    lookers = {ident for ident, _ in shares}
+    assert threading.get_ident() in lookers and len(lookers) > 1, "the caller's thread and a worker's look"
     assert len(looked) == len(set(looked)) > 64, "no square is given to two looks"
     check_large_board(sat)
 
