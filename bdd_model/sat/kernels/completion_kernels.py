@@ -299,10 +299,12 @@ def begin(
 @njit(f"boolean({_S}, {_GRID})", cache=True, nogil=True)
 def _ban(boards, ints, regs, n, banned):  # pragma: no cover - compiled
     """Take every banned square out of the board at every depth; False when that leaves the
-    current board without a solution."""
+    current board without a solution. A square missing from the board at depth 0 is missing at
+    every depth (each depth's board is its parent's with squares taken out), so only the squares
+    banned since the last call cost a pass over the depths."""
     for r in range(n):
         for c in range(n):
-            if banned[r, c]:
+            if banned[r, c] and _has(boards, r * WORDS, c):
                 for depth in range(regs[DEPTH] + 1):
                     base = _at(n, depth)
                     _clear(boards, base + r * WORDS, c, n)

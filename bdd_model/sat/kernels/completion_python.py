@@ -148,7 +148,10 @@ class _Run:
         return best
 
     def ban(self, banned: np.ndarray) -> bool:
+        top = self.boards[0]
         for r, c in np.argwhere(banned).tolist():
+            if not top.rows[r] >> c & 1:
+                continue  # missing at depth 0, so at every depth
             for board in self.boards:
                 board.rows[r] &= ~(1 << c)
                 board.cols[c] &= ~(1 << r)
