@@ -20,16 +20,18 @@ A part is the proof of its square that goes on counting: open at its first solut
 if it ends without one; the parts run side by side on both threads, and when all have ended
 the census has. The squares' jobs run by least attained service: the one that has spent the
 fewest nodes runs next, for as many nodes as it has spent (at least ``FIRST_SLICE``, at most
-``LAST_SLICE``), so the easy squares finish first and a long proof never holds up the others.
-Which side runs is decided by the work each still needs, foreseen (``Prover._census_pays``):
-the census's parts run one after the other, so that the first ones to end tell how long a
-part is. Squares proven closed by one search are banned from all the others when they resume.
+``LAST_SLICE``), so the easy squares finish first and a long proof never holds up the others;
+a thread takes the slices of several squares at once (``BATCH``), so that the rounds between
+them stay few. Which side runs is decided by the work each still needs, foreseen
+(``Prover._census_pays``): the census's parts run one after the other, so that the first ones
+to end tell how long a part is. Squares proven closed by one search are banned from all the others when they resume.
 No thread idles while a square is undecided: when every square's job is running (one hard
 square left), the other thread runs a second witness search on it, else a census part.
 """
 
 from __future__ import annotations
 
+import heapq
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 from types import ModuleType
@@ -53,6 +55,9 @@ MEMORY = 64_000_000
 """Bytes the searches of one board may hold at once; the other squares wait for one to end."""
 THREADS = 2
 """Jobs run side by side."""
+BATCH = 5_000
+"""Nodes a thread is given at least at once: the least served squares' slices back to back, so
+that the rounds between them (on the caller's thread, holding the interpreter) stay few."""
 CANCEL_LOOK = 0.005
 """Seconds between two looks at the cancel flag while the threads work."""
 
@@ -332,7 +337,7 @@ class Prover:
         """Of those, the squares their witness search (not their proof) decided."""
         self._unknown: np.ndarray | None = None
         """The squares undecided at the last round."""
-        self._running: dict[Future[Ended | bool | None], Question | Beside | _Part] = {}
+        self._running: dict[Future[list[Ended] | Ended | bool | None], list[Question] | Beside | _Part] = {}
         """The slices running now, in the threads."""
         self._stop = np.zeros(1, dtype=np.int64)
         """Set to stop them."""
@@ -432,9 +437,8 @@ class Prover:
         meanwhile are dropped, and so are parts whose square was; squares without a job get one,
         row by row, while the searches fit in ``MEMORY`` (the parts' own counted). The witness
         searches follow the ``guides``."""
-        for cell in [
-            cell for cell, job in self._squares.items() if not unknown[cell] and job not in self._busy
-        ]:
+        busy = self._busy
+        for cell in [cell for cell, job in self._squares.items() if not unknown[cell] and job not in busy]:
             del self._squares[cell]
         n = len(fixed)
         self._unknown = unknown
@@ -455,7 +459,7 @@ class Prover:
             if isinstance(job, _Part):
                 job.begin(self._kernels, closed, fixed)
             self._running[threads().submit(self._slice, job, banned, fixed, guides)] = job
-        done: set[Future[Ended | bool | None]] = set()
+        done: set[Future[list[Ended] | Ended | bool | None]] = set()
         while self._running and not done:
             done, _ = wait(self._running, timeout=CANCEL_LOOK, return_when=FIRST_COMPLETED)
             if cancel[0]:
@@ -468,14 +472,16 @@ class Prover:
             ended = future.result()
             if isinstance(job, _Part):
                 counted |= bool(ended)
-            elif isinstance(ended, Ended):
-                question = job.question if isinstance(job, Beside) else job
-                assert question.cell is not None
-                if self._squares.pop(question.cell, None) is None:
+                continue
+            for each in ended if isinstance(ended, list) else [ended]:
+                if not isinstance(each, Ended):
+                    continue
+                assert each.cell is not None
+                if self._squares.pop(each.cell, None) is None:
                     continue  # its other search, beside it, proved it first
                 self._decided += 1
-                self._witnessed += ended.witnessed
-                proved.append(ended)
+                self._witnessed += each.witnessed
+                proved.append(each)
         if counted and self._census is not None:
             closes = self._census.closed_squares(unknown)
             proved += [self._census_ended(self._census), *closes]
@@ -493,26 +499,36 @@ class Prover:
 
     @property
     def _busy(self) -> set[Question | Beside | _Part]:
-        return set(self._running.values())
+        busy: set[Question | Beside | _Part] = set()
+        for job in self._running.values():
+            busy.update(job if isinstance(job, list) else [job])
+        return busy
 
     def _census_searches(self) -> int:
         """The searches the census's parts hold now."""
         census = self._census
         return 0 if census is None else sum(part.search is not None for part in census.open_parts())
 
-    def _next(self) -> Question | Beside | _Part | None:
+    def _next(self) -> list[Question] | Beside | _Part | None:
         """The job to run next: while the census pays, its idle part that has spent the most
-        nodes, else the idle square job that has spent the fewest; when every square's job is
-        running, a second witness search beside one of them, else a census part (no thread
-        idles while a square is undecided)."""
+        nodes, else the idle square jobs that have spent the fewest (``BATCH`` nodes of their
+        slices); when every square's job is running, a second witness search beside one of
+        them, else a census part (no thread idles while a square is undecided)."""
         busy = self._busy
         census = self._census
         parts = [] if census is None else [part for part in census.open_parts() if part not in busy]
         if parts and self._census_pays():
             return max(parts, key=_spent)
-        job = min((job for job in self._squares.values() if job not in busy), key=_spent, default=None)
-        if job is not None:
-            return job
+        batch: list[Question] = []
+        nodes = 0
+        idle = (job for job in self._squares.values() if job not in busy)
+        for job in heapq.nsmallest(BATCH // FIRST_SLICE, idle, key=_spent):
+            if nodes >= BATCH:
+                break
+            batch.append(job)
+            nodes += _slice_nodes(job.spent)
+        if batch:
+            return batch
         helped = {job.question for job in busy if isinstance(job, Beside)}
         alone = [job for job in busy if isinstance(job, Question) and job not in helped]
         if alone:
@@ -520,18 +536,26 @@ class Prover:
         return max(parts, key=_spent, default=None)
 
     def _slice(
-        self, job: Question | Beside | _Part, banned: np.ndarray, fixed: np.ndarray, guides: np.ndarray
-    ) -> Ended | bool | None:
-        """One slice of a job, in a worker thread: as many nodes as it has spent (at least
-        ``FIRST_SLICE``, at most ``LAST_SLICE``)."""
-        spent = job.question.spent if isinstance(job, Beside) else job.spent
-        nodes = min(LAST_SLICE, max(FIRST_SLICE, spent))
+        self, job: list[Question] | Beside | _Part, banned: np.ndarray, fixed: np.ndarray, guides: np.ndarray
+    ) -> list[Ended] | Ended | bool | None:
+        """One slice of a job (of each job of a batch, one after the other), in a worker thread:
+        as many nodes as it has spent (at least ``FIRST_SLICE``, at most ``LAST_SLICE``)."""
         if isinstance(job, _Part):
-            return job.run(banned, nodes, self._stop)
+            return job.run(banned, _slice_nodes(job.spent), self._stop)
         if isinstance(job, Beside):
             second, cell = job.question.second, job.question.cell
+            nodes = _slice_nodes(job.question.spent)
             return second.run(self._kernels, cell, banned, fixed, nodes, self._stop, guides)[0]
-        return job.run(self._kernels, banned, fixed, nodes, self._stop, guides, self._witness_share())
+        proved = []
+        share = self._witness_share()
+        for question in job:
+            if self._stop[0]:
+                break
+            nodes = _slice_nodes(question.spent)
+            ended = question.run(self._kernels, banned, fixed, nodes, self._stop, guides, share)
+            if ended is not None:
+                proved.append(ended)
+        return proved
 
     def _witness_share(self) -> float:
         """The share of a job's slice its witness search gets: as it has paid on these
@@ -559,6 +583,10 @@ class Prover:
 
 def _spent(job: Question | _Part) -> int:
     return job.spent
+
+
+def _slice_nodes(spent: int) -> int:
+    return min(LAST_SLICE, max(FIRST_SLICE, spent))
 
 
 def _foreseen(spent: int, size: float | None) -> float:
