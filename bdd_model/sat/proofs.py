@@ -24,9 +24,10 @@ fewest nodes runs next, for as many nodes as it has spent (at least ``FIRST_SLIC
 a thread takes the slices of several squares at once (``BATCH``), so that the rounds between
 them stay few. Which side runs is decided by the work each still needs, foreseen
 (``Prover._census_pays``): the census's parts run one after the other, so that the first ones
-to end tell how long a part is. Squares proven closed by one search are banned from all the others when they resume.
-No thread idles while a square is undecided: when every square's job is running (one hard
-square left), the other thread runs a second witness search on it, else a census part.
+to end tell how long a part is. Squares proven closed by one search are banned from all the
+others when they resume. No thread idles while a square is undecided: when every square's job
+is running (one hard square left), the other thread runs a second witness search on it, else a
+census part.
 """
 
 from __future__ import annotations
