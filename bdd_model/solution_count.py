@@ -3,7 +3,8 @@ status bar, the Insight panel and ``nqueens state`` show.
 
 Exact where the solutions can be counted; otherwise an estimate with its 95% interval
 (``sat/estimate.py``), labelled as one ("about 3.1 × 10³⁹ solutions remain, estimated ±20%"); a proven
-lower bound (distinct solutions seen) always beside it, never the headline.
+lower bound (distinct solutions seen) always beside it, the headline only when no probe reached a
+solution (the detail then says why).
 """
 
 from __future__ import annotations
