@@ -338,7 +338,7 @@ class Prover:
         """Of those, the squares their witness search (not their proof) decided."""
         self._unknown: np.ndarray | None = None
         """The squares undecided at the last round."""
-        self._running: dict[Future[list[Ended] | Ended | bool | None], list[Question] | Beside | _Part] = {}
+        self._running: dict[Future[list[Ended] | bool], list[Question] | Beside | _Part] = {}
         """The slices running now, in the threads."""
         self._stop = np.zeros(1, dtype=np.int64)
         """Set to stop them."""
@@ -460,7 +460,7 @@ class Prover:
             if isinstance(job, _Part):
                 job.begin(self._kernels, closed, fixed)
             self._running[threads().submit(self._slice, job, banned, fixed, guides)] = job
-        done: set[Future[list[Ended] | Ended | bool | None]] = set()
+        done: set[Future[list[Ended] | bool]] = set()
         while self._running and not done:
             done, _ = wait(self._running, timeout=CANCEL_LOOK, return_when=FIRST_COMPLETED)
             if cancel[0]:
@@ -471,12 +471,10 @@ class Prover:
         for future in done:
             job = self._running.pop(future)
             ended = future.result()
-            if isinstance(job, _Part):
-                counted |= bool(ended)
+            if not isinstance(ended, list):
+                counted |= ended
                 continue
-            for each in ended if isinstance(ended, list) else [ended]:
-                if not isinstance(each, Ended):
-                    continue
+            for each in ended:
                 assert each.cell is not None
                 if self._squares.pop(each.cell, None) is None:
                     continue  # its other search, beside it, proved it first
@@ -538,15 +536,17 @@ class Prover:
 
     def _slice(
         self, job: list[Question] | Beside | _Part, banned: np.ndarray, fixed: np.ndarray, guides: np.ndarray
-    ) -> list[Ended] | Ended | bool | None:
+    ) -> list[Ended] | bool:
         """One slice of a job (of each job of a batch, one after the other), in a worker thread:
-        as many nodes as it has spent (at least ``FIRST_SLICE``, at most ``LAST_SLICE``)."""
+        as many nodes as it has spent (at least ``FIRST_SLICE``, at most ``LAST_SLICE``); what
+        the squares' searches proved, or for a census part whether it counted more or ended."""
         if isinstance(job, _Part):
             return job.run(banned, _slice_nodes(job.spent), self._stop)
         if isinstance(job, Beside):
             second, cell = job.question.second, job.question.cell
             nodes = _slice_nodes(job.question.spent)
-            return second.run(self._kernels, cell, banned, fixed, nodes, self._stop, guides)[0]
+            ended = second.run(self._kernels, cell, banned, fixed, nodes, self._stop, guides)[0]
+            return [] if ended is None else [ended]
         proved = []
         share = self._witness_share()
         for question in job:
