@@ -85,7 +85,7 @@ def check_cell(n: int, row: int, col: int) -> Cell:
     if not (isinstance(row, int) and isinstance(col, int)) or isinstance(row, bool) or isinstance(col, bool):
         raise CellError(f"cell ({row!r}, {col!r}) is not a pair of integers")
     if not (0 <= row < n and 0 <= col < n):
-        raise CellError(f"cell {row + 1},{col + 1} is off the {n}x{n} board (rows and columns run 1..{n})")
+        raise CellError(f"cell {row + 1},{col + 1} is off the {n}×{n} board (rows and columns run 1..{n})")
     return Cell(row, col)
 
 
@@ -95,10 +95,10 @@ def parse_cell(text: str, n: int) -> Cell:
     if match is None:
         raise CellError(f"cell '{excerpt(text)}' is not of the form ROW,COL (for example 2,3)")
     if max(len(match.group(1)), len(match.group(2))) > 9:
-        raise CellError(f"cell '{excerpt(text)}' is off the {n}x{n} board (rows and columns run 1..{n})")
+        raise CellError(f"cell '{excerpt(text)}' is off the {n}×{n} board (rows and columns run 1..{n})")
     row, col = int(match.group(1)), int(match.group(2))
     if not (1 <= row <= n and 1 <= col <= n):
-        raise CellError(f"cell {row},{col} is off the {n}x{n} board (rows and columns run 1..{n})")
+        raise CellError(f"cell {row},{col} is off the {n}×{n} board (rows and columns run 1..{n})")
     return Cell(row - 1, col - 1)
 
 

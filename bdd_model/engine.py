@@ -235,7 +235,7 @@ def refuse_mark(cell: Cell, state: CellState) -> DecisionError | None:
 
 def no_solution_error(n: int) -> DecisionError:
     """The refusal of any decision on a board without solutions (N = 2, 3)."""
-    return DecisionError(f"the {n}x{n} board has no solution, so there is nothing to decide")
+    return DecisionError(f"the {n}×{n} board has no solution, so there is nothing to decide")
 
 
 def checked_decisions(n: int, decisions: Sequence[Decision]) -> dict[Cell, DecisionKind]:

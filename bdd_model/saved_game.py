@@ -103,7 +103,7 @@ def _decision(entry: object, n: int, number: int) -> Decision:
         raise SavedGameError(f"{where} has no [row, column] cell")
     row, col = cell
     if not (1 <= row <= n and 1 <= col <= n):
-        raise SavedGameError(f"{where}: cell {row},{col} is off the {n}x{n} board")
+        raise SavedGameError(f"{where}: cell {row},{col} is off the {n}×{n} board")
     return Decision(Cell(row - 1, col - 1), _KINDS[entry["kind"]])
 
 

@@ -66,7 +66,7 @@ def test_damaged_files_are_rebuilt_with_a_warning(cache_folder: Path, damage: st
     space, warned = warnings_of(8)
     assert space.origin == "compiled" and space.count == 92
     assert len(warned) == 1
-    assert warned[0].startswith("the cached 8x8 diagram is damaged (")
+    assert warned[0].startswith("the cached 8×8 diagram is damaged (")
     assert warned[0].endswith("; rebuilding it")
     assert load(8, "cudd").count == 92
 
@@ -75,7 +75,7 @@ def test_a_file_of_another_board_is_not_trusted(cache_folder: Path) -> None:
     warnings_of(6)
     shutil.copy(cache_path(6, "cudd"), cache_path(8, "cudd"))
     space, warned = warnings_of(8)
-    assert space.count == 92 and warned == ["the cached 8x8 diagram holds another board (6x6); rebuilding it"]
+    assert space.count == 92 and warned == ["the cached 8×8 diagram holds another board (6×6); rebuilding it"]
 
 
 def test_a_file_of_another_backend_is_not_trusted(cache_folder: Path) -> None:
@@ -83,7 +83,7 @@ def test_a_file_of_another_backend_is_not_trusted(cache_folder: Path) -> None:
     shutil.copy(cache_path(8, "autoref"), cache_path(8, "cudd"))
     space, warned = warnings_of(8, "cudd")
     assert space.info.backend == "cudd"
-    assert warned == ["the cached 8x8 diagram was compiled by another backend ('autoref'); rebuilding it"]
+    assert warned == ["the cached 8×8 diagram was compiled by another backend ('autoref'); rebuilding it"]
 
 
 def test_consistent_looking_but_wrong_layers_are_refused(cache_folder: Path) -> None:

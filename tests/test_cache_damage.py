@@ -67,7 +67,7 @@ def test_every_damaged_byte_still_answers_the_right_count(capsys, cache_folder: 
             assert load(7, "cudd").count == 40
         except CacheError as error:
             refused += 1
-            assert str(error).startswith("the cached 7x7 diagram ") and "\n" not in str(error), offset
+            assert str(error).startswith("the cached 7×7 diagram ") and "\n" not in str(error), offset
         if number % 10 == 0:
             status, out, err = run(capsys, "count", "7")
             assert (status, out) == (0, "40\n"), (offset, err)
@@ -188,7 +188,7 @@ def test_crafted_files_are_refused_in_one_line(cache_folder: Path, damage: str, 
     with pytest.raises(CacheError) as refused:
         load(8, "cudd")
     message = str(refused.value)
-    assert message.startswith("the cached 8x8 diagram ") and reason in message and "\n" not in message
+    assert message.startswith("the cached 8×8 diagram ") and reason in message and "\n" not in message
     rebuilt: list[str] = []
     assert load_or_compile(8, "cudd", warn=rebuilt.append).count == 92
     assert rebuilt == [f"{message}; rebuilding it"]
@@ -256,7 +256,7 @@ def test_odd_things_in_the_files_place_are_rebuilt(cache_folder: Path, kind: str
     elif kind == "folder":
         assert len(warned) == 2 and "cannot be written (Is a directory)" in warned[1]
     else:
-        assert len(warned) == 1 and warned[0].startswith("the cached 6x6 diagram ")
+        assert len(warned) == 1 and warned[0].startswith("the cached 6×6 diagram ")
     assert kind == "folder" or load(6, "cudd").count == 4
 
 
@@ -281,7 +281,7 @@ def test_a_read_only_cache_folder_only_warns(cache_folder: Path, monkeypatch: py
     warned: list[str] = []
     assert load_or_compile(6, "cudd", warn=warned.append).count == 4
     assert len(warned) == 1
-    assert warned[0].endswith("cannot be written (Read-only file system); the 6x6 diagram is not cached")
+    assert warned[0].endswith("cannot be written (Read-only file system); the 6×6 diagram is not cached")
 
 
 def _dead_pid() -> int:
@@ -341,7 +341,7 @@ def test_the_window_opens_a_size_whose_cache_is_damaged_or_unusable(
     with qtbot.waitSignal(window.session.boardReplaced, timeout=60000):
         window.sizes.choose(7)
     assert window.session.configurator.count == 40
-    assert messages[0].startswith("the cached 7x7 diagram ") and messages[0].endswith("; rebuilding it")
+    assert messages[0].startswith("the cached 7×7 diagram ") and messages[0].endswith("; rebuilding it")
     if folder == "damaged file":
         assert load(7, "cudd").count == 40
 

@@ -68,11 +68,11 @@ def test_a_long_compile_on_a_terminal_says_its_price_then_the_time_left(
     assert (status, out) == (0, "92\n")
     shown = lines(stream)
     assert (
-        shown[0] == "nqueens: compiling 8x8 takes about 10 min and 6.0 GB on this machine; Ctrl+C stops it\n"
+        shown[0] == "nqueens: compiling 8×8 takes about 10 min and 6.0 GB on this machine; Ctrl+C stops it\n"
     )
-    assert shown[1].startswith("compiling 8x8: search 1/16, about ") and shown[1].endswith(" min left")
-    assert "compiling 8x8: build 1/8, about " in "".join(shown)
-    assert shown[-2].startswith("compiling 8x8: freeze 8/8, ")
+    assert shown[1].startswith("compiling 8×8: search 1/16, about ") and shown[1].endswith(" min left")
+    assert "compiling 8×8: build 1/8, about " in "".join(shown)
+    assert shown[-2].startswith("compiling 8×8: freeze 8/8, ")
     assert shown[-1] == " " * len(shown[-2])
     assert not any(thread.name == "compile-report" for thread in threading.enumerate())
     (entry,) = past_compiles()
@@ -86,12 +86,12 @@ def test_a_short_compile_shows_its_steps_without_a_price(
     long_eight(monkeypatch, seconds=2.0)
     assert run(capsys, "compile", "8")[0] == 0
     shown = lines(stream)
-    assert shown[0].startswith("compiling 8x8: search 1/16, about ") and shown[0].endswith(" s left")
-    assert shown[-1].startswith("8x8: 92 solutions, ") and shown[-2].strip() == ""
+    assert shown[0].startswith("compiling 8×8: search 1/16, about ") and shown[0].endswith(" s left")
+    assert shown[-1].startswith("8×8: 92 solutions, ") and shown[-2].strip() == ""
     assert run(capsys, "count", "9", "--backend", "autoref")[1] == "352\n"
     shown = lines(stream)
-    assert "compiling 9x9: search 1/18" in shown and "compiling 9x9: freeze 9/9" in shown
-    assert not any(line.startswith("compiling 9x9") and "left" in line for line in shown)
+    assert "compiling 9×9: search 1/18" in shown and "compiling 9×9: freeze 9/9" in shown
+    assert not any(line.startswith("compiling 9×9") and "left" in line for line in shown)
 
 
 def test_through_a_pipe_nothing_is_said(capsys, cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -113,9 +113,9 @@ def test_a_compile_over_a_damaged_cache_file_shows_its_steps_after_the_warning(
     shown = lines(stream)
     assert (
         shown[0]
-        == "nqueens: warning: the cached 8x8 diagram is damaged (File is not a zip file); rebuilding it\n"
+        == "nqueens: warning: the cached 8×8 diagram is damaged (File is not a zip file); rebuilding it\n"
     )
-    assert shown[1:3] == ["compiling 8x8: search 1/16", "compiling 8x8: search 2/16"]
+    assert shown[1:3] == ["compiling 8×8: search 1/16", "compiling 8×8: search 2/16"]
     assert [entry.n for entry in past_compiles()] == [8]
 
 
@@ -134,7 +134,7 @@ def test_ctrl_c_wipes_the_line_and_says_one_line(
     monkeypatch.setattr("app.cli.engine_commands.load_or_compile", interrupted)
     assert run(capsys, "count", "8") == (130, "", "")
     shown = lines(stream)
-    assert shown[-3].startswith("compiling 8x8: search 1/16, about ")
+    assert shown[-3].startswith("compiling 8×8: search 1/16, about ")
     assert shown[-2:] == [" " * len(shown[-3]), "nqueens: interrupted\n"]
 
 
@@ -154,7 +154,7 @@ def test_durations_in_words(seconds: float, words: str) -> None:
 
 def test_the_price_in_words() -> None:
     assert compile_report.announcement(13, CompileCost(21.0, 329)) == (
-        "compiling 13x13 takes about 21 s and 329 MB on this machine; Ctrl+C stops it"
+        "compiling 13×13 takes about 21 s and 329 MB on this machine; Ctrl+C stops it"
     )
     assert compile_report.time_left_words(0.6) == "almost done"
 
@@ -193,7 +193,7 @@ def test_ctrl_c_stops_a_real_compile(tmp_path: Path, on_terminal: bool) -> None:
     assert err.endswith("nqueens: interrupted\r\n" if on_terminal else "nqueens: interrupted\n")
     assert "Traceback" not in err
     if on_terminal:
-        assert err.startswith("nqueens: compiling 13x13 takes about ")
+        assert err.startswith("nqueens: compiling 13×13 takes about ")
     else:
         assert err == "nqueens: interrupted\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == []

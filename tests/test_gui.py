@@ -183,7 +183,7 @@ def test_save_and_open_round_trip(qtbot, window: MainWindow, tmp_path: Path) -> 
                     "decisions": [{"cell": [9, 1], "kind": "queen"}],
                 }
             ),
-            "off the 8x8 board",
+            "off the 8×8 board",
         ),
         (
             dumps(8, [Decision(Cell(0, 0), DecisionKind.QUEEN), Decision(Cell(1, 1), DecisionKind.QUEEN)]),
@@ -321,7 +321,7 @@ def test_screenshot_writes_a_picture(tmp_path: Path) -> None:
     ("argv", "message"),
     [
         (["8", "--queen", "1,1", "--queen", "1,2"], "cannot place a queen on 1,2"),
-        (["8", "--queen", "9,9"], "cell 9,9 is off the 8x8 board"),
+        (["8", "--queen", "9,9"], "cell 9,9 is off the 8×8 board"),
         (["101"], "N=101 is above 100, the largest board this program answers"),
         (["16", "--engine", "bdd"], "N=16 would need about 35 GB"),
         (["30", *(a for c in range(1, 31) for a in ("--empty", f"1,{c}"))], "decision 30 cannot be taken"),

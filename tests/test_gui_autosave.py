@@ -63,6 +63,56 @@ def test_a_board_is_kept_at_once_and_reopened_with_its_history(qtbot, tmp_path: 
     assert len(kept(tmp_path)) == 1, "the reopened board is kept in the same file"
 
 
+def test_the_unsaved_mark_follows_the_file_across_a_restart_and_a_kill_dash_9(qtbot, tmp_path: Path) -> None:
+    first = new_window(qtbot, tmp_path)
+    with qtbot.waitSignal(first.session.boardReplaced):
+        first.reopen()
+    click(qtbot, first, 0, 0)
+    assert first.files.save_to(tmp_path / "game1.nqueens.json")
+    click(qtbot, first, 1, 6)
+    assert first.isWindowModified()
+    qtbot.waitUntil(
+        lambda: bool(kept(tmp_path)) and len(kept(tmp_path)[0]["board"]["decisions"]) == 2, timeout=1000
+    )
+    crashed = kept(tmp_path)[0]
+    assert crashed["clean"] is False and crashed["saved_back"] == 1, "what a kill -9 now leaves"
+    first.close()
+    again = reopened(qtbot, tmp_path)
+    assert again.windowTitle() == "game1.nqueens.json (8×8)[*]" and again.isWindowModified()
+    again.commands.undo.trigger()
+    assert decisions_of(again) == [Decision(Cell(0, 0), QUEEN)] and not again.isWindowModified()
+    again.commands.redo.trigger()
+    assert again.isWindowModified()
+    again.close()
+    (path,) = (tmp_path / "boards").glob("window-*.json")
+    path.write_text(json.dumps(crashed))
+    restored = reopened(qtbot, tmp_path)
+    assert restored.status_line.text().startswith("Restored the 8×8 board with 2 decisions")
+    assert restored.windowTitle() == "game1.nqueens.json (8×8)[*]" and restored.isWindowModified()
+
+
+@pytest.mark.parametrize(("unsaved", "modified"), [(True, True), (False, False)])
+def test_a_board_kept_before_the_place_of_its_save_was_kept_reads_its_unsaved_flag(
+    qtbot, tmp_path: Path, unsaved: bool, modified: bool
+) -> None:
+    folder = tmp_path / "boards"
+    folder.mkdir()
+    record = {
+        "format": "nqueens-autosave",
+        "version": 2,
+        "saved_at": 1.5,
+        "clean": True,
+        "unsaved": unsaved,
+        "engine": "auto",
+        "board": {"n": 8, "decisions": [0], "file": str(tmp_path / "old.nqueens.json")},
+        "tip": None,
+        "steps": [],
+    }
+    (folder / "window-0ld0ld00.json").write_text(json.dumps(record))
+    window = reopened(qtbot, tmp_path)
+    assert decisions_of(window) == [Decision(Cell(0, 0), QUEEN)] and window.isWindowModified() is modified
+
+
 def test_a_second_window_keeps_its_own_board_and_opens_offset(qtbot, tmp_path: Path) -> None:
     first = new_window(qtbot, tmp_path)
     with qtbot.waitSignal(first.session.boardReplaced):

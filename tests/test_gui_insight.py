@@ -5,8 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
 
-from app.gui.window.main_window import MainWindow
+from app.gui.window.main_window import PROMPT, MainWindow
 from bdd_model import Cell, CellState, Decision, DecisionKind
 from tests import oracle
 from tests.gui_helpers import click, decisions_of, make_window, run_gui
@@ -47,6 +48,35 @@ def test_free_acts_on_the_chosen_square_wherever_the_pointer_went(qtbot, window:
     window.panel.free_button.click()
     assert decisions_of(window)[-1] == Decision(chosen, DecisionKind.QUEEN)
     assert Cell(1, 7) not in {d.cell for d in decisions_of(window)}
+
+
+def test_the_status_line_comes_back_when_the_pointer_leaves_the_board(qtbot, window: MainWindow) -> None:
+    click(qtbot, window, 0, 0)
+    qtbot.mouseMove(window.board, window.board.cell_rect(Cell(5, 5)).center())
+    assert window.status_line.text().startswith("6,6 is closed")
+    window.board.leaveEvent(None)
+    assert window.status_line.text() == PROMPT
+    click(qtbot, window, 2, 1)
+    qtbot.mouseMove(window.board, window.board.cell_rect(Cell(6, 6)).center())
+    assert window.status_line.text().startswith("7,7 is closed")
+    window.board.leaveEvent(None)
+    assert window.status_line.text() == window.pointed.words() and window.status_line.text().startswith(
+        "3,2 is closed"
+    ), "the chosen square is described again"
+
+
+def test_ctrl_f_frees_the_closed_square_under_the_keyboard_cursor(qtbot, window: MainWindow) -> None:
+    click(qtbot, window, 0, 0)
+    window.board.leaveEvent(None)
+    window.board.take_keys()
+    for key in (Qt.Key.Key_Down, Qt.Key.Key_Down, Qt.Key.Key_Right):
+        qtbot.keyClick(window.board, key)
+    assert window.board.cursor_cell == Cell(2, 1) and window.pointed.chosen is None
+    assert window.session.configurator.cell(2, 1).is_closed
+    assert window.commands.free.isEnabled()
+    qtbot.keyClick(window.board, Qt.Key.Key_F, Qt.KeyboardModifier.ControlModifier)
+    assert decisions_of(window) == [Decision(Cell(2, 1), DecisionKind.QUEEN)]
+    assert window.session.undo_stack.undoText() == "Free 3,2"
 
 
 def test_escape_lets_the_chosen_square_go(qtbot, window: MainWindow) -> None:
@@ -175,6 +205,13 @@ def test_bdd_panel_shows_the_compiled_space(qtbot, window: MainWindow) -> None:
     window.sizes.choose(5)
     assert labels["Solutions"].text() == "10" and len(window.panel.chart._levels) == 25
     assert "Widest at level" in window.panel.widest_label.text()
+
+
+def test_the_nodes_per_level_chart_is_seen_whole_at_800_by_600(qtbot, window: MainWindow) -> None:
+    window.resize(800, 600)
+    QApplication.processEvents()
+    assert window.panel.folds.currentWidget() is window.panel.bdd_group
+    assert window.panel.chart.visibleRegion().boundingRect().height() >= 80
 
 
 def test_screenshot_options_render_the_insight(tmp_path: Path) -> None:

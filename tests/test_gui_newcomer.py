@@ -108,6 +108,23 @@ def test_opening_a_file_is_undoable_and_the_title_marks_unsaved_work(
     assert window.isWindowModified()
 
 
+def test_undoing_an_open_says_what_the_board_now_is(qtbot, window: MainWindow, tmp_path: Path) -> None:
+    click(qtbot, window, 0, 0)
+    path = tmp_path / "game1.nqueens.json"
+    path.write_text(dumps(8, [Decision(Cell(0, 1), DecisionKind.QUEEN)]))
+    assert window.files.open_from(path)
+    assert (
+        window.status_line.text()
+        == "Opened game1.nqueens.json: the 8×8 board with 1 decision: 8 solutions remain."
+    )
+    window.commands.undo.trigger()
+    assert window.status_line.text() == "Back to the 8×8 board with 1 decision: 4 solutions remain."
+    window.commands.redo.trigger()
+    assert window.status_line.text() == (
+        "Back to the 8×8 board with 1 decision (game1.nqueens.json): 8 solutions remain."
+    )
+
+
 def test_a_refused_open_leaves_a_running_compile_alone(
     qtbot, window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -52,12 +52,12 @@ def test_restore_refuses_two_queens_in_one_row() -> None:
 @pytest.mark.parametrize("n", [2, 3])
 def test_boards_without_solutions_refuse_decisions_clearly(capsys, n: int) -> None:
     cfg = Configurator(space(n, "cudd"))
-    with pytest.raises(DecisionError, match=f"the {n}x{n} board has no solution"):
+    with pytest.raises(DecisionError, match=f"the {n}×{n} board has no solution"):
         cfg.mark(0, 0)
     cfg.restore([])
     assert cfg.count == 0
     status, _, err = run(capsys, "state", str(n), "--empty", "1,1")
-    assert status == 2 and f"the {n}x{n} board has no solution" in err
+    assert status == 2 and f"the {n}×{n} board has no solution" in err
 
 
 def test_the_window_on_a_board_without_solutions(qtbot, tmp_path: Path) -> None:

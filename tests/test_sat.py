@@ -181,7 +181,7 @@ def test_show_says_which_rule_a_placement_breaks(capsys, tmp_path: Path) -> None
         ("s UNKNOWN\n", "does not start with a solver's verdict"),
         ("SAT\n1 2 x 0\n", "not a literal"),
         ("SAT\n1 -2 3\n", "cut short"),
-        ("SAT\n1 70 0\n", "variable 70 is beyond the 16 squares of a 4x4 board"),
+        ("SAT\n1 70 0\n", "variable 70 is beyond the 16 squares of a 4×4 board"),
     ],
 )
 def test_show_refuses_bad_answers(capsys, tmp_path: Path, content: str, message: str) -> None:

@@ -116,7 +116,7 @@ def _answer(tmp_path: Path, data: bytes) -> str:
         (b"SAT\n1 0 2 0\n", "the assignment goes on after its closing 0"),
         (b"SAT\n1 0\n-2\n", "the assignment goes on after its closing 0"),
         (b"s SATISFIABLE\nv 1 0\nv 2 0\n", "the assignment goes on after its closing 0"),
-        (b"SAT\n1 2 17 0\n", "variable 17 is beyond the 16 squares of a 4x4 board"),
+        (b"SAT\n1 2 17 0\n", "variable 17 is beyond the 16 squares of a 4×4 board"),
         (b"\x1b[2J\x1b[31mSAT\n", "verdict (SAT, UNSAT, s SATISFIABLE): '\\x1b[2J\\x1b[31mSAT'"),
         (b"SAT\n1 2 \x07 0\n", "the assignment holds '\\x07', which is not a literal"),
     ],

@@ -116,7 +116,7 @@ class CompileReport:
         return time.monotonic() - self._started
 
     def _show(self, progress: Progress, left: float | None) -> None:
-        line = f"compiling {self.n}x{self.n}: {progress.phase} {progress.done}/{progress.total}"
+        line = f"compiling {self.n}×{self.n}: {progress.phase} {progress.done}/{progress.total}"
         self._draw(line if left is None else f"{line}, {time_left_words(left)}")
 
     def _draw(self, line: str) -> None:
@@ -136,7 +136,7 @@ def _worth_calibrating(n: int, backend: str) -> bool:
 def announcement(n: int, cost: CompileCost) -> str:
     """The price of a compile, said before it starts."""
     return (
-        f"compiling {n}x{n} takes {duration(cost.seconds)} and {memory(cost.peak_mb)} on this machine; "
+        f"compiling {n}×{n} takes {duration(cost.seconds)} and {memory(cost.peak_mb)} on this machine; "
         "Ctrl+C stops it"
     )
 

@@ -42,15 +42,15 @@ def _counted_size(n: int) -> int:
     known = known_count(n)
     if known is not None:
         instead = (
-            f"the empty {n}x{n} board's count is known, {known:,} (OEIS A000170), and "
+            f"the empty {n}×{n} board's count is known, {known:,} (OEIS A000170), and "
             f"'nqueens state {n} --engine sat --json' gives it (and counts or estimates it under decisions)"
         )
     elif n <= SAT_ENGINE_MAX_N:
         instead = f"'nqueens state {n} --engine sat --json' estimates it"
     else:
         top = SAT_ENGINE_MAX_N
-        instead = f"no engine here answers a {n}x{n} board: the SAT engine's largest is {top}x{top}"
-    raise BoardSizeError(f"count compiles the BDD, up to {MAX_N}x{MAX_N}; {instead}")
+        instead = f"no engine here answers a {n}×{n} board: the SAT engine's largest is {top}×{top}"
+    raise BoardSizeError(f"count compiles the BDD, up to {MAX_N}×{MAX_N}; {instead}")
 
 
 counted_size = size_argument(_counted_size)
@@ -140,7 +140,7 @@ def run_count(args: argparse.Namespace) -> int:
     print(space.count)
     if args.verbose:
         sys.stderr.write(
-            f"{args.n}x{args.n}: {space.info.bdd_nodes} BDD nodes ({space.info.backend}), "
+            f"{args.n}×{args.n}: {space.info.bdd_nodes} BDD nodes ({space.info.backend}), "
             f"{space.origin} in {space.seconds:.3f} s, total {time.perf_counter() - started:.3f} s\n"
         )
     return 0
@@ -156,7 +156,7 @@ def run_compile(args: argparse.Namespace) -> int:
     except OSError as error:
         fail(f"could not write the cache file {cache_path(args.n, space.info.backend)}: {error}", status=1)
     sys.stderr.write(
-        f"{args.n}x{args.n}: {space.count} solutions, {space.info.bdd_nodes} BDD nodes, "
+        f"{args.n}×{args.n}: {space.count} solutions, {space.info.bdd_nodes} BDD nodes, "
         f"{space.origin} in {space.seconds:.2f} s\n"
     )
     return 0

@@ -154,7 +154,7 @@ def run_show(args: argparse.Namespace) -> int:
     except (SolverOutputError, FileKindError) as error:
         fail(f"{name}: {error}")
     if not answer.satisfiable:
-        fail(f"the solver found no solution (UNSAT): there is no {n}x{n} board to show")
+        fail(f"the solver found no solution (UNSAT): there is no {n}×{n} board to show")
     queens = queens_of(answer, n)
     print(rows_as_printed(queens_text(n, queens)))
     problems = broken_rules(n, queens)

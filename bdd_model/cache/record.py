@@ -81,7 +81,7 @@ def _short_int(text: str) -> int:
 
 def check_record(record: dict[str, object], n: int, backend: str, arrays: dict[str, np.ndarray]) -> SpaceInfo:
     """The figures of the record if it belongs to this board and backend, is intact and sane;
-    otherwise CacheError with what is wrong, as the end of "the cached 8x8 diagram …"."""
+    otherwise CacheError with what is wrong, as the end of "the cached 8×8 diagram …"."""
     if record.get("format") != FORMAT_VERSION or type(record.get("format")) is not int:
         raise CacheError("was written by another version of this program")
     stored_n = record.get("n")
@@ -115,4 +115,4 @@ def _whole(value: object) -> bool:
 
 
 def _board(n: object) -> str:
-    return f"{n}x{n}" if type(n) is int else excerpt(repr(n), 24)
+    return f"{n}×{n}" if type(n) is int else excerpt(repr(n), 24)

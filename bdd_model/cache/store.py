@@ -74,7 +74,7 @@ def save(space: SolutionSpace, path: Path | None = None) -> Path:
 def load(n: int, backend: str, path: Path | None = None) -> SolutionSpace:
     """Read and verify a cached space.
 
-    Any failure is a CacheError whose message is one sentence in user words ("the cached 8x8
+    Any failure is a CacheError whose message is one sentence in user words ("the cached 8×8
     diagram is damaged (checksum mismatch)"); CacheMissing when there is no file. Only running
     out of memory passes through as MemoryError.
     """
@@ -83,18 +83,18 @@ def load(n: int, backend: str, path: Path | None = None) -> SolutionSpace:
     try:
         space = _read_verified(n, backend, path)
     except FileNotFoundError:
-        raise CacheMissing(f"there is no cached {n}x{n} diagram") from None
+        raise CacheMissing(f"there is no cached {n}×{n} diagram") from None
     except CacheError as error:
-        raise CacheError(f"the cached {n}x{n} diagram {error}") from None
+        raise CacheError(f"the cached {n}×{n} diagram {error}") from None
     except StoredFileError as error:
-        raise CacheError(f"the cached {n}x{n} diagram is damaged ({error})") from None
+        raise CacheError(f"the cached {n}×{n} diagram is damaged ({error})") from None
     except OSError as error:
-        raise CacheError(f"the cached {n}x{n} diagram cannot be read ({error.strerror or error})") from None
+        raise CacheError(f"the cached {n}×{n} diagram cannot be read ({error.strerror or error})") from None
     except MemoryError:
         raise
     except Exception as error:
         reason = excerpt(str(error) or type(error).__name__, 60)
-        raise CacheError(f"the cached {n}x{n} diagram is damaged ({reason})") from None
+        raise CacheError(f"the cached {n}×{n} diagram is damaged ({reason})") from None
     space.seconds = time.perf_counter() - started
     return space
 
@@ -155,7 +155,7 @@ def load_or_compile(
         try:
             save(space, cache_path(n, backend))
         except OSError as error:
-            warn(f"{where} cannot be written ({error.strerror or error}); the {n}x{n} diagram is not cached")
+            warn(f"{where} cannot be written ({error.strerror or error}); the {n}×{n} diagram is not cached")
     return space
 
 

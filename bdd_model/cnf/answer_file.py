@@ -182,7 +182,7 @@ class _AnswerReader:
         if len(beyond):
             raise SolverOutputError(
                 f"variable {int(beyond.min())} is beyond the {self.squares} squares of a "
-                f"{self.n}x{self.n} board (wrong --n?)"
+                f"{self.n}×{self.n} board (wrong --n?)"
             )
         true = values[values > 0]
         false = -values[(values < 0) & (values >= -self.squares)]

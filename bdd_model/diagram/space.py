@@ -21,7 +21,7 @@ MAX_N = 15
 """The largest board this program compiles on a 24 GiB machine (N=15: 5 minutes, 6 GB)."""
 
 SIZE_LIMIT_REASON = (
-    "a {n}x{n} board is above the BDD's maximum of {maximum}: it grows about sixfold per size "
+    "a {n}×{n} board is above the BDD's maximum of {maximum}: it grows about sixfold per size "
     "(N=15: 52 million nodes, 6 GB), so N=16 would need about 35 GB of memory; the SAT engine "
     "answers up to 100x100 (state --engine sat, and the window)"
 )

@@ -39,7 +39,7 @@ def first_illegal_edge(diagram: FrozenDiagram) -> Cell | None:
     """A square that some path takes while a queen above attacks it; None when every path is legal."""
     n = diagram.n
     if n >= _FIELD:
-        raise ValueError(f"the packed attack masks hold boards up to {_FIELD - 1}x{_FIELD - 1}")
+        raise ValueError(f"the packed attack masks hold boards up to {_FIELD - 1}×{_FIELD - 1}")
     full = np.int64((1 << n) - 1)
     attacks = np.zeros(min(diagram.widths[0], 1), dtype=np.int64)
     for r in range(n):

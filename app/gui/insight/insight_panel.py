@@ -186,7 +186,6 @@ class InsightPanel(QWidget):
                 part.setToolTip(glossary_tooltip(term))
             self.figure_labels[key] = label
             self.figures.addRow(name, label)
-        inside_layout.addLayout(self.figures)
         caption = QLabel("Nodes per level (one bar per square, rows dotted):", inside)
         caption.setWordWrap(True)
         caption.setToolTip(glossary_tooltip("Level", "Node"))
@@ -197,6 +196,7 @@ class InsightPanel(QWidget):
         self.widest_label.setWordWrap(True)
         self.widest_label.setToolTip(glossary_tooltip("Level", "Constant FALSE"))
         inside_layout.addWidget(self.widest_label)
+        inside_layout.addLayout(self.figures)
         inside_layout.addStretch(1)
         self.folds.addTab(inside, "The BDD")
         self.bdd_group = inside

@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QEvent, QLockFile, QObject, QTimer, Signal
+from PySide6.QtGui import QUndoStack
 from PySide6.QtWidgets import QWidget
 
 from app.gui.mid_end.board_sources import ENGINE_CHOICES
@@ -67,7 +68,8 @@ class Saved:
     steps: tuple[tuple[str, str, Any, Any], ...]
     clean: bool
     saved_at: float
-    unsaved: bool
+    saved_back: int | None
+    """How many steps back from the board the last save (or open) of its file lies; None: none."""
     engine: str
     geometry: bytes | None = None
     """The window's size and place when it was kept (Qt's ``saveGeometry``)."""
@@ -154,7 +156,7 @@ class Autosave(QObject):
             "version": VERSION,
             "saved_at": time.time(),
             "clean": clean,
-            "unsaved": not self._session.undo_stack.isClean(),
+            "saved_back": _saved_back(self._session.undo_stack),
             "engine": self._session.sources.engine_choice,
             "board": _board_json(board),
         }
@@ -506,10 +508,26 @@ def _saved(ident: str, record: object) -> Saved:
         tuple(steps),
         record["clean"],
         float(saved_at),
-        record.get("unsaved") is True,
+        _saved_back_read(record),
         engine,
         _geometry(geometry),
     )
+
+
+def _saved_back(stack: QUndoStack) -> int | None:
+    """Steps back from the current one to where the board was the file's content, if any."""
+    clean, index = stack.cleanIndex(), stack.index()
+    return index - clean if 0 <= clean <= index else None
+
+
+def _saved_back_read(record: dict[str, Any]) -> int | None:
+    """``saved_back`` as kept; files of before it say only whether the board was unsaved."""
+    if "saved_back" not in record:
+        return None if record.get("unsaved") is True else 0
+    back = record["saved_back"]
+    if back is not None and not (type(back) is int and back >= 0):
+        raise ValueError("it says no place of its last save")
+    return back
 
 
 def _geometry(text: object) -> bytes | None:

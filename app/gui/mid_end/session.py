@@ -55,6 +55,8 @@ class BoardSession(QObject):
         self._file_path: Path | None = None
         self._explained: dict[Cell, Explanation] = {}
         self._was_solved = False
+        self.from_history = False
+        """The board shown came back through undo or redo, not as a new board."""
         self.sources.ready.connect(self._replace)
         self.sources.refusedBoard.connect(self.refused)
         self.sources.switched.connect(self._switched)
@@ -109,20 +111,25 @@ class BoardSession(QObject):
         before = {d.cell for d in step.before}
         return frozenset(d.cell for d in step.after if d.kind is DecisionKind.QUEEN and d.cell not in before)
 
-    def reopen(self, board: Board, steps: Sequence[tuple[str, str, Any, Any]], unsaved: bool) -> bool:
+    def reopen(
+        self, board: Board, steps: Sequence[tuple[str, str, Any, Any]], saved_back: int | None
+    ) -> bool:
         """Show a board kept from an earlier run with its undo steps (kind, text, before,
-        after); ``unsaved``: it held changes no save kept. False when it cannot be shown."""
+        after); ``saved_back``: how many steps back its file held the board (None: at no step
+        kept). False when it cannot be shown."""
 
         def load_steps() -> None:
             cfg = self._cfg
             if cfg is None or (cfg.n, cfg.decisions) != (board.n, board.decisions):
                 return
-            for kind, text, before, after in steps:
+            self.undo_stack.resetClean()
+            clean_at = len(steps) - saved_back if saved_back is not None else -1
+            for index, (kind, text, before, after) in enumerate(steps):
+                if index == clean_at:
+                    self.undo_stack.setClean()
                 show = self._show_board if kind == "board" else self._show_decisions
                 self.undo_stack.push(Step(kind, show, before, after, text))
-            if unsaved:
-                self.undo_stack.resetClean()
-            else:
+            if clean_at == len(steps):
                 self.undo_stack.setClean()
 
         connection = self.boardReplaced.connect(load_steps, Qt.ConnectionType.SingleShotConnection)
@@ -138,7 +145,8 @@ class BoardSession(QObject):
         self.fileChanged.emit()
 
     def _replace(self, cfg: BoardEngine, file_path: Path | None, label: str) -> None:
-        """Show a new board as one undo step."""
+        """Show a new board as one undo step (on the stack, and clean when it is a file's content,
+        before anyone hears of the board: a reopened board's own history then stays as kept)."""
         before = self._board()
         self._install(cfg, file_path)
         if before is not None:
@@ -147,6 +155,7 @@ class BoardSession(QObject):
             self.undo_stack.push(board_step(self._show_board, before, after, label))
         if file_path is not None or before is None:
             self.undo_stack.setClean()
+        self._announce(cfg, history=False)
 
     def _board(self) -> Board | None:
         if self._cfg is None:
@@ -155,7 +164,9 @@ class BoardSession(QObject):
 
     def _show_board(self, board: Board) -> None:
         """Undo and redo of a board change: the board was shown before, so its decisions hold."""
-        self._install(self.sources.board(board.n, board.decisions), board.file_path)
+        cfg = self.sources.board(board.n, board.decisions)
+        self._install(cfg, board.file_path)
+        self._announce(cfg, history=True)
 
     def _switched(self, cfg: BoardEngine) -> None:
         """The same decisions, answered by another engine from now on."""
@@ -177,6 +188,10 @@ class BoardSession(QObject):
     def _install(self, cfg: BoardEngine, file_path: Path | None) -> None:
         self._set_engine(cfg)
         self._file_path = file_path
+
+    def _announce(self, cfg: BoardEngine, history: bool) -> None:
+        """Tell the window of the board now shown (``history``: brought back by undo or redo)."""
+        self.from_history = history
         self.fileChanged.emit()
         self.boardReplaced.emit(cfg.n)
         self.changed.emit()

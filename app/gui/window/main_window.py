@@ -62,6 +62,8 @@ class MainWindow(QMainWindow):
             self.session.setParent(self)
         self.settings = settings or QSettings()
         self._describing = False
+        self._board_line = PROMPT
+        """What the status line says of the board when no square is described."""
         self._changes = 0
         self._replaced = False
         self._opening = ""
@@ -270,9 +272,8 @@ class MainWindow(QMainWindow):
         else:
             self.panel.show_explanation("Click a closed square to see which of your decisions close it.")
         chosen = self.pointed.chosen_explanation()
-        can_free = bool(chosen and chosen.can_free)
-        self.panel.show_free(chosen.cell if chosen else None, can_free)
-        self.commands.free.setEnabled(can_free)
+        self.panel.show_free(chosen.cell if chosen else None, bool(chosen and chosen.can_free))
+        self.commands.free.setEnabled(bool(explanation and explanation.can_free))
         if cfg is None:
             return
         figure, updating = count_figure(cfg)
@@ -303,10 +304,11 @@ class MainWindow(QMainWindow):
         replaced, self._replaced = self._replaced, False
         if not replaced:
             self._opening = ""
+            self._board_line = PROMPT
         if self.pointed.pointed is not None:
             self._describe_pointed()
         elif not replaced:
-            self.status_line.set_text(PROMPT)
+            self._say(PROMPT)
 
     def _updated(self) -> None:
         """The SAT engine decided more squares or counted better: repaint, and keep the status
@@ -317,7 +319,7 @@ class MainWindow(QMainWindow):
         if self.pointed.pointed is not None and self._describing:
             self._describe_pointed()
         if self._opening and cfg is not None and cfg.solution_count and not cfg.count_updating:
-            self.status_line.set_text(f"{self._opening}, on the SAT engine: {count_text(cfg)}.")
+            self._say(f"{self._opening}, on the SAT engine: {count_text(cfg)}.")
             self._opening = ""
 
     def _board_replaced(self, n: int) -> None:
@@ -326,15 +328,15 @@ class MainWindow(QMainWindow):
         cfg = self.session.configurator
         assert cfg is not None
         path = self.session.file_path
-        text, self._opening = greeting(cfg, path.name if path else "")
+        text, self._opening = greeting(cfg, path.name if path else "", back=self.session.from_history)
         keys = [KEYS_ON_BOARD] if self.board.hasFocus() and self.board.cursor_cell else []
-        self.status_line.set_text(" ".join([text, *self.session.sources.take_notes(), *keys]))
+        self._say(" ".join([text, *self.session.sources.take_notes(), *keys]))
 
     def _keys_to_board(self) -> None:
         self.board.take_keys()
         said = self.status_line.text()
         if KEYS_ON_BOARD not in said:
-            self.status_line.set_text(f"{said} {KEYS_ON_BOARD}".strip())
+            self._say(f"{said} {KEYS_ON_BOARD}".strip())
 
     def _show_engine(self) -> None:
         """The panel's account of the engine that answers the board now."""
@@ -359,14 +361,24 @@ class MainWindow(QMainWindow):
             self._describe_pointed()
 
     def _describe_pointed(self) -> None:
+        """The square pointed at (else the chosen one) in the status line; with neither, the
+        board's own line comes back."""
         text = self.pointed.words()
         if text is not None:
             self.status_line.set_text(text)
             self._describing = True
+        elif self._describing:
+            self.status_line.set_text(self._board_line)
+            self._describing = False
+
+    def _say(self, text: str) -> None:
+        """The board's own line: shown now, and again when the pointer leaves the board."""
+        self._board_line = text
+        self.status_line.set_text(text)
 
     def show_message(self, text: str) -> None:
         """Say something that just happened; the next change of the board replaces it."""
-        self.status_line.set_text(text)
+        self._say(text)
         self._describing = False
         self._opening = ""
 
@@ -404,7 +416,7 @@ class MainWindow(QMainWindow):
                 self.pointed.choose(cell)
             self.pointed.point(cell)
         self._describe_pointed()
-        changes = self._changes
+        changes, board_line = self._changes, self._board_line
         if choose:
             self.session.activate(cell)
         else:
@@ -414,6 +426,7 @@ class MainWindow(QMainWindow):
             self._refresh_panel()
             if self.status_line.text() == self.pointed.words():
                 self._describing = True  # the refusal describes the square: keep it current
+                self._board_line = board_line
 
     def _escape(self) -> None:
         """Esc: hide the solution shown, else let go of the chosen square."""
@@ -442,7 +455,7 @@ class MainWindow(QMainWindow):
             self.sizes.choose_engine(saved.engine)
             if saved.geometry is not None:
                 self.restoreGeometry(QByteArray(saved.geometry))
-        if saved is not None and self.session.reopen(saved.board, saved.steps, saved.unsaved):
+        if saved is not None and self.session.reopen(saved.board, saved.steps, saved.saved_back):
             said.append(describe_reopened(saved))
         else:
             size = str(self.settings.value("board/size", 8))

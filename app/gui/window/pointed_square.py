@@ -87,10 +87,10 @@ class PointedSquare(QObject):
         return self._session.explain(self.chosen)
 
     def free(self) -> None:
-        """Free the chosen square (Game → Free Square, or the panel's button)."""
-        if self.chosen_explanation() is not None:
-            assert self.chosen is not None
-            self._session.free(self.chosen)
+        """Free the square shown (Game → Free Square, or the panel's button): the chosen one,
+        else the closed square under the keyboard cursor or the pointer."""
+        if self.shown is not None:
+            self._session.free(self.shown)
 
     def _closed(self, cell: Cell) -> bool:
         cfg = self._session.configurator

@@ -63,15 +63,20 @@ def _known(cfg: BoardEngine | None, figure: SolutionCount) -> str:
     return ""
 
 
-def greeting(cfg: BoardEngine, file_name: str) -> tuple[str, str]:
-    """The line for a board just opened, and (on the SAT engine, whose count comes later) the
-    words to complete once it is counted ("" otherwise)."""
+def greeting(cfg: BoardEngine, file_name: str, back: bool = False) -> tuple[str, str]:
+    """The line for a board just opened (``back``: brought back by undo or redo), and (on the SAT
+    engine, whose count comes later) the words to complete once it is counted ("" otherwise)."""
     n = cfg.n
     if cfg.count == 0:
         return f"No {n} queens fit on a {n}×{n} board without attacking: every square is closed.", ""
-    board = f"Opened {file_name}: the {n}×{n} board" if file_name else f"The {n}×{n} board"
+    if back:
+        board = f"Back to the {n}×{n} board"
+    else:
+        board = f"Opened {file_name}: the {n}×{n} board" if file_name else f"The {n}×{n} board"
     if cfg.decisions:
         board += f" with {plural(len(cfg.decisions), 'decision')}"
+    if back and file_name:
+        board += f" ({file_name})"
     first = "" if cfg.decisions else " Click a square to place a queen."
     if cfg.count is not None:
         return f"{board}: {SolutionCount.of(cfg.count).remain()}.{first}", ""

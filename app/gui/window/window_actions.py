@@ -77,7 +77,11 @@ class WindowActions(QObject):
             (self.heat, "Shade open squares by how many remaining solutions have a queen there"),
             (self.hint, "Place the queen that keeps the most solutions open"),
             (self.solve, "Complete the board to the solution shown (or the first one)"),
-            (self.free, "Retract what closes the chosen square and place a queen there"),
+            (
+                self.free,
+                "Retract what closes the chosen square (or the closed square under the cursor) and "
+                "place a queen there",
+            ),
             (self.previous, "Show the previous remaining solution on the board"),
             (self.next, "Show the next remaining solution on the board"),
             (self.escape, "Hide the solution shown on the board, or let go of the chosen square"),

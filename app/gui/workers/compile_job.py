@@ -74,15 +74,15 @@ class CompileJob(QObject):
             self.failed.emit(self._error)
         elif exit_status == QProcess.ExitStatus.CrashExit:
             self.failed.emit(
-                f"the compile of {self.n}x{self.n} was stopped by the system (it may have run out of memory)"
+                f"the compile of {self.n}×{self.n} was stopped by the system (it may have run out of memory)"
             )
         else:
             detail = bytes(self._process.readAllStandardError().data()).decode(errors="replace").strip()
             if "out of memory" in detail.lower():
-                self.failed.emit(f"compiling the {self.n}x{self.n} board ran out of memory")
+                self.failed.emit(f"compiling the {self.n}×{self.n} board ran out of memory")
             else:
                 last = detail.splitlines()[-1] if detail else f"exit status {exit_code}"
-                self.failed.emit(f"the compile of {self.n}x{self.n} failed: {last}")
+                self.failed.emit(f"the compile of {self.n}×{self.n} failed: {last}")
 
     def _error_occurred(self, error: QProcess.ProcessError) -> None:
         if error == QProcess.ProcessError.FailedToStart:

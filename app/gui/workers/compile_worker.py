@@ -48,7 +48,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         space = load_or_compile(args.n, args.backend, progress=report, warn=warn)
     except MemoryError:
-        _emit({"error": f"compiling the {args.n}x{args.n} board ran out of memory"})
+        _emit({"error": f"compiling the {args.n}×{args.n} board ran out of memory"})
         return 3
     except NQueensError as error:
         _emit({"error": str(error)})
