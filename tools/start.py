@@ -1,12 +1,15 @@
 """Set up what is missing and start: ``python3 tools/start.py`` opens the window,
 ``python3 tools/start.py test`` runs the test suite (further arguments go to the program or to
-pytest). On Windows: ``py tools\\start.py`` and ``py tools\\start.py test``.
+pytest), ``python3 tools/start.py uninstall`` takes the commands and the launcher away again.
+On Windows: ``py tools\\start.py`` and ``py tools\\start.py test``.
 
 What it sets up, each only when missing: on Debian and Ubuntu the system packages Qt needs (and
-python3-venv, and Xvfb for the tests) with apt-get, as root or through sudo; the virtual
-environment ``.venv`` beside this folder; the package in it, editable, with the test extras for
-``test``. macOS and Windows need no system packages: PySide6's wheels carry Qt. Standard
-library only: it runs before anything is installed.
+python3-venv, and for the tests Xvfb and the launcher's validators) with apt-get, as root or
+through sudo; the virtual environment ``.venv`` beside this folder; the package in it, editable,
+with the test extras for ``test``; ``nqueens`` and ``nqueens-gui`` in ``~/.local/bin``; and for
+the window, on Linux, its launcher in the application menu (``user_install``). macOS and Windows
+need no system packages: PySide6's wheels carry Qt. Standard library only: it runs before
+anything is installed.
 """
 
 from __future__ import annotations
@@ -19,24 +22,30 @@ import subprocess
 import sys
 from pathlib import Path
 
+import user_install
+
 ROOT = Path(__file__).resolve().parent.parent
 VENV = ROOT / ".venv"
 STAMP = VENV / "nqueens-installed"
 """What was installed into the venv last (a hash of pyproject.toml and the extras)."""
-TEST_PACKAGES = ["xvfb"]
-"""Debian packages the tests need besides the window's: the X server some of them start."""
+TEST_PACKAGES = ["xvfb", "appstream", "desktop-file-utils"]
+"""Debian packages the tests need besides the window's: the X server some of them start, and
+the validators of the launcher and its AppStream metadata."""
 
 
 def main(argv: list[str]) -> int:
     if sys.version_info < (3, 11):  # noqa: UP036 - this script runs on whatever python3 is
         print(f"start: Python 3.11 or newer is needed; this is {sys.version.split()[0]}.", file=sys.stderr)
         return 1
+    if argv[:1] == ["uninstall"]:
+        return uninstall()
     testing = bool(argv) and argv[0] == "test"
     arguments = argv[1:] if testing else argv
     try:
         system_packages(testing)
         python = virtual_environment()
         install(python, testing)
+        put_in_place(python.parent, testing)
     except (OSError, subprocess.CalledProcessError, SetupError) as error:
         print(f"start: {error}", file=sys.stderr)
         return 1
@@ -49,6 +58,25 @@ def main(argv: list[str]) -> int:
         return subprocess.call(command)
     os.execv(command[0], command)
     return 1
+
+
+def put_in_place(venv_bin: Path, testing: bool) -> None:
+    """The commands on the user's PATH, and the window's launcher in the menu (not for the tests)."""
+    home = Path.home()
+    if os.name != "nt":
+        for line in user_install.link_commands(venv_bin, home, os.environ.get("PATH", "")):
+            print(f"start: {line}", flush=True)
+    if not testing and sys.platform.startswith("linux"):
+        user_install.install_launcher(venv_bin, user_install.data_folder(home, dict(os.environ)))
+
+
+def uninstall() -> int:
+    """Take away the links and the launcher this script put in place (the checkout stays)."""
+    home = Path.home()
+    bin_folder = VENV / ("Scripts" if os.name == "nt" else "bin")
+    removed = user_install.uninstall(bin_folder, home, user_install.data_folder(home, dict(os.environ)))
+    print("start: removed " + (", ".join(removed) if removed else "nothing: nothing was installed"))
+    return 0
 
 
 class SetupError(Exception):

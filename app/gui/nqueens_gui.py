@@ -59,6 +59,8 @@ CALIBRATE_AFTER_MS = 3000
 board and the SAT engine's start-up are done."""
 ORGANIZATION = "nqueens-configurator"
 APPLICATION = "nqueens-gui"
+DESKTOP_ID = "io.github.nqueens.configurator"
+"""The launcher's name (``resources/<id>.desktop``): the desktop matches the window to it."""
 SETTLE_SECONDS = 120.0
 """A screenshot on the SAT engine waits at most this long for every square to be decided."""
 window_board_size = size_argument(check_board_size)
@@ -150,7 +152,7 @@ def main(argv: list[str] | None = None) -> int:
     quiet_platform_notes()
     app = cast(QApplication, QApplication.instance() or QApplication([sys.argv[0]]))
     app.setApplicationDisplayName("N-Queens configurator")
-    app.setDesktopFileName("nqueens-configurator")
+    app.setDesktopFileName(DESKTOP_ID)
     apply_appearance(args.theme or str(settings.value("view/appearance", "system")))
     session = BoardSession(args.backend, engine_choice)
     if args.screenshot:

@@ -1,0 +1,105 @@
+"""The set-up puts the program where a user looks for it: the commands in ~/.local/bin, and the
+window's launcher, icon and AppStream metadata in the application menu, each accepted by its
+validator. Every test works in a private home folder, never the real one."""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import subprocess
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from app.gui.board.queen_pictures import resource_bytes
+from app.gui.nqueens_gui import DESKTOP_ID
+
+ROOT = Path(__file__).resolve().parent.parent
+VENV_BIN = Path(sys.executable).parent
+
+
+def load_user_install() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("user_install", ROOT / "tools" / "user_install.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+user_install = load_user_install()
+
+
+def test_the_commands_are_linked_into_local_bin_and_run_from_there(tmp_path: Path) -> None:
+    folder = tmp_path / ".local" / "bin"
+    said = user_install.link_commands(VENV_BIN, tmp_path, f"/usr/bin{os.pathsep}{folder}")
+    assert said == []
+    for command in ("nqueens", "nqueens-gui"):
+        assert os.readlink(folder / command) == str(VENV_BIN / command)
+    answer = subprocess.run(
+        [str(folder / "nqueens"), "count", "6"], capture_output=True, text=True, check=False
+    )
+    assert (answer.returncode, answer.stdout) == (0, "4\n")
+    assert user_install.link_commands(VENV_BIN, tmp_path, str(folder)) == [], "a second run changes nothing"
+
+
+def test_a_folder_not_on_path_is_said_with_the_line_that_adds_it(tmp_path: Path) -> None:
+    (said,) = user_install.link_commands(VENV_BIN, tmp_path, "/usr/bin")
+    folder = tmp_path / ".local" / "bin"
+    assert said.startswith(f"nqueens and nqueens-gui are in {folder}, which is not on your PATH yet")
+    assert f'export PATH="{folder}:$PATH"' in said
+
+
+def test_another_programs_command_is_left_alone_and_another_checkouts_link_replaced(tmp_path: Path) -> None:
+    folder = tmp_path / ".local" / "bin"
+    folder.mkdir(parents=True)
+    (folder / "nqueens").write_text("#!/bin/sh\necho mine\n")
+    (folder / "nqueens-gui").symlink_to(tmp_path / "old-checkout" / ".venv" / "bin" / "nqueens-gui")
+    (said,) = user_install.link_commands(VENV_BIN, tmp_path, str(folder))
+    assert said.startswith(f"{folder / 'nqueens'} is another program's; it was left as it is")
+    assert (folder / "nqueens").read_text() == "#!/bin/sh\necho mine\n"
+    assert os.readlink(folder / "nqueens-gui") == str(VENV_BIN / "nqueens-gui")
+
+
+def validated(*command: str) -> str:
+    """The validator's verdict; a validator missing is a failure (the test command installs it)."""
+    answer = subprocess.run(list(command), capture_output=True, text=True, check=False)
+    assert answer.returncode == 0, answer.stdout + answer.stderr
+    return answer.stdout + answer.stderr
+
+
+def test_the_launcher_its_icon_and_its_metadata_are_installed_and_valid(tmp_path: Path) -> None:
+    program = tmp_path / "a checkout" / ".venv" / "bin"
+    data = tmp_path / "share"
+    user_install.install_launcher(program, data)
+    entry = data / "applications" / f"{DESKTOP_ID}.desktop"
+    validated("desktop-file-validate", str(entry))
+    lines = entry.read_text().splitlines()
+    assert f'Exec="{program / "nqueens-gui"}"' in lines and f"Icon={DESKTOP_ID}" in lines
+    icon = data / "icons" / "hicolor" / "scalable" / "apps" / f"{DESKTOP_ID}.svg"
+    assert icon.read_bytes() == resource_bytes("icon.svg"), "the menu's icon is the window's"
+    metadata = data / "metainfo" / f"{DESKTOP_ID}.metainfo.xml"
+    assert "Validation was successful" in validated("appstreamcli", "validate", "--no-net", str(metadata))
+    assert f'<launchable type="desktop-id">{DESKTOP_ID}.desktop</launchable>' in metadata.read_text()
+    removed = user_install.uninstall(program, tmp_path, data)
+    assert sorted(removed) == sorted(map(str, (entry, icon, metadata)))
+    assert not entry.exists() and not icon.exists() and not metadata.exists()
+
+
+@pytest.mark.parametrize(
+    ("path", "written"),
+    [
+        ("/opt/n queens/.venv/bin/nqueens-gui", '"/opt/n queens/.venv/bin/nqueens-gui"'),
+        ('/tmp/a"b$c`d\\e%f/nqueens-gui', '"/tmp/a\\\\"b\\\\$c\\\\`d\\\\\\\\e%%f/nqueens-gui"'),
+    ],
+)
+def test_the_launchers_command_is_quoted_as_the_desktop_entry_specification_says(
+    path: str, written: str
+) -> None:
+    assert user_install.desktop_exec(Path(path)) == written
+
+
+def test_the_window_names_the_launcher_it_belongs_to() -> None:
+    assert user_install.APP_ID == DESKTOP_ID
+    assert (ROOT / "resources" / f"{DESKTOP_ID}.desktop").is_file()
