@@ -1,17 +1,16 @@
 """The JSON record stored beside a cached diagram's arrays, and the checksum that binds them.
 
-The SHA-256 covers the format version, the record (in canonical form) and the arrays, so no
-part can be swapped or edited alone. The record is read strictly: no NaN or Infinity, no
-numbers longer than any count of a board up to 15×15, every field of its type and within its
-bounds, and the count equal to the known number of solutions (OEIS A000170).
+The SHA-256 covers the format version, the record and the arrays, so no part can be swapped or
+edited alone; the record is read by its schema, and its count must be the known one (A000170).
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-import math
+from typing import Annotated, Any, cast
 
+import msgspec
 import numpy as np
 
 from bdd_model.diagram.constructions import CONSTRUCTIONS
@@ -19,14 +18,31 @@ from bdd_model.diagram.space import SpaceInfo
 from bdd_model.diagram.verification import known_count
 from bdd_model.errors import CacheError
 from bdd_model.files.untrusted_text import excerpt
+from bdd_model.records import RecordError, convert, decode
 
 FORMAT_VERSION = 2
 ARRAY_NAMES = ("widths", "row_edges", "src", "col", "dst")
 MAX_RECORD = 65536
 """Characters of the stored JSON record (N=15 writes about 2,000)."""
-_MAX_DIGITS = 15
-"""Digits of the longest number a record holds (N=15 has 51,889,029 BDD nodes)."""
-_FIELDS = {"format", "sha256", *SpaceInfo.__dataclass_fields__}
+
+Count = Annotated[int, msgspec.Meta(ge=0, lt=10**15)]
+"""A count a record holds (N=15 has 51,889,029 BDD nodes)."""
+Value = Annotated[int, msgspec.Meta(gt=-(10**15), lt=10**15)] | float | str | bool | None | list[Count]
+"""Any value of a record before its fields are known: numbers bounded, no deeper nesting."""
+
+
+class CacheRecord(msgspec.Struct, forbid_unknown_fields=True):
+    """The record as stored: ``SpaceInfo``'s figures, the format and the checksum."""
+
+    format: int
+    n: int
+    backend: str
+    construction: str
+    solutions: Count
+    bdd_nodes: Count
+    level_nodes: list[Count]
+    compile_seconds: Annotated[float, msgspec.Meta(ge=0)]
+    sha256: str
 
 
 def digest(record: dict[str, object], arrays: dict[str, np.ndarray]) -> str:
@@ -50,33 +66,12 @@ def make_record(info: SpaceInfo, arrays: dict[str, np.ndarray]) -> dict[str, obj
 
 
 def parse_record(text: str) -> dict[str, object]:
-    """The stored record as a dict; CacheError saying why if it is not strictly valid JSON."""
+    """The stored record's fields; CacheError saying why if it is not strict JSON of bounded values."""
     try:
-        record = json.loads(
-            text, parse_constant=_refuse_constant, parse_float=_finite_float, parse_int=_short_int
-        )
-    except (ValueError, RecursionError) as error:
+        fields: dict[str, object] = decode(text, cast(Any, dict[str, Value]))
+    except RecordError as error:
         raise CacheError(f"is damaged (its record is not valid: {excerpt(str(error), 60)})") from None
-    if not isinstance(record, dict):
-        raise CacheError("is damaged (its record is not an object)")
-    return record
-
-
-def _refuse_constant(name: str) -> object:
-    raise ValueError(f"{name} is not a number")
-
-
-def _finite_float(text: str) -> float:
-    value = float(text)
-    if len(text) > 2 * _MAX_DIGITS or not math.isfinite(value):
-        raise ValueError("a number is out of range")
-    return value
-
-
-def _short_int(text: str) -> int:
-    if len(text.lstrip("-")) > _MAX_DIGITS:
-        raise ValueError("a number is out of range")
-    return int(text)
+    return fields
 
 
 def check_record(record: dict[str, object], n: int, backend: str, arrays: dict[str, np.ndarray]) -> SpaceInfo:
@@ -91,27 +86,25 @@ def check_record(record: dict[str, object], n: int, backend: str, arrays: dict[s
         raise CacheError(f"was compiled by another backend ({excerpt(repr(record.get('backend')), 24)})")
     if record.get("sha256") != digest(record, arrays):
         raise CacheError("is damaged (checksum mismatch)")
-    if set(record) != _FIELDS:
-        raise CacheError("is damaged (its record has other fields)")
-    solutions, nodes, levels = record["solutions"], record["bdd_nodes"], record["level_nodes"]
-    if not _whole(solutions) or solutions != known_count(n):
-        raise CacheError(
-            f"is damaged (it claims {excerpt(repr(solutions), 24)} solutions, not {known_count(n)})"
-        )
-    if not _whole(nodes) or not isinstance(levels, list) or len(levels) != n * n:
+    try:
+        stored = convert(record, CacheRecord)
+    except RecordError as error:
+        raise CacheError(f"is damaged (its record is not valid: {excerpt(str(error), 60)})") from None
+    if stored.solutions != known_count(n):
+        raise CacheError(f"is damaged (it claims {stored.solutions} solutions, not {known_count(n)})")
+    if len(stored.level_nodes) != n * n or any(k > stored.bdd_nodes for k in stored.level_nodes):
         raise CacheError("is damaged (its node counts are malformed)")
-    if not all(_whole(k) and k <= nodes for k in levels):
-        raise CacheError("is damaged (its node counts are malformed)")
-    seconds = record["compile_seconds"]
-    if not isinstance(seconds, int | float) or isinstance(seconds, bool) or seconds < 0:
-        raise CacheError("is damaged (its compile time is malformed)")
-    if record["construction"] not in CONSTRUCTIONS:
+    if stored.construction not in CONSTRUCTIONS:
         raise CacheError("is damaged (its construction is unknown)")
-    return SpaceInfo.from_json(record)
-
-
-def _whole(value: object) -> bool:
-    return type(value) is int and value >= 0
+    return SpaceInfo(
+        n,
+        backend,
+        stored.construction,
+        stored.solutions,
+        stored.bdd_nodes,
+        tuple(stored.level_nodes),
+        stored.compile_seconds,
+    )
 
 
 def _board(n: object) -> str:

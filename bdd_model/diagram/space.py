@@ -49,22 +49,6 @@ class SpaceInfo:
         data["level_nodes"] = list(self.level_nodes)
         return data
 
-    @classmethod
-    def from_json(cls, data: dict[str, object]) -> SpaceInfo:
-        """Rebuild from stored JSON; KeyError/TypeError/ValueError on a malformed record."""
-        level_nodes = data["level_nodes"]
-        if not isinstance(level_nodes, list) or not all(type(k) is int for k in level_nodes):
-            raise ValueError("level_nodes is not a list of integers")
-        return cls(
-            n=int(data["n"]),  # type: ignore[call-overload]
-            backend=str(data["backend"]),
-            construction=str(data["construction"]),
-            solutions=int(data["solutions"]),  # type: ignore[call-overload]
-            bdd_nodes=int(data["bdd_nodes"]),  # type: ignore[call-overload]
-            level_nodes=tuple(level_nodes),
-            compile_seconds=float(data["compile_seconds"]),  # type: ignore[arg-type]
-        )
-
 
 class SolutionSpace:
     """Every solution of the n×n board, compiled once; answers come from ``diagram``.
