@@ -73,6 +73,8 @@ def read_text(path: Path) -> str:
 
 def loads(text: str) -> tuple[int, list[Decision]]:
     """N and the decisions of a configuration; SavedGameError with one clear sentence if not valid."""
+    if not text.strip():
+        raise SavedGameError("the file is empty")
     try:
         data = json.loads(text.removeprefix("\ufeff"))
     except (ValueError, RecursionError):

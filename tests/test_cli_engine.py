@@ -78,7 +78,7 @@ def test_forced_queens_appear(capsys) -> None:
         (["count", "2.5"], "N must be a whole number, not '2.5'"),
         (["count", "16"], "up to 15×15; the empty 16×16 board's count is known, 14,772,512"),
         (["count", "40"], "'nqueens state 40 --engine sat --json' estimates it"),
-        (["count", "101"], "no engine here answers a 101x101 board: the SAT engine's largest is 100x100"),
+        (["count", "101"], "no engine here answers a 101×101 board: the SAT engine's largest is 100×100"),
         (["state", "8", "--queen", "9,1"], "cell 9,1 is off the 8×8 board"),
         (["state", "8", "--queen", "0,1"], "cell 0,1 is off the 8×8 board"),
         (["state", "8", "--empty", "a,b"], "cell 'a,b' is not of the form ROW,COL"),

@@ -125,6 +125,30 @@ def test_undoing_an_open_says_what_the_board_now_is(qtbot, window: MainWindow, t
     )
 
 
+def test_a_second_bad_file_is_the_message_in_view(qtbot, window: MainWindow, tmp_path: Path) -> None:
+    garbage, empty = tmp_path / "garbage.txt", tmp_path / "empty.nqueens.json"
+    garbage.write_text("no configuration at all")
+    empty.write_text("")
+    assert not window.files.open_from(garbage)
+    assert not window.files.open_from(empty)
+    assert warned(window) == "empty.nqueens.json was not opened: the file is empty"
+
+
+def test_leaving_a_file_with_unsaved_changes_for_another_size_says_undo_brings_them_back(
+    qtbot, window: MainWindow, tmp_path: Path
+) -> None:
+    click(qtbot, window, 0, 0)
+    assert window.files.save_to(tmp_path / "mygame.nqueens.json")
+    click(qtbot, window, 1, 6)
+    window.session.open_size(6)
+    assert window.status_line.text() == (
+        "The 6×6 board: 4 solutions remain. Click a square to place a queen. "
+        "mygame.nqueens.json had changes not saved: Undo (Ctrl+Z) brings them back."
+    )
+    window.commands.undo.trigger()
+    assert window.windowTitle() == "mygame.nqueens.json (8×8)[*]" and window.isWindowModified()
+
+
 def test_a_refused_open_leaves_a_running_compile_alone(
     qtbot, window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -47,19 +47,26 @@ def test_the_commands_are_linked_into_local_bin_and_run_from_there(tmp_path: Pat
 def test_a_folder_not_on_path_is_said_with_the_line_that_adds_it(tmp_path: Path) -> None:
     (said,) = user_install.link_commands(VENV_BIN, tmp_path, "/usr/bin")
     folder = tmp_path / ".local" / "bin"
-    assert said.startswith(f"nqueens and nqueens-gui are in {folder}, which is not on your PATH yet")
-    assert f'export PATH="{folder}:$PATH"' in said
+    assert said.startswith(f"nqueens and nqueens-gui are in {folder}, which is not on your PATH: add")
+    assert f'export PATH="{folder}:$PATH"' in said and str(VENV_BIN / "nqueens") in said
 
 
-def test_another_programs_command_is_left_alone_and_another_checkouts_link_replaced(tmp_path: Path) -> None:
+def test_another_programs_command_is_left_alone_and_another_checkouts_link_moved_and_said(
+    tmp_path: Path,
+) -> None:
     folder = tmp_path / ".local" / "bin"
     folder.mkdir(parents=True)
     (folder / "nqueens").write_text("#!/bin/sh\necho mine\n")
-    (folder / "nqueens-gui").symlink_to(tmp_path / "old-checkout" / ".venv" / "bin" / "nqueens-gui")
-    (said,) = user_install.link_commands(VENV_BIN, tmp_path, str(folder))
-    assert said.startswith(f"{folder / 'nqueens'} is another program's; it was left as it is")
+    other = tmp_path / "old-checkout" / ".venv" / "bin" / "nqueens-gui"
+    (folder / "nqueens-gui").symlink_to(other)
+    mine, moved = user_install.link_commands(VENV_BIN, tmp_path, str(folder))
+    assert mine.startswith(f"{folder / 'nqueens'} is another program's; it was left as it is")
+    assert moved == f"{folder / 'nqueens-gui'} ran {other}; it now runs this checkout's."
     assert (folder / "nqueens").read_text() == "#!/bin/sh\necho mine\n"
     assert os.readlink(folder / "nqueens-gui") == str(VENV_BIN / "nqueens-gui")
+    removed, left = user_install.uninstall(VENV_BIN, tmp_path, tmp_path / "share")
+    assert removed == [str(folder / "nqueens-gui")]
+    assert left == [f"{folder / 'nqueens'} (it runs another program)"]
 
 
 def validated(*command: str) -> str:
@@ -82,8 +89,8 @@ def test_the_launcher_its_icon_and_its_metadata_are_installed_and_valid(tmp_path
     metadata = data / "metainfo" / f"{DESKTOP_ID}.metainfo.xml"
     assert "Validation was successful" in validated("appstreamcli", "validate", "--no-net", str(metadata))
     assert f'<launchable type="desktop-id">{DESKTOP_ID}.desktop</launchable>' in metadata.read_text()
-    removed = user_install.uninstall(program, tmp_path, data)
-    assert sorted(removed) == sorted(map(str, (entry, icon, metadata)))
+    removed, left = user_install.uninstall(program, tmp_path, data)
+    assert sorted(removed) == sorted(map(str, (entry, icon, metadata))) and left == []
     assert not entry.exists() and not icon.exists() and not metadata.exists()
 
 

@@ -6,10 +6,10 @@ On Windows: ``py tools\\start.py`` and ``py tools\\start.py test``.
 What it sets up, each only when missing: on Debian and Ubuntu the system packages Qt needs (and
 python3-venv, and for the tests Xvfb and the launcher's validators) with apt-get, as root or
 through sudo; the virtual environment ``.venv`` beside this folder; the package in it, editable,
-with the test extras for ``test``; ``nqueens`` and ``nqueens-gui`` in ``~/.local/bin``; and for
-the window, on Linux, its launcher in the application menu (``user_install``). macOS and Windows
-need no system packages: PySide6's wheels carry Qt. Standard library only: it runs before
-anything is installed.
+with the test extras for ``test``; and for the window, ``nqueens`` and ``nqueens-gui`` in
+``~/.local/bin`` and, on Linux, its launcher in the application menu (``user_install``). macOS
+and Windows need no system packages: PySide6's wheels carry Qt. Standard library only: it runs
+before anything is installed.
 """
 
 from __future__ import annotations
@@ -21,8 +21,7 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
-
-import user_install
+from types import ModuleType
 
 ROOT = Path(__file__).resolve().parent.parent
 VENV = ROOT / ".venv"
@@ -45,7 +44,8 @@ def main(argv: list[str]) -> int:
         system_packages(testing)
         python = virtual_environment()
         install(python, testing)
-        put_in_place(python.parent, testing)
+        if not testing:
+            put_in_place(python.parent)
     except (OSError, subprocess.CalledProcessError, SetupError) as error:
         print(f"start: {error}", file=sys.stderr)
         return 1
@@ -60,22 +60,31 @@ def main(argv: list[str]) -> int:
     return 1
 
 
-def put_in_place(venv_bin: Path, testing: bool) -> None:
-    """The commands on the user's PATH, and the window's launcher in the menu (not for the tests)."""
+def put_in_place(venv_bin: Path) -> None:
+    """The commands on the user's PATH and the window's launcher in the menu (the run command's
+    alone: the tests, and CI, leave the home folder as it is)."""
+    user_install = module_at(ROOT / "tools" / "user_install.py")
     home = Path.home()
     if os.name != "nt":
         for line in user_install.link_commands(venv_bin, home, os.environ.get("PATH", "")):
             print(f"start: {line}", flush=True)
-    if not testing and sys.platform.startswith("linux"):
+    if sys.platform.startswith("linux"):
         user_install.install_launcher(venv_bin, user_install.data_folder(home, dict(os.environ)))
+        print("start: the window is in your desktop's application menu as N-Queens Configurator", flush=True)
 
 
 def uninstall() -> int:
     """Take away the links and the launcher this script put in place (the checkout stays)."""
+    user_install = module_at(ROOT / "tools" / "user_install.py")
     home = Path.home()
     bin_folder = VENV / ("Scripts" if os.name == "nt" else "bin")
-    removed = user_install.uninstall(bin_folder, home, user_install.data_folder(home, dict(os.environ)))
-    print("start: removed " + (", ".join(removed) if removed else "nothing: nothing was installed"))
+    removed, left = user_install.uninstall(bin_folder, home, user_install.data_folder(home, dict(os.environ)))
+    print(
+        "start: removed "
+        + (", ".join(removed) if removed else "nothing: nothing of this checkout's was installed")
+    )
+    if left:
+        print("start: left as they are: " + ", ".join(left))
     return 0
 
 
@@ -107,13 +116,17 @@ def system_packages(testing: bool) -> None:
 
 def debian_packages() -> list[str]:
     """The window's packages, from the one list the program itself checks at start."""
-    path = ROOT / "app" / "gui" / "debian_packages.py"
-    spec = importlib.util.spec_from_file_location("debian_packages", path)
+    return list(module_at(ROOT / "app" / "gui" / "debian_packages.py").all_packages())
+
+
+def module_at(path: Path) -> ModuleType:
+    """The Python file ``path`` as a module (nothing is installed yet to import it from)."""
+    spec = importlib.util.spec_from_file_location(path.stem, path)
     if spec is None or spec.loader is None:
         raise SetupError(f"cannot read {path}")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    return list(module.all_packages())
+    return module
 
 
 def installed(package: str) -> bool:

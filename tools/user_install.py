@@ -25,9 +25,9 @@ def data_folder(home: Path, environment: dict[str, str]) -> Path:
 
 
 def link_commands(venv_bin: Path, home: Path, path_variable: str) -> list[str]:
-    """Link the commands into ``~/.local/bin``, replacing only links into another checkout's
-    ``.venv``; the lines to say: what was left alone, and how to reach the folder when it is not
-    on ``path_variable``."""
+    """Link the commands into ``~/.local/bin`` (a link into another checkout's ``.venv`` is
+    moved here, and said); the lines to say: what moved, what was left alone, and how to reach
+    the folder when it is not on ``path_variable``."""
     folder = bin_folder(home)
     folder.mkdir(parents=True, exist_ok=True)
     said = []
@@ -36,6 +36,7 @@ def link_commands(venv_bin: Path, home: Path, path_variable: str) -> list[str]:
         if link.is_symlink() and Path(os.readlink(link)) == target:
             continue
         if link.is_symlink() and _into_a_checkout(Path(os.readlink(link)), command):
+            said.append(f"{link} ran {os.readlink(link)}; it now runs this checkout's.")
             link.unlink()
         elif link.exists() or link.is_symlink():
             said.append(f"{link} is another program's; it was left as it is (this one is {target}).")
@@ -44,8 +45,9 @@ def link_commands(venv_bin: Path, home: Path, path_variable: str) -> list[str]:
     on_path = any(_same(Path(part), folder) for part in path_variable.split(os.pathsep) if part)
     if not on_path:
         said.append(
-            f"{' and '.join(COMMANDS)} are in {folder}, which is not on your PATH yet: open a new "
-            f'login shell, or add  export PATH="{folder}:$PATH"  to your shell\'s start file.'
+            f"{' and '.join(COMMANDS)} are in {folder}, which is not on your PATH: add the line "
+            f' export PATH="{folder}:$PATH"  to your shell\'s start file (~/.bashrc or ~/.profile) '
+            f"and open a new shell, or run {venv_bin / 'nqueens'} directly."
         )
     return said
 
@@ -59,14 +61,18 @@ def install_launcher(venv_bin: Path, data_home: Path) -> None:
     _write(data_home / "metainfo" / f"{APP_ID}.metainfo.xml", _resource(f"{APP_ID}.metainfo.xml"))
 
 
-def uninstall(venv_bin: Path, home: Path, data_home: Path) -> list[str]:
-    """Remove what ``link_commands`` and ``install_launcher`` put in place; the paths removed."""
-    removed = []
+def uninstall(venv_bin: Path, home: Path, data_home: Path) -> tuple[list[str], list[str]]:
+    """Remove what ``link_commands`` and ``install_launcher`` put in place; the paths removed,
+    and the commands left because they run another checkout or program."""
+    removed, left = [], []
     for command in COMMANDS:
         link = bin_folder(home) / command
         if link.is_symlink() and Path(os.readlink(link)) == venv_bin / command:
             link.unlink()
             removed.append(str(link))
+        elif link.is_symlink() or link.exists():
+            target = os.readlink(link) if link.is_symlink() else "another program"
+            left.append(f"{link} (it runs {target})")
     for path in (
         data_home / "applications" / f"{APP_ID}.desktop",
         data_home / "icons" / "hicolor" / "scalable" / "apps" / f"{APP_ID}.svg",
@@ -75,7 +81,7 @@ def uninstall(venv_bin: Path, home: Path, data_home: Path) -> list[str]:
         if path.is_file():
             path.unlink()
             removed.append(str(path))
-    return removed
+    return removed, left
 
 
 def desktop_exec(program: Path) -> str:

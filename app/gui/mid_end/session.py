@@ -57,6 +57,8 @@ class BoardSession(QObject):
         self._was_solved = False
         self.from_history = False
         """The board shown came back through undo or redo, not as a new board."""
+        self.left_unsaved: Path | None = None
+        """The file whose board, changed since it was saved, the board shown replaced."""
         self.sources.ready.connect(self._replace)
         self.sources.refusedBoard.connect(self.refused)
         self.sources.switched.connect(self._switched)
@@ -148,6 +150,8 @@ class BoardSession(QObject):
         """Show a new board as one undo step (on the stack, and clean when it is a file's content,
         before anyone hears of the board: a reopened board's own history then stays as kept)."""
         before = self._board()
+        unsaved = before is not None and before.file_path is not None and not self.undo_stack.isClean()
+        self.left_unsaved = before.file_path if unsaved and before is not None else None
         self._install(cfg, file_path)
         if before is not None:
             after = self._board()
@@ -165,6 +169,7 @@ class BoardSession(QObject):
     def _show_board(self, board: Board) -> None:
         """Undo and redo of a board change: the board was shown before, so its decisions hold."""
         cfg = self.sources.board(board.n, board.decisions)
+        self.left_unsaved = None
         self._install(cfg, board.file_path)
         self._announce(cfg, history=True)
 

@@ -33,6 +33,7 @@ from app.gui.window.notice_strip import NoticeStrip
 from app.gui.window.pointed_square import PointedSquare
 from app.gui.window.size_box import SizeBox
 from app.gui.window.size_choice import SizeChoice
+from app.gui.window.status_line import StatusLine
 from app.gui.window.status_text import count_figure, count_text, counters, greeting, solved_words
 from app.gui.window.window_actions import WindowActions
 from app.gui.workers.machine_speed_job import MachinePace
@@ -61,9 +62,6 @@ class MainWindow(QMainWindow):
         if self.session.parent() is None:
             self.session.setParent(self)
         self.settings = settings or QSettings()
-        self._describing = False
-        self._board_line = PROMPT
-        """What the status line says of the board when no square is described."""
         self._changes = 0
         self._replaced = False
         self._opening = ""
@@ -88,8 +86,14 @@ class MainWindow(QMainWindow):
         self._make_toolbar()
         self._make_status_bar()
         self.pointed = PointedSquare(self.session, self)
+        self.status = StatusLine(self.status_line, self.pointed, PROMPT)
         self.files = FileCommands(
-            self, self.session, self.settings, self.show_message, self.warn, self.panel.diagram.picture
+            self,
+            self.session,
+            self.settings,
+            self.show_message,
+            self.warn_about_file,
+            self.panel.diagram.picture,
         )
         self.sizes = SizeChoice(
             self,
@@ -156,7 +160,7 @@ class MainWindow(QMainWindow):
         session.browser.browsed.connect(self.refresh)
         session.boardReplaced.connect(self._board_replaced)
         session.message.connect(self.show_message)
-        session.refused.connect(self.warn)
+        session.refused.connect(self.warn_about_file)
         sources.problem.connect(self.warn)
         session.solved.connect(self._solved)
         session.fileChanged.connect(self._refresh_title)
@@ -304,11 +308,11 @@ class MainWindow(QMainWindow):
         replaced, self._replaced = self._replaced, False
         if not replaced:
             self._opening = ""
-            self._board_line = PROMPT
+            self.status.board_line = PROMPT
         if self.pointed.pointed is not None:
-            self._describe_pointed()
+            self.status.describe()
         elif not replaced:
-            self._say(PROMPT)
+            self.status.say(PROMPT)
 
     def _updated(self) -> None:
         """The SAT engine decided more squares or counted better: repaint, and keep the status
@@ -316,10 +320,10 @@ class MainWindow(QMainWindow):
         board settled is painted at once: it is the answer to the user's last click."""
         cfg = self.session.configurator
         self.refresh(now=cfg is not None and cfg.diagram is None and cfg.settled)
-        if self.pointed.pointed is not None and self._describing:
-            self._describe_pointed()
+        if self.pointed.pointed is not None and self.status.describing:
+            self.status.describe()
         if self._opening and cfg is not None and cfg.solution_count and not cfg.count_updating:
-            self._say(f"{self._opening}, on the SAT engine: {count_text(cfg)}.")
+            self.status.say(f"{self._opening}, on the SAT engine: {count_text(cfg)}.")
             self._opening = ""
 
     def _board_replaced(self, n: int) -> None:
@@ -330,13 +334,15 @@ class MainWindow(QMainWindow):
         path = self.session.file_path
         text, self._opening = greeting(cfg, path.name if path else "", back=self.session.from_history)
         keys = [KEYS_ON_BOARD] if self.board.hasFocus() and self.board.cursor_cell else []
-        self._say(" ".join([text, *self.session.sources.take_notes(), *keys]))
+        left = self.session.left_unsaved
+        unsaved = [f"{left.name} had changes not saved: Undo (Ctrl+Z) brings them back."] if left else []
+        self.status.say(" ".join([text, *unsaved, *self.session.sources.take_notes(), *keys]))
 
     def _keys_to_board(self) -> None:
         self.board.take_keys()
         said = self.status_line.text()
         if KEYS_ON_BOARD not in said:
-            self._say(f"{said} {KEYS_ON_BOARD}".strip())
+            self.status.say(f"{said} {KEYS_ON_BOARD}".strip())
 
     def _show_engine(self) -> None:
         """The panel's account of the engine that answers the board now."""
@@ -357,35 +363,22 @@ class MainWindow(QMainWindow):
     def _pointed_changed(self) -> None:
         self.board.set_picture(self.picture())
         self._refresh_panel()
-        if self._describing:
-            self._describe_pointed()
-
-    def _describe_pointed(self) -> None:
-        """The square pointed at (else the chosen one) in the status line; with neither, the
-        board's own line comes back."""
-        text = self.pointed.words()
-        if text is not None:
-            self.status_line.set_text(text)
-            self._describing = True
-        elif self._describing:
-            self.status_line.set_text(self._board_line)
-            self._describing = False
-
-    def _say(self, text: str) -> None:
-        """The board's own line: shown now, and again when the pointer leaves the board."""
-        self._board_line = text
-        self.status_line.set_text(text)
+        if self.status.describing:
+            self.status.describe()
 
     def show_message(self, text: str) -> None:
         """Say something that just happened; the next change of the board replaces it."""
-        self._say(text)
-        self._describing = False
+        self.status.say(text)
         self._opening = ""
 
     def warn(self, text: str) -> None:
         """Say something that must be read (a file not opened, a build that failed): it stays
         in the status bar's place until dismissed."""
         self.notices.messages.post(text)
+
+    def warn_about_file(self, text: str) -> None:
+        """Say why a file was not taken, in place of what was said of the file before."""
+        self.notices.messages.post(text, topic="file")
 
     def point_at(self, cell: Cell) -> None:
         """Choose a square as a click does, without deciding anything: its explanation in the
@@ -398,7 +391,7 @@ class MainWindow(QMainWindow):
             return
         self.pointed.point(cell)
         if cell is not None:
-            self._describe_pointed()
+            self.status.describe()
 
     def _activated(self, cell: Cell) -> None:
         self._decide(cell, choose=True)
@@ -415,8 +408,8 @@ class MainWindow(QMainWindow):
             if choose:
                 self.pointed.choose(cell)
             self.pointed.point(cell)
-        self._describe_pointed()
-        changes, board_line = self._changes, self._board_line
+        self.status.describe()
+        changes, board_line = self._changes, self.status.board_line
         if choose:
             self.session.activate(cell)
         else:
@@ -425,8 +418,8 @@ class MainWindow(QMainWindow):
             self.board.set_picture(self.picture())
             self._refresh_panel()
             if self.status_line.text() == self.pointed.words():
-                self._describing = True  # the refusal describes the square: keep it current
-                self._board_line = board_line
+                self.status.describing = True  # the refusal describes the square: keep it current
+                self.status.board_line = board_line
 
     def _escape(self) -> None:
         """Esc: hide the solution shown, else let go of the chosen square."""
@@ -460,8 +453,7 @@ class MainWindow(QMainWindow):
         else:
             size = str(self.settings.value("board/size", 8))
             n = int(size) if size.isdigit() and 1 <= int(size) <= self.session.sources.max_n else 8
-            if problems:
-                problems = [*problems, f"Opened an empty {n}×{n} board instead."]
+            problems = [*problems, f"Opened an empty {n}×{n} board instead."] if problems else []
             self.session.open_size(n)
         if problems:
             self.warn(" ".join(problems))
