@@ -6,8 +6,6 @@ No Qt here: the package is usable and testable alone.
 from bdd_model.board import (
     Cell,
     CellState,
-    Decision,
-    DecisionKind,
     board_text,
     cells_one_based,
     check_cell,
@@ -16,6 +14,7 @@ from bdd_model.board import (
     queens_text,
 )
 from bdd_model.cache.store import cache_dir, cache_path, load_cached, load_or_compile
+from bdd_model.decisions import Decision, DecisionKind
 from bdd_model.diagram.backends import BACKEND_CHOICES, BACKENDS, resolve_backend
 from bdd_model.diagram.configurator import Configurator
 from bdd_model.diagram.constructions import CONSTRUCTIONS

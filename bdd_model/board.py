@@ -51,20 +51,6 @@ class CellState(enum.Enum):
         return self in (CellState.QUEEN, CellState.FORCED)
 
 
-class DecisionKind(enum.Enum):
-    """The two kinds of user decision."""
-
-    QUEEN = "queen"
-    MARK = "mark"
-
-
-class Decision(NamedTuple):
-    """One user decision: a queen on a cell, or a mark that says no queen there."""
-
-    cell: Cell
-    kind: DecisionKind
-
-
 def check_whole_size(n: object, maximum: int, too_big: str) -> int:
     """n if it is a whole number from 1 to ``maximum``, else BoardSizeError (``too_big`` is the
     message for n > maximum, formatted with n and maximum)."""
@@ -105,30 +91,6 @@ def parse_cell(text: str, n: int) -> Cell:
 def in_line(a: Cell, b: Cell) -> bool:
     """True when queens on a and b would attack each other (same row, column or diagonal)."""
     return a != b and (a.row == b.row or a.col == b.col or abs(a.row - b.row) == abs(a.col - b.col))
-
-
-def first_conflict(decisions: Sequence[Decision]) -> str | None:
-    """Why no solution can take all ``decisions``, judged pairwise in one pass (two decisions on
-    one square, two queens in line), or None. The configurator finds every conflict; this
-    check needs no compiled space."""
-    taken: dict[Cell, int] = {}
-    lines: dict[tuple[str, int], tuple[int, Cell]] = {}
-    for number, (cell, kind) in enumerate(decisions, start=1):
-        if cell in taken:
-            return f"decisions {taken[cell]} and {number} are both on {cell.label()}"
-        taken[cell] = number
-        if kind is not DecisionKind.QUEEN:
-            continue
-        row, col = cell
-        for line in (("row", row), ("column", col), ("diagonal", row - col), ("anti-diagonal", row + col)):
-            if line in lines:
-                first, other = lines[line]
-                return (
-                    f"decisions {first} and {number}: queens on {other.label()} and {cell.label()} "
-                    f"attack each other"
-                )
-            lines[line] = (number, cell)
-    return None
 
 
 def queens_text(n: int, queens: Iterable[Cell]) -> str:

@@ -23,7 +23,8 @@ from typing import Protocol, runtime_checkable
 
 import numpy as np
 
-from bdd_model.board import Cell, CellState, Decision, DecisionKind, check_cell
+from bdd_model.board import Cell, CellState, check_cell
+from bdd_model.decisions import Decision, DecisionKind
 from bdd_model.errors import DecisionError
 from bdd_model.progress import CancelToken
 from bdd_model.solution_count import SolutionCount

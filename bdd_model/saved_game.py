@@ -2,19 +2,20 @@
 
 ``{"format": "nqueens-configuration", "version": 1, "n": 8,
    "decisions": [{"cell": [1, 1], "kind": "queen"}, {"cell": [3, 4], "kind": "empty"}]}``
-Cells are 1-based as on the command line. Reading checks everything before anything is
-applied; ``replay`` applies the decisions one by one with the configurator's own rules, so a
-contradictory file is refused naming the decision that fails.
+Read by its schema, everything checked before anything is applied; ``replay`` then takes the
+decisions one by one with the engine's own rules, so a contradictory file is refused naming the
+decision that fails.
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TypeVar
+from typing import Annotated, Any, TypeVar
 
-from bdd_model.board import Cell, Decision, DecisionKind
+import msgspec
+
+from bdd_model.decisions import Decision, DecisionKind, DecisionRecord
 from bdd_model.diagram.configurator import Configurator
 from bdd_model.diagram.space import SolutionSpace
 from bdd_model.engine import Engine
@@ -22,39 +23,42 @@ from bdd_model.engine_choice import LARGEST_N, check_board_size
 from bdd_model.errors import NQueensError
 from bdd_model.files.checked_file import FileKindError, read_bounded
 from bdd_model.files.untrusted_text import excerpt
+from bdd_model.records import RecordError, convert, decode, encode
 
 FORMAT = "nqueens-configuration"
 VERSION = 1
-_KINDS = {"queen": DecisionKind.QUEEN, "empty": DecisionKind.MARK}
 EngineT = TypeVar("EngineT", bound=Engine)
 
 MAX_BYTES = 1 << 20
 """The largest configuration file read (N=15 with every square decided takes about 10 KB)."""
+Bounded = Annotated[int, msgspec.Meta(ge=-(10**6), le=10**6)]
+"""A number of the file: far beyond any board, yet never a huge integer to convert."""
 
 
 class SavedGameError(NQueensError):
     """A configuration file that is not ours, damaged, or impossible."""
 
 
+class Header(msgspec.Struct):
+    """What says the file is a configuration, and of which version."""
+
+    format: Any = None
+    version: Any = None
+
+
+class SavedGame(msgspec.Struct, forbid_unknown_fields=True):
+    """The file: its format and version, N, and the decisions in the order taken."""
+
+    format: str
+    version: int
+    n: Bounded
+    decisions: list[msgspec.Raw]
+
+
 def dumps(n: int, decisions: Sequence[Decision]) -> str:
     """The JSON text of a configuration."""
-    return json.dumps(
-        {"format": FORMAT, "version": VERSION, "n": n, "decisions": decisions_json(decisions)}, indent=1
-    )
-
-
-def decisions_json(decisions: Sequence[Decision]) -> list[dict[str, object]]:
-    """The decisions as the file writes them: 1-based cells, "queen" or "empty"."""
-    names = {kind: name for name, kind in _KINDS.items()}
-    return [{"cell": d.cell.one_based(), "kind": names[d.kind]} for d in decisions]
-
-
-def parse_decisions(entries: object, n: int) -> list[Decision]:
-    """Decisions read back from ``decisions_json``'s form on an n×n board; SavedGameError with
-    one clear sentence if they are not valid."""
-    if not isinstance(entries, list):
-        raise SavedGameError("the file has no list of decisions")
-    return [_decision(entry, n, number) for number, entry in enumerate(entries, start=1)]
+    record = {"format": FORMAT, "version": VERSION, "n": n, "decisions": [d.record() for d in decisions]}
+    return msgspec.json.format(encode(record), indent=1).decode("utf-8")
 
 
 def read_text(path: Path) -> str:
@@ -73,40 +77,41 @@ def read_text(path: Path) -> str:
 
 def loads(text: str) -> tuple[int, list[Decision]]:
     """N and the decisions of a configuration; SavedGameError with one clear sentence if not valid."""
+    text = text.removeprefix("\ufeff")
     if not text.strip():
         raise SavedGameError("the file is empty")
     try:
-        data = json.loads(text.removeprefix("\ufeff"))
-    except (ValueError, RecursionError):
+        header = decode(text, Header)
+    except RecordError:
         raise SavedGameError("the file is not a configuration (not JSON, or cut short)") from None
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
+    if header.format != FORMAT:
         raise SavedGameError("the file is not an N-Queens configuration")
-    if data.get("version") != VERSION:
-        version = excerpt(repr(data.get("version")), 24)
+    if header.version != VERSION:
+        version = excerpt(repr(header.version), 24)
         raise SavedGameError(f"the file has version {version}; this program reads {VERSION}")
-    size = data.get("n")
-    if isinstance(size, int) and abs(size) > 10**6:
-        raise SavedGameError(
-            f"the file's board size is impossible: N={excerpt(str(size), 12)} is far above {LARGEST_N}"
-        )
     try:
-        n = check_board_size(size)
+        game = decode(text, SavedGame)
+    except RecordError as error:
+        if str(error) == "n is out of range":
+            raise SavedGameError(f"the file's board size is impossible: N is far above {LARGEST_N}") from None
+        raise SavedGameError(f"the file's content is impossible: {error}") from None
+    try:
+        n = check_board_size(game.n)
     except NQueensError as error:
         raise SavedGameError(f"the file's board size is impossible: {error}") from None
-    return n, parse_decisions(data.get("decisions"), n)
+    return n, [_decision(raw, n, number) for number, raw in enumerate(game.decisions, start=1)]
 
 
-def _decision(entry: object, n: int, number: int) -> Decision:
+def _decision(raw: msgspec.Raw, n: int, number: int) -> Decision:
     where = f"decision {number}"
-    if not isinstance(entry, dict) or not isinstance(entry.get("kind"), str) or entry["kind"] not in _KINDS:
-        raise SavedGameError(f"{where} is not a queen or empty-square decision")
-    cell = entry.get("cell")
-    if not (isinstance(cell, list) and len(cell) == 2 and all(type(v) is int for v in cell)):
-        raise SavedGameError(f"{where} has no [row, column] cell")
-    row, col = cell
-    if not (1 <= row <= n and 1 <= col <= n):
-        raise SavedGameError(f"{where}: cell {row},{col} is off the {n}×{n} board")
-    return Decision(Cell(row - 1, col - 1), _KINDS[entry["kind"]])
+    try:
+        record = convert(msgspec.json.decode(raw), DecisionRecord)
+    except (RecordError, msgspec.DecodeError):
+        raise SavedGameError(f"{where} is not a queen or empty-square decision") from None
+    try:
+        return record.decision(n)
+    except NQueensError as error:
+        raise SavedGameError(f"{where}: {error}") from None
 
 
 def replay(space: SolutionSpace, decisions: Sequence[Decision]) -> Configurator:

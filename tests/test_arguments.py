@@ -15,7 +15,7 @@ import app.options
 from app.cli.nqueens import build_parser as cli_parser
 from app.gui.nqueens_gui import build_parser as gui_parser
 from bdd_model import Cell, Decision, DecisionKind
-from bdd_model.board import first_conflict
+from bdd_model.decisions import first_conflict
 from tests.cli_helpers import run
 from tests.gui_helpers import run_gui
 

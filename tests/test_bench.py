@@ -9,7 +9,8 @@ import pytest
 from app.bench.engine_bench import click_sequence, run_bench, summary
 from app.bench.engine_soak import agrees, soak_records
 from app.cli.nqueens import main
-from bdd_model import Cell, Configurator, Decision, DecisionKind, load_or_compile
+from bdd_model import Configurator, load_or_compile
+from bdd_model.decisions import of_codes
 from bdd_model.engine import STATE_ORDER
 from tests.spaces import space
 
@@ -123,7 +124,7 @@ def test_the_soak_records_what_every_answer_should_be() -> None:
     assert len(records) == 12
     for record in records:
         bdd = Configurator(load_or_compile(8))
-        bdd.restore([Decision(Cell(r, c), DecisionKind(kind)) for r, c, kind in record["after"]])
+        bdd.restore(of_codes(record["after"], 8))
         states = bdd.states()
         assert record["states"] == "".join(str(STATE_ORDER.index(s)) for row in states for s in row)
         assert all(agrees(states[r][c], said) for r, c, said in record["checks"])

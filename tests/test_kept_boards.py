@@ -12,34 +12,16 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from app.gui.mid_end.autosave import KEPT_STEPS, MAX_BYTES, kept_text, read_kept
+from app.gui.mid_end.autosave import KEPT_STEPS
+from app.gui.mid_end.kept_file import MAX_BYTES, header, kept_text, read_kept
 from app.gui.mid_end.undo_commands import Board, Step
 from bdd_model import Cell, Decision, DecisionKind, NQueensError
 
 PROPERTY = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
-def header(board: Board) -> dict:
-    return {
-        "format": "nqueens-autosave",
-        "version": 2,
-        "saved_at": 1.5,
-        "clean": False,
-        "unsaved": True,
-        "engine": "auto",
-        "board": {
-            "n": board.n,
-            "decisions": [
-                2 * (d.cell.row * board.n + d.cell.col) + (d.kind is DecisionKind.MARK)
-                for d in board.decisions
-            ],
-            "file": str(board.file_path) if board.file_path else None,
-        },
-    }
-
-
-def code(n: int, decision: Decision) -> int:
-    return 2 * (decision.cell.row * n + decision.cell.col) + (decision.kind is DecisionKind.MARK)
+def fields() -> dict:
+    return header(1.5, False, None, "auto", None)
 
 
 def random_decisions(rng: random.Random, n: int, count: int) -> tuple[Decision, ...]:
@@ -94,7 +76,7 @@ def test_any_history_is_read_back_exactly(seed: int, moves: int) -> None:
     shown = board
     if board.decisions and rng.random() < 0.3:
         shown = Board(board.n, board.decisions[:-1], board.file_path)
-    text = kept_text(header(shown), steps, shown, {})
+    text = kept_text(fields(), steps, shown, {})
     saved = read_kept("x", text)
     assert saved.board == shown
     assert [as_read_tuple for as_read_tuple in saved.steps] == [as_read(step) for step in steps]
@@ -105,7 +87,7 @@ def test_the_biggest_board_with_a_long_history_fits_and_grows_linearly() -> None
     sizes = []
     for moves in (50, 150, 300, 1000):
         steps, board = play(rng, moves, big=True)
-        text = kept_text(header(board), steps[-KEPT_STEPS:], board, {})
+        text = kept_text(fields(), steps[-KEPT_STEPS:], board, {})
         sizes.append(len(text))
         assert len(text) <= MAX_BYTES
         saved = read_kept("x", text)
@@ -118,18 +100,18 @@ def test_the_biggest_board_with_a_long_history_fits_and_grows_linearly() -> None
         for k in range(9800, 9999)
     ]
     last = Board(100, full.decisions[:9999], None)
-    text = kept_text(header(last), steps, last, {})
+    text = kept_text(fields(), steps, last, {})
     assert len(text) < 200_000, "10,000 decisions and 200 steps in well under a megabyte"
     assert read_kept("x", text).board == last
 
 
 def test_only_the_newest_steps_are_kept_when_a_history_would_pass_the_limit(monkeypatch) -> None:
-    import app.gui.mid_end.autosave as autosave
+    import app.gui.mid_end.kept_file as autosave
 
     monkeypatch.setattr(autosave, "MAX_BYTES", 3000)
     rng = random.Random(5)
     steps, board = play(rng, 200, big=False)
-    text = autosave.kept_text(header(board), steps, board, {})
+    text = autosave.kept_text(fields(), steps, board, {})
     assert len(text) <= 3000
     saved = autosave.read_kept("x", text)
     assert 0 < len(saved.steps) < len(steps)
@@ -140,10 +122,10 @@ def test_a_step_written_once_is_not_written_again() -> None:
     rng = random.Random(7)
     steps, board = play(rng, 40, big=False)
     fragments: dict = {}
-    kept_text(header(board), steps, board, fragments)
+    kept_text(fields(), steps, board, fragments)
     assert len(fragments) == len(steps)
     before = {key: text for key, (_, text) in fragments.items()}
-    kept_text(header(board), steps[10:], board, fragments)
+    kept_text(fields(), steps[10:], board, fragments)
     assert set(fragments) == {id(step) for step in steps[10:]}
     assert all(fragments[key][1] is before[key] for key in fragments)
 
@@ -166,7 +148,38 @@ def test_a_step_written_once_is_not_written_again() -> None:
 def test_damaged_files_are_refused_with_a_reason(damage) -> None:
     board = Board(8, (Decision(Cell(0, 0), DecisionKind.QUEEN),), None)
     steps = [Step("decisions", print, (), board.decisions, "Queen on 1,1")]
-    record = json.loads(kept_text(header(board), steps, board, {}))
+    record = json.loads(kept_text(fields(), steps, board, {}))
     damage(record)
     with pytest.raises((ValueError, NQueensError, KeyError, IndexError, TypeError)):
         read_kept("x", json.dumps(record))
+
+
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+
+
+def test_a_board_kept_by_the_version_before_opens_with_its_history() -> None:
+    """A file as windows kept boards before version 3 (``autosave-v2.json``, written by main
+    acf5993): steps on an 8×8 board, an opened 12×12 file, and a queen on it."""
+    saved = read_kept("old", (FIXTURES / "autosave-v2.json").read_text())
+    queen, mark = DecisionKind.QUEEN, DecisionKind.MARK
+    twelve = Path("/home/someone/games/twelve.nqueens.json")
+    opened = (Decision(Cell(0, 1), queen), Decision(Cell(2, 3), mark))
+    assert saved.board == Board(12, (*opened, Decision(Cell(11, 11), queen)), twelve)
+    assert saved.saved_back is None and saved.clean is False and saved.engine == "auto"
+    first, solved = (Decision(Cell(0, 0), queen),), (Decision(Cell(1, 6), queen), Decision(Cell(5, 5), mark))
+    assert [(kind, text) for kind, text, _, _ in saved.steps] == [
+        ("decisions", "Queen on 1,1"),
+        ("decisions", "Solve"),
+        ("decisions", "Remove queen from 1,1"),
+        ("decisions", "Open reordered"),
+        ("board", "Open twelve.nqueens.json"),
+        ("decisions", "Queen on 12,12"),
+    ]
+    assert [after for _, _, _, after in saved.steps[:4]] == [first, (*first, *solved), solved, solved[::-1]]
+    assert saved.steps[4][2] == Board(8, solved[::-1], None) and saved.steps[4][3] == Board(
+        12, opened, twelve
+    )
+
+
+def test_a_board_kept_with_the_place_of_its_save_reads_it() -> None:
+    assert read_kept("old", (FIXTURES / "autosave-v2-saved-back.json").read_text()).saved_back == 2

@@ -23,10 +23,11 @@ from pathlib import Path
 from typing import Any
 
 from app.bench.java_baseline import SatisfiabilityChecks
-from bdd_model.board import Cell, CellState, Decision, DecisionKind
+from bdd_model.board import Cell, CellState
 from bdd_model.build_cost.costs import peak_mb
 from bdd_model.cache.store import load, load_or_compile, save
 from bdd_model.cnf.solving import DEFAULT_SOLVER
+from bdd_model.decisions import Decision, codes, of_codes
 from bdd_model.diagram.configurator import Configurator
 from bdd_model.diagram.space import SolutionSpace
 from bdd_model.engine import Engine
@@ -126,27 +127,25 @@ def click_sequence(board: Engine | SolutionSpace, clicks: int, seed: int) -> lis
     return sequence
 
 
-def click_records(clicks: list[Click]) -> list[dict[str, Any]]:
-    """Clicks as JSON (0-based cells), for a process that must not build an engine itself."""
+def click_records(clicks: list[Click], n: int) -> list[dict[str, Any]]:
+    """Clicks on an n×n board as JSON (0-based cells, the decisions after each as numbers), for a
+    process that must not build an engine itself."""
     return [
         {
             "fresh": click.fresh,
             "action": click.action,
             "cell": list(click.cell),
-            "after": [[d.cell.row, d.cell.col, d.kind.value] for d in click.after],
+            "after": codes(click.after, n),
         }
         for click in clicks
     ]
 
 
-def clicks_from_records(records: list[dict[str, Any]]) -> list[Click]:
+def clicks_from_records(records: list[dict[str, Any]], n: int) -> list[Click]:
     """The clicks that ``click_records`` wrote."""
     return [
         Click(
-            bool(record["fresh"]),
-            str(record["action"]),
-            Cell(*record["cell"]),
-            tuple(Decision(Cell(r, c), DecisionKind(kind)) for r, c, kind in record["after"]),
+            bool(record["fresh"]), str(record["action"]), Cell(*record["cell"]), of_codes(record["after"], n)
         )
         for record in records
     ]
@@ -363,5 +362,5 @@ def main(argv: list[str] | None = None) -> int:
     as one JSON list. The window's benchmark asks for them from a child process, so that its
     own process holds no engine (whose objects would lengthen the window's garbage collections)."""
     n, clicks, seed = (int(value) for value in (sys.argv[1:] if argv is None else argv))
-    print(json.dumps(click_records(click_sequence(SatEngine(n, seed=seed), clicks, seed))))
+    print(json.dumps(click_records(click_sequence(SatEngine(n, seed=seed), clicks, seed), n)))
     return 0

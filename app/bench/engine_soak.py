@@ -17,8 +17,9 @@ from typing import Any
 from pysat.solvers import Solver
 
 from app.bench.engine_bench import click_records, click_sequence
-from bdd_model.board import Cell, CellState, Decision, DecisionKind
+from bdd_model.board import Cell, CellState
 from bdd_model.cnf.encoding import clauses, variable
+from bdd_model.decisions import DecisionKind, of_codes
 from bdd_model.engine import STATE_ORDER
 from bdd_model.sat.engine import SatEngine
 
@@ -52,13 +53,14 @@ def soak_records(n: int, clicks: int, seed: int, samples: int) -> list[dict[str,
     """The clicks (as ``click_records``), each with ``states`` (one digit a square, the index in
     ``STATE_ORDER``, from a separate engine) and ``checks`` ([row, col, truth] for ``samples``
     random squares)."""
-    records = click_records(click_sequence(SatEngine(n, seed=seed), clicks, seed))
+    records = click_records(click_sequence(SatEngine(n, seed=seed), clicks, seed), n)
     reference = SatEngine(n, seed=seed + 1)
     rng = random.Random(seed)
     with Solver(name="glucose4", bootstrap_with=clauses(n)) as checker:
         for record in records:
-            decisions = {Cell(r, c): DecisionKind(kind) for r, c, kind in record["after"]}
-            reference.restore([Decision(cell, kind) for cell, kind in decisions.items()])
+            taken = of_codes(record["after"], n)
+            decisions = dict(taken)
+            reference.restore(taken)
             codes = [STATE_ORDER.index(state) for row in reference.states() for state in row]
             record["states"] = "".join(map(str, codes))
             assumptions = [

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from bdd_model.board import Decision, DecisionKind
+from bdd_model.decisions import Decision, DecisionKind
 from bdd_model.diagram.backends import var_name
 
 

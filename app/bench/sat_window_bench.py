@@ -189,7 +189,7 @@ def sat_clicks(n: int, clicks: int, seed: int) -> list[Click]:
     """``click_sequence`` on the SAT engine, from a child process."""
     command = module_command("app.bench.engine_bench", str(n), str(clicks), str(seed))
     child = subprocess.run(command, capture_output=True, text=True, check=True)
-    return clicks_from_records(json.loads(child.stdout))
+    return clicks_from_records(json.loads(child.stdout), n)
 
 
 def measure_sat_window(n: int, clicks: int, seed: int) -> dict[str, object]:

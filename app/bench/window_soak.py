@@ -62,7 +62,9 @@ def soak_sat_window(n: int, clicks: int, seed: int) -> dict[str, object]:
         bench = SatWindowBench(n, Path(folder))
         bench.start_engine()
         bench.open()
-        for number, (click, record) in enumerate(zip(clicks_from_records(records), records, strict=True), 1):
+        for number, (click, record) in enumerate(
+            zip(clicks_from_records(records, n), records, strict=True), 1
+        ):
             bench.click(click)
             board = bench.session.configurator
             assert board is not None

@@ -23,6 +23,7 @@ from bdd_model import (
 )
 from bdd_model.board import BoardSizeError, check_whole_size
 from bdd_model.cache.store import save
+from bdd_model.decisions import Decision, DecisionKind
 from bdd_model.diagram.space import MAX_N
 from bdd_model.engine import Engine
 from bdd_model.engine_choice import ENGINE_CHOICES, choose_engine, open_engine
@@ -168,17 +169,17 @@ def run_state(args: argparse.Namespace) -> int:
     if engine == "sat" and args.counts:
         fail("--counts needs the BDD engine (N ≤ 15): the SAT engine does not count solutions per square")
     try:
-        decisions = [(kind, parse_cell(text, n)) for kind, text in args.decisions]
+        decisions = [Decision.parse(kind, text, n) for kind, text in args.decisions]
         target = parse_cell(args.explain, n) if args.explain else None
     except NQueensError as error:
         fail(str(error))
     cfg = Configurator(open_space(args)) if engine == "bdd" else open_engine(n, engine)
-    for kind, cell in decisions:
+    for decision in decisions:
         try:
-            if kind == "queen":
-                cfg.place(*cell)
+            if decision.kind is DecisionKind.QUEEN:
+                cfg.place(*decision.cell)
             else:
-                cfg.mark(*cell)
+                cfg.mark(*decision.cell)
         except NQueensError as error:
             fail(str(error))
     figure = cfg.solution_count()

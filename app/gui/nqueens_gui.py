@@ -40,14 +40,13 @@ from bdd_model import (
     BACKEND_CHOICES,
     Cell,
     Decision,
-    DecisionKind,
     NQueensError,
     load_cached,
     load_or_compile,
     parse_cell,
     resolve_backend,
 )
-from bdd_model.board import first_conflict
+from bdd_model.decisions import first_conflict
 from bdd_model.engine_choice import check_board_size, choose_engine
 from bdd_model.files.untrusted_text import PATH_EXCERPT, excerpt
 from bdd_model.sat.engine import SatEngine
@@ -131,10 +130,7 @@ def main(argv: list[str] | None = None) -> int:
     engine_choice = args.engine or _remembered_engine(settings)
     try:
         engine = choose_engine(n, engine_choice, args.backend)
-        decisions = [
-            Decision(parse_cell(text, n), DecisionKind.QUEEN if kind == "queen" else DecisionKind.MARK)
-            for kind, text in args.decisions
-        ]
+        decisions = [Decision.parse(kind, text, n) for kind, text in args.decisions]
         view = ViewOptions(args.heat, parse_cell(args.explain, n) if args.explain else None, args.browse)
     except NQueensError as error:
         fail(str(error))

@@ -13,7 +13,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from bdd_model.board import Cell, CellState, Decision, DecisionKind, check_cell, in_line
+from bdd_model.board import Cell, CellState, check_cell, in_line
+from bdd_model.decisions import Decision, DecisionKind
 from bdd_model.diagram.layer_sweeps import Restriction, Sweep, fewest_retractions
 from bdd_model.diagram.space import SolutionSpace
 from bdd_model.engine import (

@@ -15,7 +15,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from bdd_model.board import Cell, DecisionKind
+from bdd_model.board import Cell
+from bdd_model.decisions import DecisionKind
 from bdd_model.diagram.row_layers import FrozenDiagram
 from bdd_model.errors import DecisionError
 

@@ -34,9 +34,10 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from bdd_model.board import Cell, CellState, Decision, DecisionKind, check_cell, check_whole_size, in_line
+from bdd_model.board import Cell, CellState, check_cell, check_whole_size, in_line
 from bdd_model.cnf.encoding import variable
 from bdd_model.cnf.solving import DEFAULT_SOLVER
+from bdd_model.decisions import Decision, DecisionKind
 from bdd_model.diagram.layer_sweeps import Restriction
 from bdd_model.engine import (
     STATE_ORDER,

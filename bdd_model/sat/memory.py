@@ -13,7 +13,8 @@ from collections.abc import Mapping
 
 import numpy as np
 
-from bdd_model.board import Cell, DecisionKind
+from bdd_model.board import Cell
+from bdd_model.decisions import DecisionKind
 
 KEEP = 48
 """Sets of decisions remembered (N = 100: 20 kB each)."""

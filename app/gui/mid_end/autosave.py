@@ -1,32 +1,18 @@
 """The board in play, kept on disk within a second of every change, and found again at the next
 start: a crash, a ``kill -9`` or a power cut loses at most that second.
 
-Each window writes its own file (``window-<id>.json`` in the ``boards`` folder beside the
-settings), whole or not at all, from a thread of its own (a sync to disk can take tens of
-milliseconds, never the window's), and holds a lock file while it runs. At start a window
-reopens the newest board no running window holds, says whether it was left cleanly or not, and
-takes its file over; the other windows' boards stay on disk, so two windows never overwrite each
-other's board unseen. A second window opens offset from the first and says so.
-
-The file grows with the game, not with its square: the decisions are written once, as one
-number each, and each undo step as what it changed (the decisions it took away, where they
-were, and how many it added at the end). The same limit, ``MAX_BYTES``, bounds what is written
-(the oldest steps go first) and what is read; the board alone (up to 10,000 decisions) is a
-small part of it. Every file is hostile: one that cannot be restored is put aside under a name
-that says so, and the window says which and what it opened instead; a folder that cannot be
+Each window writes its own file (``kept_file`` says how) from a thread of its own, whole or not
+at all, and holds a lock while it runs; at start a window takes over the newest board no running
+window holds. A file that cannot be restored is put aside and said; a folder that cannot be
 written is said once, and the board is kept again as soon as it can be.
 """
 
 from __future__ import annotations
 
-import base64
-import json
 import os
 import secrets
 import threading
 import time
-from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -34,45 +20,22 @@ from PySide6.QtCore import QEvent, QLockFile, QObject, QTimer, Signal
 from PySide6.QtGui import QUndoStack
 from PySide6.QtWidgets import QWidget
 
-from app.gui.mid_end.board_sources import ENGINE_CHOICES
+from app.gui.mid_end.kept_file import MAX_BYTES, UNREADABLE, Saved, header, kept_text, read_kept
 from app.gui.mid_end.session import BoardSession
 from app.gui.mid_end.undo_commands import Board, Step
-from bdd_model import Cell, Decision, DecisionKind, NQueensError
-from bdd_model.engine_choice import check_board_size
+from bdd_model import NQueensError
 from bdd_model.files.atomic_file import atomic_output, remove_abandoned
 from bdd_model.files.checked_file import read_bounded
 from bdd_model.wording import plural
 
-FORMAT = "nqueens-autosave"
-VERSION = 2
 WRITE_AFTER_MS = 250
 """A change is written this long after it (a burst of clicks makes one write)."""
 KEPT_STEPS = 200
 """Undo steps kept on disk at most (the oldest go first)."""
-MAX_BYTES = 8 << 20
-"""The largest file written and the largest read: older steps are left out until it fits."""
 KEPT_FILES = 12
 """Boards of windows that are gone kept for recovery, and files put aside; older ones go."""
-GEOMETRY_BYTES = 1024
-"""The longest window geometry read back (Qt's is about 66 bytes)."""
 ASIDE = "unreadable-"
 """The name a file that could not be restored is put aside under starts with this."""
-
-
-@dataclass(frozen=True)
-class Saved:
-    """A board found on disk: its window's id, the board, its undo steps, how it ended."""
-
-    ident: str
-    board: Board
-    steps: tuple[tuple[str, str, Any, Any], ...]
-    clean: bool
-    saved_at: float
-    saved_back: int | None
-    """How many steps back from the board the last save (or open) of its file lies; None: none."""
-    engine: str
-    geometry: bytes | None = None
-    """The window's size and place when it was kept (Qt's ``saveGeometry``)."""
 
 
 class Autosave(QObject):
@@ -151,18 +114,10 @@ class Autosave(QObject):
         if cfg is None or path is None:
             return
         board = Board(cfg.n, cfg.decisions, self._session.file_path)
-        header = {
-            "format": FORMAT,
-            "version": VERSION,
-            "saved_at": time.time(),
-            "clean": clean,
-            "saved_back": _saved_back(self._session.undo_stack),
-            "engine": self._session.sources.engine_choice,
-            "board": _board_json(board),
-        }
-        if self._window is not None:
-            header["geometry"] = bytes(self._window.saveGeometry().toBase64().data()).decode("ascii")
-        text = kept_text(header, self._session.history()[-KEPT_STEPS:], board, self._fragments)
+        geometry = bytes(self._window.saveGeometry().data()) if self._window is not None else None
+        engine, saved_back = self._session.sources.engine_choice, _saved_back(self._session.undo_stack)
+        fields = header(time.time(), clean, saved_back, engine, geometry)
+        text = kept_text(fields, self._session.history()[-KEPT_STEPS:], board, self._fragments)
         if clean:
             self._writer.stop()
             self._outcome(_write_file(self._folder, path, text))
@@ -228,7 +183,7 @@ class Autosave(QObject):
         path = self._folder / f"window-{ident}.json"
         try:
             return read_kept(ident, read_bounded(path, MAX_BYTES, "a kept board"))
-        except (OSError, ValueError, TypeError, KeyError, IndexError, NQueensError, RecursionError) as error:
+        except (OSError, ValueError, NQueensError) as error:
             self.problems.append(self._put_aside(path, _reason(error)))
             return None
 
@@ -262,36 +217,6 @@ class Autosave(QObject):
             return
         for path in aside[KEPT_FILES:]:
             path.unlink(missing_ok=True)
-
-
-def kept_text(
-    header: dict[str, Any], steps: Sequence[Step], board: Board, fragments: dict[int, tuple[Step, str]]
-) -> str:
-    """The file's text: the header, and as many of the newest steps as fit in ``MAX_BYTES``.
-    ``fragments`` keeps each step as written, by its identity, so a write costs what changed
-    (steps no longer given are dropped from it)."""
-    live = {id(step) for step in steps}
-    for key in [key for key in fragments if key not in live]:
-        del fragments[key]
-    written = []
-    for step in steps:
-        kept = fragments.get(id(step))
-        if kept is None or kept[0] is not step:
-            kept = fragments[id(step)] = (step, json.dumps(_step_json(step), separators=(",", ":")))
-        written.append(kept[1])
-    head = json.dumps({**header, "tip": _tip(steps, board)}, separators=(",", ":"))
-    room = MAX_BYTES - len(head) - len(',"steps":[]}')
-    first = len(written)
-    while first > 0 and room - len(written[first - 1]) - 1 >= 0:
-        first -= 1
-        room -= len(written[first]) + 1
-    return f'{head[:-1]},"steps":[{",".join(written[first:])}]}}'
-
-
-def read_kept(ident: str, text: str | bytes) -> Saved:
-    """A kept board read back from ``kept_text``'s form; ValueError (or NQueensError) saying
-    why it cannot be."""
-    return _saved(ident, json.loads(text))
 
 
 class _Writer:
@@ -347,15 +272,17 @@ def _write_file(folder: Path, path: Path, text: str) -> str:
     return ""
 
 
+def _saved_back(stack: QUndoStack) -> int | None:
+    """Steps back from the current one to where the board was the file's content, if any."""
+    clean, index = stack.cleanIndex(), stack.index()
+    return index - clean if 0 <= clean <= index else None
+
+
 def _reason(error: BaseException) -> str:
     """Why a kept board could not be read, in a few words."""
     if isinstance(error, OSError):
         return error.strerror or str(error)
-    if isinstance(error, json.JSONDecodeError | UnicodeDecodeError) or not str(error):
-        return "it is not a board this program wrote (damaged or cut short)"
-    if isinstance(error, NQueensError | ValueError):
-        return str(error)
-    return "it is not a board this program wrote (damaged or cut short)"
+    return str(error) or UNREADABLE
 
 
 def _plain(name: str) -> bool:
@@ -368,176 +295,6 @@ def _mtime(path: Path) -> float:
         return path.stat().st_mtime
     except OSError:
         return 0.0
-
-
-def _codes(n: int, decisions: Sequence[Decision]) -> list[int]:
-    """Each decision as one number: twice its square's index, plus one for a mark."""
-    return [2 * (d.cell.row * n + d.cell.col) + (d.kind is DecisionKind.MARK) for d in decisions]
-
-
-def _decisions(n: int, codes: object) -> tuple[Decision, ...]:
-    if not isinstance(codes, list):
-        raise ValueError("no list of decisions")
-    decisions = []
-    for code in codes:
-        if type(code) is not int or not 0 <= code < 2 * n * n:
-            raise ValueError("a decision off the board")
-        square, mark = divmod(code, 2)
-        kind = DecisionKind.MARK if mark else DecisionKind.QUEEN
-        decisions.append(Decision(Cell(*divmod(square, n)), kind))
-    if len({d.cell for d in decisions}) < len(decisions):
-        raise ValueError("two decisions on one square")
-    return tuple(decisions)
-
-
-def _board_json(board: Board) -> dict[str, Any]:
-    return {
-        "n": board.n,
-        "decisions": _codes(board.n, board.decisions),
-        "file": str(board.file_path) if board.file_path else None,
-    }
-
-
-def _board(data: object) -> Board:
-    if not isinstance(data, dict):
-        raise ValueError("no board")
-    n = check_board_size(data["n"])
-    file = data.get("file")
-    if file is not None and not (isinstance(file, str) and len(file) < 4096 and "\0" not in file):
-        raise ValueError("no file name")
-    return Board(n, _decisions(n, data["decisions"]), Path(file) if file else None)
-
-
-def _tip(steps: Sequence[Step], board: Board) -> dict[str, Any] | None:
-    """The board after the last step, when it is not the board shown (a change the SAT engine
-    has not taken yet shows before it becomes a step)."""
-    if not steps:
-        return None
-    last = steps[-1]
-    tip = last.after if last.kind == "board" else Board(board.n, last.after, board.file_path)
-    return None if (tip.n, tip.decisions) == (board.n, board.decisions) else _board_json(tip)
-
-
-def _step_json(step: Step) -> list[Any]:
-    """A step as what it changed: a board step keeps the board before it; a decisions step the
-    decisions it took away with their places, and how many it added at the end (or, if it did
-    anything else, the decisions before it in full)."""
-    if step.kind == "board":
-        return ["board", step.text(), _board_json(step.before), _board_json(step.after)]
-    before, after = step.before, step.after
-    staying = set(after)
-    removed = [(i, d) for i, d in enumerate(before) if d not in staying]
-    kept = [d for d in before if d in staying]
-    added = len(after) - len(kept)
-    if tuple(kept) == tuple(after[: len(kept)]):
-        places = [i for i, _ in removed]
-        return ["change", step.text(), places, [_code(d) for _, d in removed], added]
-    return ["decisions", step.text(), [_code(d) for d in before]]
-
-
-def _code(decision: Decision) -> list[int]:
-    return [decision.cell.row, decision.cell.col, int(decision.kind is DecisionKind.MARK)]
-
-
-def _decoded(entry: object, n: int) -> Decision:
-    if not (isinstance(entry, list) and len(entry) == 3 and all(type(v) is int for v in entry)):
-        raise ValueError("a decision is not a square")
-    row, col, mark = entry
-    if not (0 <= row < n and 0 <= col < n and mark in (0, 1)):
-        raise ValueError("a decision off the board")
-    return Decision(Cell(row, col), DecisionKind.MARK if mark else DecisionKind.QUEEN)
-
-
-def _steps_back(records: object, tip: Board) -> list[tuple[str, str, Any, Any]]:
-    """The undo steps, oldest first, rebuilt from the newest back (each step's board after it
-    is the board before the next)."""
-    if not isinstance(records, list):
-        raise ValueError("no steps")
-    steps: list[tuple[str, str, Any, Any]] = []
-    board = tip
-    for record in reversed(records):
-        if not (isinstance(record, list) and record and isinstance(record[1], str) and len(record[1]) <= 200):
-            raise ValueError("a step without a name")
-        kind, text = record[0], record[1]
-        if kind == "board":
-            before, after = _board(record[2]), _board(record[3])
-            if (after.n, after.decisions) != (board.n, board.decisions):
-                raise ValueError("the steps do not lead to the board")
-            steps.append(("board", text, before, after))
-            board = before
-            continue
-        after_decisions = board.decisions
-        if kind == "change":
-            places, removed, added = record[2], [_decoded(e, board.n) for e in record[3]], record[4]
-            if not (isinstance(places, list) and len(places) == len(removed) and type(added) is int):
-                raise ValueError("a step is damaged")
-            if not 0 <= added <= len(after_decisions):
-                raise ValueError("a step is damaged")
-            earlier = list(after_decisions[: len(after_decisions) - added])
-            for place, decision in sorted(zip(places, removed, strict=True), key=lambda item: item[0]):
-                if type(place) is not int or not 0 <= place <= len(earlier):
-                    raise ValueError("a step is damaged")
-                earlier.insert(place, decision)
-            before_decisions = tuple(earlier)
-        elif kind == "decisions":
-            before_decisions = tuple(_decoded(e, board.n) for e in record[2])
-        else:
-            raise ValueError("an unknown step")
-        if len({d.cell for d in before_decisions}) < len(before_decisions):
-            raise ValueError("two decisions on one square")
-        steps.append(("decisions", text, before_decisions, after_decisions))
-        board = Board(board.n, before_decisions, board.file_path)
-    return list(reversed(steps))
-
-
-def _saved(ident: str, record: object) -> Saved:
-    if not isinstance(record, dict) or record.get("format") != FORMAT or record.get("version") != VERSION:
-        raise ValueError("it is not a kept board of this version")
-    board = _board(record["board"])
-    tip = board if record.get("tip") is None else _board(record["tip"])
-    steps = _steps_back(record.get("steps", []), tip)
-    saved_at, engine = record["saved_at"], record.get("engine")
-    if not isinstance(saved_at, int | float) or not isinstance(record.get("clean"), bool):
-        raise ValueError("it has no time")
-    if engine not in ENGINE_CHOICES:
-        raise ValueError("it names no engine")
-    geometry = record.get("geometry")
-    return Saved(
-        ident,
-        board,
-        tuple(steps),
-        record["clean"],
-        float(saved_at),
-        _saved_back_read(record),
-        engine,
-        _geometry(geometry),
-    )
-
-
-def _saved_back(stack: QUndoStack) -> int | None:
-    """Steps back from the current one to where the board was the file's content, if any."""
-    clean, index = stack.cleanIndex(), stack.index()
-    return index - clean if 0 <= clean <= index else None
-
-
-def _saved_back_read(record: dict[str, Any]) -> int | None:
-    """``saved_back`` as kept; files of before it say only whether the board was unsaved."""
-    if "saved_back" not in record:
-        return None if record.get("unsaved") is True else 0
-    back = record["saved_back"]
-    if back is not None and not (type(back) is int and back >= 0):
-        raise ValueError("it says no place of its last save")
-    return back
-
-
-def _geometry(text: object) -> bytes | None:
-    """The window's geometry as kept, when it is one (base64 of at most ``GEOMETRY_BYTES``)."""
-    if not isinstance(text, str) or len(text) > GEOMETRY_BYTES or not text.isascii():
-        return None
-    try:
-        return base64.b64decode(text, validate=True)
-    except ValueError:
-        return None
 
 
 def describe_reopened(saved: Saved) -> str:
