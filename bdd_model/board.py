@@ -11,6 +11,8 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
+import numpy as np
+
 from bdd_model.errors import BoardSizeError, CellError
 from bdd_model.files.untrusted_text import excerpt
 
@@ -31,12 +33,13 @@ class Cell(NamedTuple):
 
 
 class CellState(enum.Enum):
-    """What a square shows. ATTACKED and LOOKAHEAD are the two kinds of closed square."""
+    """What a square shows. ATTACKED and LOOKAHEAD are the two kinds of closed square. The order
+    is the states' codes everywhere a board is held as numbers (``STATE_ORDER``)."""
 
     QUEEN = "queen"
+    MARKED = "marked"
     FORCED = "forced"
     OPEN = "open"
-    MARKED = "marked"
     ATTACKED = "attacked"
     LOOKAHEAD = "lookahead"
 
@@ -49,6 +52,14 @@ class CellState(enum.Enum):
     def has_queen(self) -> bool:
         """A queen stands here in every remaining solution."""
         return self in (CellState.QUEEN, CellState.FORCED)
+
+
+STATE_ORDER: tuple[CellState, ...] = tuple(CellState)
+"""The states by their codes: a board's states are an int8 array of these codes."""
+UNDECIDED = len(STATE_ORDER)
+"""The code of a square not decided yet (the SAT engine proves squares one by one)."""
+STATE_OF_CODE: tuple[CellState | None, ...] = (*STATE_ORDER, None)
+"""Each code's state, ``UNDECIDED``'s being None."""
 
 
 def check_whole_size(n: object, maximum: int, too_big: str) -> int:
@@ -91,6 +102,18 @@ def parse_cell(text: str, n: int) -> Cell:
 def in_line(a: Cell, b: Cell) -> bool:
     """True when queens on a and b would attack each other (same row, column or diagonal)."""
     return a != b and (a.row == b.row or a.col == b.col or abs(a.row - b.row) == abs(a.col - b.col))
+
+
+def line_mask(n: int, queens: np.ndarray) -> np.ndarray:
+    """Squares in line with (attacked by) any of the queens of the boolean mask, the queens excluded."""
+    rows, cols = np.nonzero(queens)
+    r, c = np.ogrid[:n, :n]
+    in_row, in_col = np.zeros(n, dtype=bool), np.zeros(n, dtype=bool)
+    down, up = np.zeros(2 * n - 1, dtype=bool), np.zeros(2 * n - 1, dtype=bool)
+    in_row[rows], in_col[cols] = True, True
+    down[rows - cols + n - 1], up[rows + cols] = True, True
+    attacked = in_row[r] | in_col[c] | down[r - c + n - 1] | up[r + c]
+    return attacked & ~queens
 
 
 def queens_text(n: int, queens: Iterable[Cell]) -> str:

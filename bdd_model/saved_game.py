@@ -15,15 +15,16 @@ from typing import Annotated, Any, TypeVar
 
 import msgspec
 
-from bdd_model.decisions import Decision, DecisionKind, DecisionRecord
+from bdd_model.cache.store import load_cached, load_or_compile
+from bdd_model.decisions import Decision, DecisionKind, DecisionRecord, first_conflict
 from bdd_model.diagram.configurator import Configurator
 from bdd_model.diagram.space import SolutionSpace
 from bdd_model.engine import Engine
-from bdd_model.engine_choice import LARGEST_N, check_board_size
+from bdd_model.engine_choice import LARGEST_N, check_board_size, open_engine
 from bdd_model.errors import NQueensError
 from bdd_model.files.checked_file import FileKindError, read_bounded
+from bdd_model.files.records import RecordError, convert, decode, encode
 from bdd_model.files.untrusted_text import excerpt
-from bdd_model.records import RecordError, convert, decode, encode
 
 FORMAT = "nqueens-configuration"
 VERSION = 1
@@ -129,3 +130,24 @@ def take_in_order(engine: EngineT, decisions: Sequence[Decision]) -> EngineT:
         except NQueensError as error:
             raise SavedGameError(f"decision {number} cannot be taken: {error}") from None
     return engine
+
+
+def refusal(
+    n: int, decisions: Sequence[Decision], engine: str, backend: str, compile_up_to: int
+) -> str | None:
+    """Why ``decisions`` cannot all be taken on the named engine, found without a window:
+    replayed on the engine (the diagram when it is at hand: up to ``compile_up_to``, or cached;
+    else checked pairwise while it is built), or None."""
+    if not decisions:
+        return None
+    try:
+        if engine != "bdd":
+            take_in_order(open_engine(n, engine), decisions)
+            return None
+        space = load_or_compile(n, backend) if n <= compile_up_to else load_cached(n, backend)
+        if space is None:
+            return first_conflict(decisions)
+        replay(space, decisions)
+    except NQueensError as error:
+        return str(error)
+    return None

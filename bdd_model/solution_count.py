@@ -40,11 +40,13 @@ class SolutionCount:
     exact: int | None
     at_least: int
     estimate: Estimate | None = None
+    known: bool = False
+    """The exact count was looked up (OEIS A000170), not counted."""
 
     @classmethod
-    def of(cls, count: int) -> SolutionCount:
-        """An exact count."""
-        return cls(count, count)
+    def of(cls, count: int, known: bool = False) -> SolutionCount:
+        """An exact count (``known``: looked up)."""
+        return cls(count, count, known=known)
 
     @property
     def steady(self) -> bool:
@@ -54,34 +56,6 @@ class SolutionCount:
         if self.exact is not None:
             return True
         return estimate is not None and estimate.low > 0 and estimate.high <= STEADY_SPREAD * estimate.low
-
-    def to_wire(self) -> dict[str, Any]:
-        """The figure as the SAT worker sends it to the window."""
-        estimate = self.estimate
-        return {
-            "exact": self.exact,
-            "at_least": self.at_least,
-            "estimate": None
-            if estimate is None
-            else [estimate.value, estimate.low, estimate.high, estimate.probes],
-        }
-
-    @classmethod
-    def from_wire(cls, record: object) -> SolutionCount | None:
-        """The figure read back from ``to_wire``'s form; None for anything else."""
-        if not isinstance(record, dict):
-            return None
-        exact, at_least, estimate = record.get("exact"), record.get("at_least"), record.get("estimate")
-        if not (isinstance(at_least, int) and (exact is None or isinstance(exact, int))):
-            return None
-        if estimate is None:
-            return cls(exact, at_least)
-        if not (isinstance(estimate, list) and len(estimate) == 4):
-            return None
-        value, low, high, probes = estimate
-        if not all(isinstance(x, int | float) for x in (value, low, high)) or not isinstance(probes, int):
-            return None
-        return cls(exact, at_least, Estimate(float(value), float(low), float(high), probes))
 
     def json_fields(self) -> dict[str, Any]:
         """``solutions``, and when it is null ``solutions_at_least`` and ``solutions_estimate``

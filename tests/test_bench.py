@@ -10,8 +10,8 @@ from app.bench.engine_bench import click_sequence, run_bench, summary
 from app.bench.engine_soak import agrees, soak_records
 from app.cli.nqueens import main
 from bdd_model import Configurator, load_or_compile
+from bdd_model.board import STATE_ORDER
 from bdd_model.decisions import of_codes
-from bdd_model.engine import STATE_ORDER
 from tests.spaces import space
 
 KEYS = {

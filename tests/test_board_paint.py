@@ -10,6 +10,7 @@ from dataclasses import replace
 from itertools import combinations
 from typing import Any
 
+import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -23,6 +24,7 @@ from app.gui.board.board_widget import BoardPicture, BoardWidget
 from app.gui.board.square_painter import SquareLook, SquarePainter
 from app.gui.board.theme import DARK, LIGHT, BoardColors
 from bdd_model import Cell, CellState
+from bdd_model.board import STATE_OF_CODE
 
 STATES: list[CellState | None] = [*CellState, None]
 ARROWS = [Qt.Key.Key_Left, Qt.Key.Key_Right, Qt.Key.Key_Up, Qt.Key.Key_Down]
@@ -37,7 +39,7 @@ def pictures(draw: st.DrawFn, n: int | None = None) -> BoardPicture:
     cells = st.builds(Cell, st.integers(0, n - 1), st.integers(0, n - 1))
     square_rows = st.lists(st.sampled_from(STATES), min_size=n, max_size=n).map(tuple)
     count_rows = st.lists(st.integers(0, 40), min_size=n, max_size=n).map(tuple)
-    return BoardPicture(
+    return BoardPicture.of(
         n,
         tuple(draw(st.lists(square_rows, min_size=n, max_size=n))),
         draw(st.one_of(st.just(()), st.lists(count_rows, min_size=n, max_size=n).map(tuple))),
@@ -94,9 +96,9 @@ def edited(picture: BoardPicture, kind: str, value: Any) -> BoardPicture:
     n = picture.n
     if kind == "square":
         (row, col), state = value
-        rows = [list(squares) for squares in picture.states]
-        rows[row % n][col % n] = state
-        return replace(picture, states=tuple(tuple(squares) for squares in rows))
+        codes = picture.codes.copy()
+        codes[row % n, col % n] = STATE_OF_CODE.index(state)
+        return replace(picture, codes=codes)
     if kind == "preview":
         return replace(picture, preview=None if value is None else tuple(c % n for c in value[:n]))
     if kind == "culprits":
@@ -105,7 +107,7 @@ def edited(picture: BoardPicture, kind: str, value: Any) -> BoardPicture:
         return replace(picture, focus=None if value is None else Cell(value[0] % n, value[1] % n))
     if kind == "heat":
         return replace(picture, heat=value)
-    counts = tuple(tuple(value[r * 6 + c] for c in range(n)) for r in range(n)) if value else ()
+    counts = np.array([[value[r * 6 + c] for c in range(n)] for r in range(n)]) if value else None
     return replace(picture, counts=counts)
 
 
@@ -163,14 +165,14 @@ def big_picture(rng: random.Random, checking: float) -> BoardPicture:
         tuple(None if rng.random() < checking else rng.choice(STATES[:-1]) for _ in range(n))
         for _ in range(n)
     )
-    return BoardPicture(n, states, focus=Cell(rng.randrange(n), rng.randrange(n)))
+    return BoardPicture.of(n, states, focus=Cell(rng.randrange(n), rng.randrange(n)))
 
 
 def changed(picture: BoardPicture, rng: random.Random, squares: int) -> BoardPicture:
     rows = [list(row) for row in picture.states]
     for _ in range(squares):
         rows[rng.randrange(100)][rng.randrange(100)] = rng.choice(STATES)
-    return BoardPicture(
+    return BoardPicture.of(
         100, tuple(tuple(row) for row in rows), preview=tuple(rng.randrange(100) for _ in rows)
     )
 
@@ -230,7 +232,7 @@ def test_a_new_picture_repaints_the_squares_that_changed(qtbot) -> None:
     rows = [list(row) for row in picture.states]
     rows[7][9] = CellState.QUEEN if rows[7][9] is not CellState.QUEEN else CellState.OPEN
     rows[80][3] = None if rows[80][3] is not None else CellState.OPEN
-    moved = BoardPicture(100, tuple(tuple(row) for row in rows), focus=picture.focus)
+    moved = BoardPicture.of(100, tuple(tuple(row) for row in rows), focus=picture.focus)
     assert painted_after(probe, ("picture", moved), board) == squares(board, Cell(7, 9), Cell(80, 3))
     assert painted_after(probe, ("picture", moved), board).isEmpty()
 

@@ -130,7 +130,7 @@ def test_heat_map_shades_open_squares_by_their_counts(qtbot, window: MainWindow)
     assert window.board.picture.heat
     heated = window.board.grab().toImage()
     cfg = window.session.configurator
-    counts = cfg.cell_counts()
+    counts = cfg.view.cell_counts
     open_cells = [Cell(r, c) for r in range(8) for c in range(8) if cfg.cell(r, c) is CellState.OPEN]
     ratio = heated.devicePixelRatio()
 
@@ -172,7 +172,7 @@ def test_solve_completes_to_the_previewed_solution_in_one_step(qtbot, window: Ma
     steps = window.session.undo_stack.count()
     window.panel.solve_button.click()
     cfg = window.session.configurator
-    assert cfg.is_solved and cfg.diagram.solution(0) == shown
+    assert cfg.is_solved and tuple(queen.col for queen in cfg.view.queens()) == shown
     assert window.session.undo_stack.count() == steps + 1
     assert window.board.picture.preview is None
     window.commands.undo.trigger()
@@ -181,7 +181,7 @@ def test_solve_completes_to_the_previewed_solution_in_one_step(qtbot, window: Ma
 
 def test_hint_places_the_queen_that_keeps_most_solutions(qtbot, window: MainWindow) -> None:
     click(qtbot, window, 0, 0)
-    counts = window.session.configurator.cell_counts()
+    counts = window.session.configurator.view.cell_counts
     window.commands.hint.trigger()
     placed = decisions_of(window)[-1]
     assert placed.kind is DecisionKind.QUEEN

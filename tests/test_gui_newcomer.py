@@ -196,7 +196,7 @@ def test_the_board_does_not_move_when_the_heat_map_or_undo_changes(qtbot, window
 def test_the_board_keeps_priority_in_an_800_by_600_window(qtbot, tmp_path: Path, n: int) -> None:
     window = make_window(qtbot, tmp_path, min(n, 8))
     if n > 8:
-        window.board.set_picture(BoardPicture(n, ((CellState.OPEN,) * n,) * n, ((0,) * n,) * n))
+        window.board.set_picture(BoardPicture.of(n, ((CellState.OPEN,) * n,) * n, ((0,) * n,) * n))
     window.resize(800, 600)
     QApplication.processEvents()
     side = window.board.cell_rect(Cell(0, 0)).width() * window.board.picture.n
@@ -357,7 +357,7 @@ def test_words_agree_with_their_numbers(qtbot, tmp_path: Path) -> None:
     window.point_at(Cell(0, 0))
     assert "4 of 92 solutions have a queen here" in window.status_line.text()
     click(qtbot, window, 0, 0)
-    counts = window.session.configurator.cell_counts()
+    counts = window.session.configurator.view.cell_counts
     once = next(Cell(r, c) for r in range(8) for c in range(8) if counts[r][c] == 1)
     window.point_at(once)
     assert "1 of 4 solutions has a queen here" in window.status_line.text()

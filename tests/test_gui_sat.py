@@ -11,21 +11,21 @@ import pytest
 from PySide6.QtCore import QTimer
 
 from app.gui.window.main_window import MainWindow
-from app.gui.workers.sat_board import SatBoard
+from app.gui.workers.worker_board import WorkerBoard
 from bdd_model import Cell, CellState, Decision, DecisionKind, load_or_compile
 from bdd_model.saved_game import replay
 from tests.gui_helpers import click, decisions_of, make_window
 
 
-def settle(qtbot, window: MainWindow, timeout: int = 60000) -> SatBoard:
+def settle(qtbot, window: MainWindow, timeout: int = 60000) -> WorkerBoard:
     """Wait until the SAT engine has decided every square of the window's board."""
     cfg = window.session.configurator
-    assert isinstance(cfg, SatBoard)
+    assert isinstance(cfg, WorkerBoard)
     qtbot.waitUntil(lambda: window.session.configurator is cfg and cfg.settled, timeout=timeout)
     return cfg
 
 
-def open_on_sat(qtbot, window: MainWindow, n: int) -> SatBoard:
+def open_on_sat(qtbot, window: MainWindow, n: int) -> WorkerBoard:
     with qtbot.waitSignal(window.session.boardReplaced, timeout=60000):
         window.sizes.choose(n)
     assert window.session.engine == "sat"
@@ -126,7 +126,7 @@ def test_auto_opens_on_sat_while_the_diagram_builds_then_switches(
     """Sizes beyond the quick compiles open on the SAT engine at once; the BDD replaces it,
     decisions kept (9×9 stands in for 13×13 to keep the test short)."""
     monkeypatch.setenv("NQUEENS_CACHE_DIR", str(tmp_path / "fresh-cache"))
-    monkeypatch.setattr("app.gui.mid_end.board_sources.QUICK_COMPILE_MAX_N", 8)
+    window.session.sources.quick_up_to = 8
     window.session.sources.in_process_max_n = 0
     with qtbot.waitSignal(window.session.sources._sat_client().ready, timeout=30000):
         window.session.sources.start_sat_engine()
@@ -184,7 +184,7 @@ def test_clicks_made_while_the_worker_restarts_enter_the_history_in_order(qtbot,
     for cell in later:
         window.session.activate(Cell(*cell))
     board = window.session.configurator
-    assert isinstance(board, SatBoard)
+    assert isinstance(board, WorkerBoard)
     qtbot.waitUntil(lambda: board.pending == 0 and board.settled, timeout=60000)
     queens = [(0, 0), (2, 5), *later]
     assert [tuple(d.cell) for d in decisions_of(window)] == queens

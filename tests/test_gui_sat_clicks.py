@@ -11,7 +11,7 @@ import pytest
 
 from app.cli.engine_commands import state_report
 from app.gui.window.main_window import MainWindow
-from app.gui.workers.sat_board import SatBoard
+from app.gui.workers.worker_board import WorkerBoard
 from bdd_model import Cell, CellState, Configurator, Decision, DecisionKind, load_or_compile
 from bdd_model.sat.engine import SatEngine
 from bdd_model.solution_count import approximately
@@ -29,10 +29,10 @@ def sat_window(qtbot, tmp_path: Path) -> MainWindow:
     return window
 
 
-def answered(qtbot, window: MainWindow) -> SatBoard:
+def answered(qtbot, window: MainWindow) -> WorkerBoard:
     """Wait until the worker has answered every change and decided every square."""
     cfg = window.session.configurator
-    assert isinstance(cfg, SatBoard)
+    assert isinstance(cfg, WorkerBoard)
     qtbot.waitUntil(lambda: cfg.pending == 0 and cfg.settled, timeout=60000)
     return cfg
 
@@ -130,7 +130,7 @@ def test_the_count_is_one_figure_everywhere_and_stays_while_updating(qtbot, tmp_
     board = open_on_sat(qtbot, window, 20)
     window.session.activate(Cell(3, 4))
     answered(qtbot, window)
-    qtbot.waitUntil(lambda: not board.count_updating, timeout=60000)
+    qtbot.waitUntil(lambda: not board.view.counting, timeout=60000)
     figure = board.solution_count
     assert figure is not None and figure.exact is None and figure.estimate is not None
     said = figure.solutions()
@@ -184,10 +184,10 @@ def test_squares_hard_to_prove_are_said_and_never_hold_up_a_click(qtbot, tmp_pat
         answered(qtbot, window)
     window.session.activate(Cell(*LEFT_32[-1]))
     board = window.session.configurator
-    assert isinstance(board, SatBoard)
+    assert isinstance(board, WorkerBoard)
     assert "proving" in window.count_label.text()
     qtbot.waitUntil(lambda: "a hard one can take seconds" in window.count_label.text(), timeout=10000)
-    assert not board.settled and board.unknown > 0
+    assert not board.settled and board.view.undecided > 0
     states = board.states()
     opens = [
         Cell(r, c) for r, row in enumerate(states) for c, state in enumerate(row) if state is CellState.OPEN

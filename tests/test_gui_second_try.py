@@ -10,10 +10,11 @@ import pytest
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication
 
+from app.gui.mid_end.board_sources import IN_PROCESS_MAX_N
 from app.gui.mid_end.session import BoardSession
-from app.gui.nqueens_gui import _refusal
 from app.gui.window.main_window import MainWindow
 from bdd_model import Cell, Decision, DecisionKind
+from bdd_model.saved_game import refusal
 from tests.gui_helpers import click, warned
 
 
@@ -56,9 +57,9 @@ def test_the_very_first_start_builds_its_board_in_the_window_which_says_so(
     """Checking the command line's decisions built the board before the window (which then
     said "from the cache"): without decisions nothing is checked, nothing built."""
     monkeypatch.setenv("NQUEENS_CACHE_DIR", str(tmp_path / "fresh-cache"))
-    assert _refusal(8, [], "auto", "auto") is None
+    assert refusal(8, [], "bdd", "auto", IN_PROCESS_MAX_N) is None
     assert not (tmp_path / "fresh-cache").exists() or not any((tmp_path / "fresh-cache").iterdir())
-    assert _refusal(8, [Decision(Cell(0, 0), DecisionKind.QUEEN)] * 2, "auto", "auto")
+    assert refusal(8, [Decision(Cell(0, 0), DecisionKind.QUEEN)] * 2, "bdd", "auto", IN_PROCESS_MAX_N)
 
 
 def test_the_title_keeps_its_file_after_a_restart(qtbot, tmp_path: Path) -> None:

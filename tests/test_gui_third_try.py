@@ -74,18 +74,18 @@ def test_the_wheel_changes_the_size_only_while_the_box_has_the_focus(qtbot, wind
 
 def test_the_empty_board_up_to_27_shows_the_known_count(qtbot, window: MainWindow) -> None:
     board = open_on_sat(qtbot, window, 20)
-    qtbot.waitUntil(lambda: not board.count_updating, timeout=60000)
+    qtbot.waitUntil(lambda: not board.view.counting, timeout=60000)
     assert board.count == 39_029_188_884
     assert "39,029,188,884 solutions (known: OEIS A000170)" in window.count_label.text()
     click(qtbot, window, 0, 0)
     settle(qtbot, window)
-    qtbot.waitUntil(lambda: not board.count_updating, timeout=60000)
+    qtbot.waitUntil(lambda: not board.view.counting, timeout=60000)
     assert "known" not in window.count_label.text() and board.count != 39_029_188_884
 
 
 def test_big_board_counts_do_not_jump(qtbot, window: MainWindow) -> None:
     board = open_on_sat(qtbot, window, 100)
-    qtbot.waitUntil(lambda: board.solution_count is not None and not board.count_updating, timeout=60000)
+    qtbot.waitUntil(lambda: board.solution_count is not None and not board.view.counting, timeout=60000)
     assert "about" in window.count_label.text() and "known" not in window.count_label.text()
     shown: list[tuple[SolutionCount, int, str]] = []
 
@@ -99,7 +99,7 @@ def test_big_board_counts_do_not_jump(qtbot, window: MainWindow) -> None:
     for r in range(12):
         window.session.activate(Cell(r, (2 * r + 1) % 100))
     settle(qtbot, window)
-    qtbot.waitUntil(lambda: not board.count_updating, timeout=120000)
+    qtbot.waitUntil(lambda: not board.view.counting, timeout=120000)
     final = board.solution_count
     assert final is not None and final.estimate is not None
     earlier = {figure for figure, decided, _ in shown if decided < 12}
@@ -111,7 +111,7 @@ def test_big_board_counts_do_not_jump(qtbot, window: MainWindow) -> None:
     before = window.count_label.text()
     window.session.toggle_mark(Cell(99, 1))
     settle(qtbot, window)
-    qtbot.waitUntil(lambda: not board.count_updating, timeout=60000)
+    qtbot.waitUntil(lambda: not board.view.counting, timeout=60000)
     assert window.count_label.text() == before
 
 
@@ -257,8 +257,8 @@ def test_after_a_build_the_panel_shows_the_diagrams_figures(window: MainWindow) 
     panel.show_solver(8, 0, 0, False)
     assert panel.folds.currentWidget() is panel.solver_group
     cfg = window.session.configurator
-    assert cfg.diagram is not None
-    panel.show_space(cfg.diagram.space)
+    assert cfg.space is not None
+    panel.show_space(cfg.space)
     assert panel.folds.currentWidget() is panel.bdd_group
 
 
@@ -266,6 +266,6 @@ def test_the_biggest_board_is_never_cut_in_the_smallest_window(qtbot) -> None:
     board = BoardWidget()
     qtbot.addWidget(board)
     board.resize(300, 300)
-    board.set_picture(BoardPicture(100, tuple((CellState.OPEN,) * 100 for _ in range(100))))
+    board.set_picture(BoardPicture.of(100, tuple((CellState.OPEN,) * 100 for _ in range(100))))
     last = board.cell_rect(Cell(99, 99))
     assert board.rect().contains(last) and last.width() >= 2

@@ -11,7 +11,8 @@ import pytest
 from app.child_process import ROOT, module_command
 from app.cli.bench_commands import window_timings
 from app.gui.workers.compile_job import CompileJob
-from app.gui.workers.sat_client import SatClient
+from app.gui.workers.worker_client import WorkerClient
+from app.gui.workers.worker_messages import Counted, Reply, TakeBoard, Taken
 from bdd_model.cache.store import load
 
 HOSTILE = "open({marker!r}, 'a').write({name!r} + '\\n')\nraise SystemExit('hostile {name} imported')\n"
@@ -52,12 +53,13 @@ def test_a_compile_started_from_a_hostile_folder_runs_none_of_its_code(qtbot, ho
 
 
 def test_the_sat_worker_started_from_a_hostile_folder_runs_none_of_its_code(qtbot, hostile: Path) -> None:
-    client = SatClient()
-    answers: list[dict] = []
-    client.answered.connect(lambda _, record: answers.append(record))
-    client.request("board", n=6, decisions=[])
-    qtbot.waitUntil(lambda: any(record.get("final") for record in answers), timeout=30000)
-    assert answers[0]["known"] == "6" * 36 and answers[-1]["count"]["exact"] == 4
+    client = WorkerClient()
+    answers: list[Reply] = []
+    client.answered.connect(answers.append)
+    client.request(lambda ident: TakeBoard(ident, 6, [], "sat"))
+    qtbot.waitUntil(lambda: any(isinstance(r, Counted) and r.final for r in answers), timeout=30000)
+    assert isinstance(answers[0], Taken) and answers[0].codes == "6" * 36
+    assert isinstance(answers[-1], Counted) and answers[-1].figure.exact == 4
     client.stop()
     assert not hostile.exists()
 

@@ -6,7 +6,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bdd_model import Cell, Configurator
-from bdd_model.diagram.configurator import LayerView
+from bdd_model.diagram.layer_view import LayerView
 from tests import oracle
 from tests.spaces import space
 from tests.test_configurator_properties import take_legal

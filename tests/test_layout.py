@@ -174,7 +174,7 @@ def test_the_benchmarks_stay_apart_from_the_product() -> None:
     assert offenders("app/gui", ("app.bench",)) == []
 
 
-ENGINE_CLASSES = {"Configurator", "SatBoard", "DiagramBoard", "SatEngine", "Engine"}
+ENGINE_CLASSES = {"Configurator", "SatEngine", "Engine", "EngineBoard", "InProcessBoard", "WorkerBoard"}
 
 
 def engine_class_checks(path: Path) -> list[str]:
@@ -198,5 +198,79 @@ def test_the_window_asks_both_engines_alike() -> None:
 
 def test_the_engine_check_finder_sees_a_check(tmp_path: Path) -> None:
     source = tmp_path / "sample.py"
-    source.write_text("def f(cfg):\n    return isinstance(cfg, (int, SatBoard))\n")
+    source.write_text("def f(cfg):\n    return isinstance(cfg, (int, WorkerBoard))\n")
     assert engine_class_checks(source) == ["sample.py:2"]
+
+
+ENGINE_NAMES = {"bdd", "sat"}
+
+
+def engine_questions(path: Path) -> list[str]:
+    """The places in a file that ask which engine answers: a comparison with an engine's name,
+    a board's engine compared, a diagram asked whether it is there, an engine class named."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Compare):
+            sides = [node.left, *node.comparators]
+            names = {side.value for side in sides if isinstance(side, ast.Constant)}
+            attributes = {side.attr for side in sides if isinstance(side, ast.Attribute)}
+            equal = any(isinstance(op, ast.Eq | ast.NotEq) for op in node.ops)
+            if names & ENGINE_NAMES or "diagram" in attributes or ("engine" in attributes and equal):
+                found.append(f"{path.name}:{node.lineno}")
+        elif isinstance(node, ast.Name) and node.id in {"Configurator", "SatEngine"}:
+            found.append(f"{path.name}:{node.lineno}")
+        elif isinstance(node, ast.alias) and node.name in {"Configurator", "SatEngine"}:
+            found.append(f"{path.name}: imports {node.name}")
+    return found
+
+
+def test_the_window_never_asks_which_engine_answers() -> None:
+    """It asks the board for what it can give (per-square counts, layers, the compiled space)."""
+    assert [place for path in sources("app/gui") for place in engine_questions(path)] == []
+
+
+def test_the_engine_question_finder_sees_each_kind_of_question(tmp_path: Path) -> None:
+    source = tmp_path / "sample.py"
+    source.write_text(
+        "from bdd_model import Configurator\n"
+        "def f(cfg, choice):\n"
+        "    a = cfg.engine == 'x'\n"
+        "    b = choice != 'sat'\n"
+        "    c = cfg.diagram is None\n"
+        "    return Configurator\n"
+    )
+    assert engine_questions(source) == [
+        "sample.py: imports Configurator",
+        "sample.py:3",
+        "sample.py:4",
+        "sample.py:5",
+        "sample.py:6",
+    ]
+
+
+def decision_forms(path: Path) -> list[str]:
+    """The places in a file that define a decision or write one in a form of its own: a class
+    named for decisions, a dict with a cell and a kind, a kind's raw value."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ClassDef) and node.name in {"Decision", "DecisionKind", "DecisionRecord"}:
+            found.append(f"{path.name}: class {node.name}")
+        elif isinstance(node, ast.Dict):
+            keys = {key.value for key in node.keys if isinstance(key, ast.Constant)}
+            if {"cell", "kind"} <= keys:
+                found.append(f"{path.name}:{node.lineno}")
+        elif isinstance(node, ast.Attribute) and node.attr == "value":
+            inner = node.value
+            if isinstance(inner, ast.Attribute) and inner.attr == "kind":
+                found.append(f"{path.name}:{node.lineno}")
+    return found
+
+
+def test_one_module_defines_the_decision_and_its_forms() -> None:
+    found = {
+        str(path.relative_to(ROOT)): places
+        for package in ("app", "bdd_model")
+        for path in sources(package)
+        if (places := decision_forms(path))
+    }
+    assert set(found) == {"bdd_model/decisions.py"}, found

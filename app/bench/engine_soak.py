@@ -17,10 +17,9 @@ from typing import Any
 from pysat.solvers import Solver
 
 from app.bench.engine_bench import click_records, click_sequence
-from bdd_model.board import Cell, CellState
+from bdd_model.board import STATE_ORDER, Cell, CellState
 from bdd_model.cnf.encoding import clauses, variable
 from bdd_model.decisions import DecisionKind, of_codes
-from bdd_model.engine import STATE_ORDER
 from bdd_model.sat.engine import SatEngine
 
 

@@ -30,11 +30,10 @@ import numpy as np
 from pysat.solvers import Solver
 
 from app.bench.engine_bench import click_sequence, summary
-from bdd_model.board import Cell, CellState
+from bdd_model.board import STATE_ORDER, Cell, CellState
 from bdd_model.cnf.encoding import variable
 from bdd_model.cnf.solving import DEFAULT_SOLVER
 from bdd_model.decisions import Decision, DecisionKind
-from bdd_model.engine import STATE_ORDER
 from bdd_model.errors import NQueensError
 from bdd_model.progress import CancelToken
 from bdd_model.sat.engine import SatEngine

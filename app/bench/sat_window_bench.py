@@ -31,7 +31,7 @@ from app.gui.board.theme import quiet_platform_notes
 from app.gui.mid_end.session import BoardSession
 from app.gui.window.main_window import MainWindow
 from app.gui.workers.garbage_collection import freeze_startup_garbage
-from app.gui.workers.sat_board import SatBoard
+from app.gui.workers.worker_board import WorkerBoard
 from bdd_model import Cell, CellState, DecisionKind
 
 MIN_SAMPLES = 30
@@ -45,7 +45,7 @@ TIMEOUT_S = 120.0
 def settled(session: BoardSession) -> bool:
     """The SAT engine has taken every change and decided every square of the session's board."""
     cfg = session.configurator
-    return isinstance(cfg, SatBoard) and cfg.settled and not cfg.pending
+    return isinstance(cfg, WorkerBoard) and cfg.settled and not cfg.pending
 
 
 def decided(paint: Paint) -> bool:
@@ -133,7 +133,7 @@ class SatWindowBench:
         cfg = self.session.configurator
         if cfg is None or cfg.decisions != click.after:
             raise RuntimeError(f"the window did not take the click on {click.cell.label()}")
-        assert isinstance(cfg, SatBoard)
+        assert isinstance(cfg, WorkerBoard)
         pause(PAUSE_S)
         return (shown.ended - started) * 1000, (done.ended - started) * 1000, cfg.settle_ms
 

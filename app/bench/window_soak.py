@@ -22,7 +22,7 @@ from app.bench.engine_soak import agrees
 from app.bench.sat_window_bench import SatWindowBench
 from app.child_process import module_command
 from app.gui.board.theme import quiet_platform_notes
-from bdd_model.engine import STATE_ORDER
+from bdd_model.board import STATE_ORDER
 
 WARM = 200
 """Clicks after which the memory must stay flat."""
@@ -68,7 +68,7 @@ def soak_sat_window(n: int, clicks: int, seed: int) -> dict[str, object]:
             bench.click(click)
             board = bench.session.configurator
             assert board is not None
-            shown = board.states()
+            shown = board.view.states()
             expected = [STATE_ORDER[int(digit)] for digit in record["states"]]
             differing += sum(
                 state is not expected[r * n + c] for r, row in enumerate(shown) for c, state in enumerate(row)

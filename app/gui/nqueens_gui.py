@@ -41,16 +41,12 @@ from bdd_model import (
     Cell,
     Decision,
     NQueensError,
-    load_cached,
-    load_or_compile,
     parse_cell,
     resolve_backend,
 )
-from bdd_model.decisions import first_conflict
-from bdd_model.engine_choice import check_board_size, choose_engine
+from bdd_model.engine_choice import check_board_size, choose_engine, space_for
 from bdd_model.files.untrusted_text import PATH_EXCERPT, excerpt
-from bdd_model.sat.engine import SatEngine
-from bdd_model.saved_game import replay, take_in_order
+from bdd_model.saved_game import refusal, replay
 
 DEFAULT_SIZE = QSize(1040, 780)
 CALIBRATE_AFTER_MS = 3000
@@ -134,7 +130,7 @@ def main(argv: list[str] | None = None) -> int:
         view = ViewOptions(args.heat, parse_cell(args.explain, n) if args.explain else None, args.browse)
     except NQueensError as error:
         fail(str(error))
-    conflict = _refusal(n, decisions, args.backend, engine)
+    conflict = refusal(n, decisions, engine, args.backend, IN_PROCESS_MAX_N)
     if conflict:
         fail(conflict)
     if args.screenshot:
@@ -185,26 +181,6 @@ class ViewOptions:
             window.session.browser.browse_to(self.browse - 1)
 
 
-def _refusal(n: int, decisions: list[Decision], backend: str, engine: str) -> str | None:
-    """Why the decisions given on the command line cannot all be taken, found before the window
-    opens: replayed on the engine that will answer (the BDD's space when it is at hand, small
-    or cached, else checked pairwise while it is built). No decisions, nothing to check: the
-    board is not built here (the window builds it, and says so)."""
-    if not decisions:
-        return None
-    try:
-        if engine == "sat":
-            take_in_order(SatEngine(n), decisions)
-            return None
-        space = load_or_compile(n, backend) if n <= IN_PROCESS_MAX_N else load_cached(n, backend)
-        if space is None:
-            return first_conflict(decisions)
-        replay(space, decisions)
-    except NQueensError as error:
-        return str(error)
-    return None
-
-
 def _remembered_size(settings: QSettings) -> int:
     try:
         return window_board_size(str(settings.value("board/size", 8)))
@@ -231,13 +207,13 @@ def _screenshot(
 
     The window gets throwaway settings: a headless run changes nothing the user's window
     remembers (board size, geometry, engine)."""
-    if engine == "bdd":
-        try:
-            space = load_or_compile(n, session.sources.backend)
-            count = replay(space, decisions).count
-        except NQueensError as error:
-            fail(str(error))
-        if view.browse is not None and view.browse > count:
+    try:
+        space = space_for(n, engine, session.sources.backend)
+        count = replay(space, decisions).count if space is not None else None
+    except NQueensError as error:
+        fail(str(error))
+    if space is not None:
+        if view.browse is not None and count is not None and view.browse > count:
             fail(f"--browse {view.browse}: only {count} solutions remain")
         session.sources.in_process_max_n = n
     refused: list[str] = []
@@ -267,7 +243,7 @@ def _screenshot(
 def _settled(session: BoardSession) -> bool:
     """The board is shown, every square decided and the count final (at once on the BDD)."""
     cfg = session.configurator
-    return cfg is not None and cfg.settled and not cfg.count_updating
+    return cfg is not None and cfg.settled and not cfg.view.counting
 
 
 def _shown(session: BoardSession, view: ViewOptions) -> bool:

@@ -18,7 +18,7 @@ from bdd_model.diagram.backends import BACKENDS
 from bdd_model.diagram.space import MAX_N
 from bdd_model.files.atomic_file import atomic_output
 from bdd_model.files.checked_file import FileKindError, read_bounded
-from bdd_model.records import RecordError, decode
+from bdd_model.files.records import RecordError, decode
 
 LOG_NAME = "compile-times.json"
 VERSION = 1

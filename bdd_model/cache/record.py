@@ -17,8 +17,8 @@ from bdd_model.diagram.constructions import CONSTRUCTIONS
 from bdd_model.diagram.space import SpaceInfo
 from bdd_model.diagram.verification import known_count
 from bdd_model.errors import CacheError
+from bdd_model.files.records import RecordError, convert, decode
 from bdd_model.files.untrusted_text import excerpt
-from bdd_model.records import RecordError, convert, decode
 
 FORMAT_VERSION = 2
 ARRAY_NAMES = ("widths", "row_edges", "src", "col", "dst")

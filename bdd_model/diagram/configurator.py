@@ -9,48 +9,27 @@ DecisionError and changes nothing.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
 
 import numpy as np
 
-from bdd_model.board import Cell, CellState, check_cell, in_line
+from bdd_model.board import STATE_ORDER, Cell, CellState, check_cell, in_line
+from bdd_model.board_view import BoardView
 from bdd_model.decisions import Decision, DecisionKind
 from bdd_model.diagram.layer_sweeps import Restriction, Sweep, fewest_retractions
+from bdd_model.diagram.layer_view import LayerEdge, LayerView
 from bdd_model.diagram.space import SolutionSpace
-from bdd_model.engine import (
+from bdd_model.errors import DecisionError
+from bdd_model.progress import CancelToken
+from bdd_model.solution_count import SolutionCount
+from bdd_model.states import (
     CellCallback,
-    board_states,
     checked_decisions,
     no_solution_error,
     refuse_mark,
     refuse_place,
+    state_codes,
     why_not_open,
 )
-from bdd_model.errors import DecisionError
-from bdd_model.progress import CancelToken
-from bdd_model.solution_count import SolutionCount
-
-
-@dataclass(frozen=True)
-class LayerEdge:
-    """One edge of the row layers: row node ``source`` of ``row`` puts the row's queen in
-    column ``col`` and leads to row node ``target`` of the next row (the last row's target is
-    the TRUE terminal). ``alive`` when some remaining solution runs through it."""
-
-    row: int
-    source: int
-    col: int
-    target: int
-    alive: bool
-
-
-@dataclass(frozen=True)
-class LayerView:
-    """The compiled diagram as row layers, for drawing: nodes per layer (the last is TRUE) and
-    every edge with whether the decisions leave it alive."""
-
-    widths: tuple[int, ...]
-    edges: tuple[LayerEdge, ...]
 
 
 class Configurator:
@@ -60,15 +39,21 @@ class Configurator:
     """
 
     engine = "bdd"
+    title = "BDD"
 
     def __init__(self, space: SolutionSpace) -> None:
-        self.space = space
+        self._space = space
         self._decisions: dict[Cell, DecisionKind] = {}
         self._show(space.empty_sweep)
 
     @property
+    def space(self) -> SolutionSpace:
+        """The compiled space every answer comes from."""
+        return self._space
+
+    @property
     def n(self) -> int:
-        return self.space.n
+        return self._space.n
 
     @property
     def count(self) -> int:
@@ -83,6 +68,14 @@ class Configurator:
     def solution_count(self, cancel: CancelToken | None = None) -> SolutionCount:
         """The exact count as the figure the front ends show."""
         return SolutionCount.of(self._sweep.total)
+
+    def quick_count(self, cancel: CancelToken | None = None) -> SolutionCount:
+        """The exact count: there is nothing quicker."""
+        return self.solution_count(cancel)
+
+    def prepare_solver(self, cancel: CancelToken | None = None) -> bool:
+        """The diagram holds every answer already."""
+        return True
 
     @property
     def decisions(self) -> tuple[Decision, ...]:
@@ -160,11 +153,10 @@ class Configurator:
         """Squares holding a queen in every remaining solution (placed or forced), row-major."""
         return [Cell(r, c) for r, row in enumerate(self._states) for c, s in enumerate(row) if s.has_queen]
 
-    def explain(self, row: int, col: int) -> list[Cell] | None:
-        """A smallest set of decision squares to retract so that a queen fits on (row, col).
-
-        ``[]`` when it already fits, ``None`` when no solution of the empty board has a queen there.
-        """
+    def explain(self, row: int, col: int, cancel: CancelToken | None = None) -> list[Cell] | None:
+        """A smallest set of decision squares to retract so that a queen fits on (row, col):
+        ``[]`` when it already fits, None when no solution of the empty board has a queen there
+        (one pass over the diagram: nothing to cancel)."""
         cell = check_cell(self.n, row, col)
         return fewest_retractions(self.space.diagram, self._sweep.restriction, cell)
 
@@ -219,7 +211,18 @@ class Configurator:
         self._sweep = sweep
         counts, total = sweep.cell_counts, sweep.total
         queens = counts == total if total else np.zeros((self.n, self.n), dtype=bool)
-        self._states = board_states(self.n, self._decisions, counts > 0, queens)
+        self._view = BoardView.of(
+            self.n,
+            self.decisions,
+            state_codes(self.n, self._decisions, counts > 0, queens),
+            count=SolutionCount.of(total),
+            cell_counts=counts,
+        )
+        self._states = [[STATE_ORDER[code] for code in row] for row in self._view.codes.tolist()]
+
+    def view(self) -> BoardView:
+        """Every square's state, the exact count and the per-square counts: all known at once."""
+        return self._view
 
     def why_not_open(self, row: int, col: int) -> str:
         """Why a queen cannot be placed on (row, col) now, as a clause ("" when it can)."""

@@ -34,22 +34,12 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from bdd_model.board import Cell, CellState, check_cell, check_whole_size, in_line
+from bdd_model.board import STATE_ORDER, Cell, CellState, check_cell, check_whole_size, in_line, line_mask
+from bdd_model.board_view import BoardView
 from bdd_model.cnf.encoding import variable
 from bdd_model.cnf.solving import DEFAULT_SOLVER
 from bdd_model.decisions import Decision, DecisionKind
 from bdd_model.diagram.layer_sweeps import Restriction
-from bdd_model.engine import (
-    STATE_ORDER,
-    CellCallback,
-    board_states,
-    checked_decisions,
-    line_mask,
-    no_solution_error,
-    refuse_mark,
-    refuse_place,
-    why_not_open,
-)
 from bdd_model.errors import DecisionError, QueryCancelled
 from bdd_model.known_counts import known_count
 from bdd_model.progress import CancelToken
@@ -62,6 +52,15 @@ from bdd_model.sat.models import ModelStore
 from bdd_model.sat.proofs import THREADS, Ended, Prover, Question, threads
 from bdd_model.sat.rules import IncrementalSolver
 from bdd_model.solution_count import Estimate, SolutionCount
+from bdd_model.states import (
+    CellCallback,
+    board_states,
+    checked_decisions,
+    no_solution_error,
+    refuse_mark,
+    refuse_place,
+    why_not_open,
+)
 
 SAT_ENGINE_MAX_N = 100
 """The largest board the SAT engine answers."""
@@ -165,6 +164,13 @@ class SatEngine:
     """
 
     engine = "sat"
+    title = "SAT engine"
+    space = None
+    """No compiled space: the solver answers."""
+
+    def layers(self) -> None:
+        """No diagram to draw."""
+        return None
 
     def __init__(
         self, n: int, solver: str = DEFAULT_SOLVER, seed: int = 1, kernel_choice: Kernels | None = None
@@ -320,7 +326,8 @@ class SatEngine:
         if not self.settle(cancel):
             return None
         if self._k.exact is not None:
-            return SolutionCount.of(self._k.exact)
+            known = not self._decisions and self._k.exact == known_count(self.n)
+            return SolutionCount.of(self._k.exact, known=known)
         quick = self._estimated(quick_probes(self.n), cancel)
         if quick is None:
             return None
@@ -826,6 +833,10 @@ class SatEngine:
     def _block(self, columns: Sequence[int]) -> None:
         literal = self._k.listing_literal
         self._solver.solver.add_clause([-literal, *(-variable(self.n, r, c) for r, c in enumerate(columns))])
+
+    def view(self) -> BoardView:
+        """The squares proven so far (see ``known_codes``) and the solver calls that took."""
+        return BoardView.of(self.n, self.decisions, self.known_codes(), solver_calls=self.solver_calls)
 
     def known_codes(self) -> np.ndarray:
         """``known_states`` as codes: the state's index in ``STATE_ORDER``, ``len(STATE_ORDER)``

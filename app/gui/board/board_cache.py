@@ -10,22 +10,17 @@ blits the part of the image a paint event needs.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import chain
 
 import numpy as np
 from PySide6.QtCore import QRect, QRectF, Qt
 from PySide6.QtGui import QFont, QImage, QPainter, QPen
 
-from app.gui.board.board_picture import BoardPicture
+from app.gui.board.board_picture import OPEN, BoardPicture, heat_shown
 from app.gui.board.square_painter import SquareLook, SquarePainter, mix
 from app.gui.board.theme import BoardColors
 from bdd_model import Cell, CellState
+from bdd_model.board import STATE_OF_CODE
 
-STATES: tuple[CellState | None, ...] = (*CellState, None)
-"""Every state a square can show, in the order of their codes."""
-CODE_OF_ID = {id(state): code for code, state in enumerate(STATES)}
-"""The code of each state by the state's id: states are singletons, and looking them up by id
-stays in C (an Enum's own hash is a Python function; 10,000 squares a picture add up)."""
 MAX_TILES = 1024
 """Looks kept before the tiles are painted afresh (heat colours vary from click to click)."""
 COUNTS_FROM = 34
@@ -112,7 +107,7 @@ class BoardCache:
         """Fresh tiles, and the tile of each state on each chessboard shade (by state code × 2 +
         shade), -1 until a square needs it: a board of large squares paints only what it shows."""
         tiles = SquareTiles(self._squares, self._colors, self._size, self._pixels, self._font)
-        return tiles, np.full(2 * len(STATES), -1, dtype=np.intp)
+        return tiles, np.full(2 * len(STATE_OF_CODE), -1, dtype=np.intp)
 
     def _plain_tiles(self, keys: np.ndarray) -> np.ndarray:
         """The tiles of squares that show only their state on their shade (``keys``: state code
@@ -120,7 +115,7 @@ class BoardCache:
         shades = (self._colors.light_square.rgba(), self._colors.dark_square.rgba())
         for key in np.unique(keys).tolist():
             if self._plain[key] < 0:
-                self._plain[key] = self._tiles.index(SquareLook(STATES[key // 2], shades[key % 2]))
+                self._plain[key] = self._tiles.index(SquareLook(STATE_OF_CODE[key // 2], shades[key % 2]))
         return self._plain[keys]
 
     def redraw(self, picture: BoardPicture, rows: Sequence[int], peak: int) -> tuple[np.ndarray, np.ndarray]:
@@ -132,9 +127,8 @@ class BoardCache:
             self._shown.fill(-1)
             rows = range(n)
         picked = np.asarray(rows, dtype=np.intp)
-        states = chain.from_iterable(picture.states[r] for r in rows)
-        codes = np.fromiter(map(CODE_OF_ID.__getitem__, map(id, states)), np.intp, len(picked) * n)
-        looks = self._plain_tiles(codes.reshape(len(picked), n) * 2 + self._parity[picked])
+        codes = picture.codes[picked].astype(np.intp)
+        looks = self._plain_tiles(codes * 2 + self._parity[picked])
         for i, r in enumerate(rows):
             for c in self._special(picture, r):
                 looks[i, c] = self._tiles.index(self.look(picture, Cell(r, c), peak))
@@ -153,19 +147,19 @@ class BoardCache:
             cols.append(picture.focus.col)
         if picture.preview is not None:
             cols.append(picture.preview[row])
-        if picture.heat and picture.counts:
-            cols.extend(c for c, state in enumerate(picture.states[row]) if state is CellState.OPEN)
+        if heat_shown(picture):
+            cols.extend(np.flatnonzero(picture.codes[row] == OPEN).tolist())
         return cols
 
     def look(self, picture: BoardPicture, cell: Cell, peak: int) -> SquareLook:
         """How ``cell`` of ``picture`` looks on this board."""
         colors = self._colors
         row, col = cell
-        state = picture.states[row][col]
+        state = picture.state(row, col)
         base = colors.light_square if (row + col) % 2 == 0 else colors.dark_square
-        heated = picture.heat and state is CellState.OPEN and bool(picture.counts)
-        if heated and peak:
-            base = mix(colors.heat_low, colors.heat_high, picture.counts[row][col] / peak)
+        counts = picture.counts if heat_shown(picture) and state is CellState.OPEN else None
+        if counts is not None and peak:
+            base = mix(colors.heat_low, colors.heat_high, int(counts[row, col]) / peak)
         has_queen = state is not None and state.has_queen
         return SquareLook(
             state,
@@ -173,7 +167,7 @@ class BoardCache:
             culprit=cell in picture.culprits,
             focus=cell == picture.focus,
             preview=picture.preview is not None and picture.preview[row] == col and not has_queen,
-            solutions=picture.counts[row][col] if heated and self._size >= COUNTS_FROM else None,
+            solutions=int(counts[row, col]) if counts is not None and self._size >= COUNTS_FROM else None,
         )
 
     def draw(self, painter: QPainter, left: int, top: int, rect: QRect) -> None:

@@ -2,54 +2,80 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
 
 from bdd_model import Cell, CellState
+from bdd_model.board import STATE_OF_CODE, STATE_ORDER, UNDECIDED
+
+OPEN = STATE_ORDER.index(CellState.OPEN)
+NO_CODES = np.zeros((0, 0), dtype=np.int8)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class BoardPicture:
     """Everything the board shows at one moment."""
 
     n: int
-    states: tuple[tuple[CellState | None, ...], ...]
-    """Each square's state; None while the SAT engine checks it."""
-    counts: tuple[tuple[int, ...], ...] = ()
-    """Per-square solution counts (the heat map), empty where the engine has none."""
+    codes: np.ndarray = field(default_factory=lambda: NO_CODES)
+    """Each square's state code (``STATE_ORDER``; ``UNDECIDED`` while the engine proves it)."""
+    counts: np.ndarray | None = None
+    """Per-square solution counts (the heat map), None where the engine has none."""
     culprits: frozenset[Cell] = field(default_factory=frozenset)
     preview: tuple[int, ...] | None = None
     heat: bool = False
     focus: Cell | None = None
 
+    @classmethod
+    def of(
+        cls,
+        n: int,
+        states: Sequence[Sequence[CellState | None]],
+        counts: Sequence[Sequence[int]] | None = None,
+        **overlays: Any,
+    ) -> BoardPicture:
+        """A picture of these states (the help's examples), with ``overlays`` as the fields say."""
+        codes = np.array([[STATE_OF_CODE.index(state) for state in row] for row in states], dtype=np.int8)
+        heat = np.array(counts).reshape(n, n) if counts else None
+        return cls(n, codes.reshape(n, n), heat, **overlays)
+
+    def state(self, row: int, col: int) -> CellState | None:
+        return STATE_OF_CODE[self.codes[row, col]]
+
+    @property
+    def states(self) -> tuple[tuple[CellState | None, ...], ...]:
+        """Every square's state, row by row."""
+        return tuple(tuple(STATE_OF_CODE[code] for code in row) for row in self.codes.tolist())
+
+    @property
+    def undecided(self) -> int:
+        return int((self.codes == UNDECIDED).sum())
+
 
 def heat_peak(picture: BoardPicture) -> int:
     """The largest count on an open square: the top of the heat map's scale."""
-    if not picture.counts:
+    if picture.counts is None or not picture.n:
         return 0
-    return max(
-        (
-            picture.counts[r][c]
-            for r in range(picture.n)
-            for c in range(picture.n)
-            if picture.states[r][c] is CellState.OPEN
-        ),
-        default=0,
-    )
+    shown = picture.counts[picture.codes == OPEN]
+    return int(shown.max()) if shown.size else 0
 
 
 def heat_shown(picture: BoardPicture) -> bool:
     """The heat map colours the picture's open squares."""
-    return picture.heat and bool(picture.counts)
+    return picture.heat and picture.counts is not None
 
 
 def changed_rows(old: BoardPicture, new: BoardPicture) -> set[int]:
     """The rows of two pictures of one board size in which some square may look different.
 
-    Rows are compared as whole tuples (fast in C); a changed heat scale or preview touches
-    every row it colours or crosses. The caller compares the looks square by square.
+    Rows are compared as arrays; a changed heat scale or preview touches every row it colours
+    or crosses. The caller compares the looks square by square.
     """
-    rows = {r for r in range(new.n) if old.states[r] != new.states[r]}
-    if heat_shown(old) != heat_shown(new) or (heat_shown(new) and old.counts != new.counts):
+    rows = set(np.flatnonzero((old.codes != new.codes).any(axis=1)).tolist())
+    if heat_shown(old) != heat_shown(new) or (heat_shown(new) and not _same(old.counts, new.counts)):
         return set(range(new.n))
     if old.preview is None or new.preview is None:
         if old.preview != new.preview:
@@ -59,3 +85,14 @@ def changed_rows(old: BoardPicture, new: BoardPicture) -> set[int]:
     rows.update(cell.row for cell in old.culprits ^ new.culprits)
     rows.update(cell.row for cell in (old.focus, new.focus) if cell is not None and old.focus != new.focus)
     return rows
+
+
+def same_counts(old: BoardPicture, new: BoardPicture) -> bool:
+    """The two pictures show the same per-square counts (or neither shows any)."""
+    return _same(old.counts, new.counts)
+
+
+def _same(a: np.ndarray | None, b: np.ndarray | None) -> bool:
+    if a is None or b is None:
+        return a is b
+    return a is b or bool(np.array_equal(a, b))

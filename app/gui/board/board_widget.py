@@ -29,7 +29,7 @@ from PySide6.QtGui import QColor, QFont, QKeyEvent, QMouseEvent, QPainter, QPain
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from app.gui.board.board_cache import BoardCache
-from app.gui.board.board_picture import BoardPicture, changed_rows, heat_peak, heat_shown
+from app.gui.board.board_picture import BoardPicture, changed_rows, heat_peak, heat_shown, same_counts
 from app.gui.board.legend_widget import LEGEND, SCALE_LABELS, LegendWidget
 from app.gui.board.square_painter import SquarePainter
 from app.gui.board.theme import BoardColors, board_colors
@@ -101,7 +101,7 @@ class BoardWidget(QWidget):
         self.setMouseTracking(True)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.setAccessibleName("Board")
-        self._picture = BoardPicture(0, ())
+        self._picture = BoardPicture(0)
         self._peak = 0
         self._squares = SquarePainter()
         self._cache: BoardCache | None = None
@@ -131,7 +131,10 @@ class BoardWidget(QWidget):
             self._cursor = Cell(0, 0) if self._cursor_visible and picture.n else None
             self._hover = None
         if heat_shown(picture) and (
-            not heat_shown(old) or picture.counts != old.counts or picture.states != old.states
+            not heat_shown(old)
+            or picture.n != old.n
+            or not same_counts(old, picture)
+            or changed_rows(old, picture)
         ):
             self._peak = heat_peak(picture)
         cache = self._fitting_cache()

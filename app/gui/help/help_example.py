@@ -6,7 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from bdd_model import Cell, CellState, Configurator, load_or_compile
+from bdd_model import Cell, CellState, load_or_compile
+from bdd_model.engine import Engine
+from bdd_model.saved_game import replay
 
 N = 8
 FIRST = Cell(1, 2)
@@ -37,14 +39,14 @@ class FirstSteps:
     """The smallest set of decisions to retract so that a queen fits on POINTED."""
 
 
-def _states(cfg: Configurator) -> States:
+def _states(cfg: Engine) -> States:
     return tuple(tuple(row) for row in cfg.states())
 
 
 @cache
 def first_steps() -> FirstSteps:
     """Play the walk-through on the 8×8 BDD (loaded from the cache, or compiled in milliseconds)."""
-    cfg = Configurator(load_or_compile(N))
+    cfg = replay(load_or_compile(N), ())
     solutions, solution = cfg.count, cfg.solution(0)
     cfg.place(*FIRST)
     after_first, count_first = _states(cfg), cfg.count

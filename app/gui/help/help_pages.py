@@ -10,6 +10,7 @@ Links between the pages use the ``help:`` scheme: ``help:glossary#bdd``.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 import PySide6
 from PySide6.QtCore import QEvent, QUrl, qVersion
@@ -98,10 +99,10 @@ def _how_to_play(document: QTextDocument, palette: QPalette, ratio: float) -> st
         for row in range(N)
     )
     boards = {
-        SOLUTION_PICTURE: BoardPicture(N, solved),
-        FIRST_STEP_PICTURE: BoardPicture(N, steps.after_first),
-        NEXT_STEPS_PICTURE: BoardPicture(
-            N, steps.after_second, culprits=frozenset(steps.culprits), focus=POINTED
+        SOLUTION_PICTURE: BoardPicture.of(N, solved),
+        FIRST_STEP_PICTURE: BoardPicture.of(N, steps.after_first),
+        NEXT_STEPS_PICTURE: replace(
+            BoardPicture.of(N, steps.after_second), culprits=frozenset(steps.culprits), focus=POINTED
         ),
     }
     for url, picture in boards.items():

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from app.gui.board.theme import BoardColors, board_colors
 from app.gui.widgets.painter import painting
-from bdd_model.diagram.configurator import LayerEdge, LayerView
+from bdd_model.diagram.layer_view import LayerEdge, LayerView
 
 MAX_DRAWN_N = 7
 """Largest board whose diagram is drawn (7×7: 186 edges; 8×8 would have 378)."""

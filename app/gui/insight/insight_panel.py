@@ -25,7 +25,7 @@ from app.gui.widgets.action_help import tooltip_html
 from app.gui.widgets.elided_text import ElidedText
 from app.gui.widgets.painter import painting
 from bdd_model import Cell, SolutionSpace, plural
-from bdd_model.diagram.configurator import LayerView
+from bdd_model.diagram.layer_view import LayerView
 from bdd_model.solution_count import SolutionCount
 from bdd_model.versions import backend_description
 

@@ -1,16 +1,9 @@
-"""Where the window's boards come from: compiled spaces (in memory, in the cache, or compiled in
-a child process) and the SAT engine's worker process; which engine answers which size.
-
-A board is answered by one of two engines. The compiled BDD (a ``Configurator``, N ≤ 15)
-answers every question exactly and at once. The SAT engine (a ``SatBoard`` whose solver runs
-in a child process, N ≤ 100) answers at once what needs no solver and fills in the rest within
-moments. ``engine_choice`` "auto" takes the BDD where it is cached or compiles in about a second
-(N ≤ 12), else the SAT engine, and for N = 13…15 builds the BDD in the background and switches
-the board to it, decisions kept, when it is ready.
-
-A requested board arrives through ``ready`` (the session shows it as one undo step) or is
-refused through ``refusedBoard``; a refused board changes nothing, not even a compile running
-in the background.
+"""Where the window's boards come from, and which engine answers which size: compiled spaces (in
+memory, in the cache, or compiled in a child process) answered in this process, and the engine
+past the diagram's reach in the worker process. "auto" takes the diagram where it is at hand or
+compiles in about a second, else the worker's engine, and for N = 13…15 builds the diagram in the
+background and moves the board to it, decisions kept. A requested board arrives through
+``ready`` or is refused through ``refusedBoard``, and a refused one changes nothing.
 """
 
 from __future__ import annotations
@@ -23,36 +16,37 @@ from pathlib import Path
 from PySide6.QtCore import QObject, Signal
 
 from app.gui.workers.compile_job import CompileJob
-from app.gui.workers.diagram_board import DiagramBoard
-from app.gui.workers.sat_board import SatBoard
-from app.gui.workers.sat_client import SatClient
+from app.gui.workers.engine_board import EngineBoard
+from app.gui.workers.in_process_board import InProcessBoard
+from app.gui.workers.worker_board import WorkerBoard
+from app.gui.workers.worker_client import WorkerClient
 from bdd_model import (
-    MAX_N,
-    Cell,
     Decision,
-    DecisionKind,
     NQueensError,
     SolutionSpace,
-    in_line,
     load_cached,
     load_or_compile,
     resolve_backend,
 )
 from bdd_model.cache.store import cache_path, load
-from bdd_model.engine_choice import ENGINE_CHOICES
-from bdd_model.sat.engine import SAT_ENGINE_MAX_N
+from bdd_model.decisions import conflict
+from bdd_model.engine_choice import (
+    AUTO_BDD_MAX_N,
+    ENGINE_CHOICES,
+    SOLVER_ENGINE,
+    TITLES,
+    largest_for,
+    takes_diagram,
+    waits_for_diagram,
+)
 from bdd_model.saved_game import replay
 
 IN_PROCESS_MAX_N = 10
 """Sizes up to this compile in the window's own process (N=10: 0.08 s); larger ones in a child."""
-QUICK_COMPILE_MAX_N = 12
-"""Sizes whose compile takes about a second (N=12: 1.2 s): "auto" waits for their BDD."""
 RESTARTS = 3
 """Deaths of the SAT worker within ``RESTART_WINDOW`` seconds after which it is no longer
 started again at once (only at the next click)."""
 RESTART_WINDOW = 30.0
-
-BoardEngine = DiagramBoard | SatBoard
 
 
 @dataclass(frozen=True)
@@ -82,16 +76,18 @@ class BoardSources(QObject):
     compileEnded = Signal()
 
     def __init__(
-        self, current: Callable[[], BoardEngine | None], backend: str, engine: str, parent: QObject
+        self, current: Callable[[], EngineBoard | None], backend: str, engine: str, parent: QObject
     ) -> None:
         super().__init__(parent)
         self.backend = backend
         self.engine_choice = engine
         self.in_process_max_n = IN_PROCESS_MAX_N
+        self.quick_up_to = AUTO_BDD_MAX_N
+        """Sizes whose compile takes about a second (N=12: 1.2 s): "auto" waits for their diagram."""
         self._current = current
         self._spaces: dict[int, SolutionSpace] = {}
-        self._sat: SatClient | None = None
-        self._waiting: SatBoard | None = None
+        self._sat: WorkerClient | None = None
+        self._waiting: WorkerBoard | None = None
         self._job: CompileJob | None = None
         self._pending: PendingBoard | None = None
         self._notes: list[str] = []
@@ -106,7 +102,7 @@ class BoardSources(QObject):
     @property
     def max_n(self) -> int:
         """The largest board the chosen engine answers."""
-        return MAX_N if self.engine_choice == "bdd" else SAT_ENGINE_MAX_N
+        return largest_for(self.engine_choice)
 
     def is_cached(self, n: int) -> bool:
         """True when the n×n board's BDD opens without a compile worth mentioning."""
@@ -119,13 +115,12 @@ class BoardSources(QObject):
 
     def uses_bdd(self, n: int) -> bool:
         """True when the n×n board is to be answered by the BDD (now, or once it is built)."""
-        return self.engine_choice != "sat" and n <= MAX_N
+        return takes_diagram(self.engine_choice, n)
 
     def waits_for_bdd(self, n: int) -> bool:
         """True when an n×n board whose BDD is not at hand shows nothing until it is compiled
         (else the SAT engine answers meanwhile)."""
-        quick = n <= QUICK_COMPILE_MAX_N or self.engine_choice == "bdd"
-        return self.uses_bdd(n) and quick
+        return waits_for_diagram(self.engine_choice, n, self.quick_up_to)
 
     def request(
         self, n: int, decisions: tuple[Decision, ...], file_path: Path | None, label: str, build_exact: bool
@@ -163,12 +158,12 @@ class BoardSources(QObject):
             self._compile(n, None)
         return True
 
-    def board(self, n: int, decisions: Sequence[Decision]) -> BoardEngine:
+    def board(self, n: int, decisions: Sequence[Decision]) -> EngineBoard:
         """The n×n board again, with decisions it held before (undo and redo of a board change)."""
         space = self.space_now(n) if self.uses_bdd(n) else None
         if space is not None:
-            return DiagramBoard(replay(space, decisions), self.parent())
-        return SatBoard(self._sat_client(), n, decisions, self.parent())
+            return InProcessBoard(replay(space, decisions), self.parent())
+        return self._solver_board(n, decisions)
 
     def set_engine_choice(self, choice: str) -> None:
         """Answer with another engine from now on; the current board moves to it with its
@@ -179,15 +174,15 @@ class BoardSources(QObject):
         cfg = self._current()
         if cfg is None:
             return
-        if self.uses_bdd(cfg.n) and cfg.diagram is None:
+        if self.uses_bdd(cfg.n) and cfg.space is None:
             space = self.space_now(cfg.n)
             if space is not None:
                 self._switch_to_bdd(space)
             elif self.compiling != cfg.n:
                 self._compile(cfg.n, None)
-        elif not self.uses_bdd(cfg.n) and cfg.diagram is not None:
+        elif not self.uses_bdd(cfg.n) and cfg.space is not None:
             self._drop_job()
-            self.switched.emit(SatBoard(self._sat_client(), cfg.n, cfg.decisions, self.parent()))
+            self.switched.emit(self._solver_board(cfg.n, cfg.decisions))
 
     def sat_worker_pid(self) -> int:
         """The SAT worker's process id, 0 while none runs (for the soak test's memory)."""
@@ -247,10 +242,10 @@ class BoardSources(QObject):
             job.cancel()
             self.compileEnded.emit()
 
-    def _bdd(self, space: SolutionSpace, decisions: Sequence[Decision]) -> DiagramBoard | str:
+    def _bdd(self, space: SolutionSpace, decisions: Sequence[Decision]) -> InProcessBoard | str:
         """A board on the diagram with the decisions taken in order, or why one was refused."""
         try:
-            return DiagramBoard(replay(space, decisions), self.parent())
+            return InProcessBoard(replay(space, decisions), self.parent())
         except NQueensError as error:
             return str(error)
 
@@ -296,7 +291,7 @@ class BoardSources(QObject):
                 self.refusedBoard.emit(_not_opened(pending.file_path, cfg))
             else:
                 self.ready.emit(cfg, pending.file_path, pending.label)
-        elif current is not None and current.diagram is None and current.n == job.n and self.uses_bdd(job.n):
+        elif current is not None and current.space is None and current.n == job.n and self.uses_bdd(job.n):
             self._switch_to_bdd(space)
 
     def _compile_failed(self, job: CompileJob, reason: str) -> None:
@@ -322,9 +317,15 @@ class BoardSources(QObject):
             f"The {space.n}×{space.n} diagram is built: exact counts and the heat map from now on."
         )
 
-    def _sat_client(self) -> SatClient:
+    def _solver_board(self, n: int, decisions: Sequence[Decision]) -> WorkerBoard:
+        """The n×n board on the engine past the diagram, in the worker process."""
+        return WorkerBoard(
+            self._sat_client(), SOLVER_ENGINE, TITLES[SOLVER_ENGINE], n, decisions, self.parent()
+        )
+
+    def _sat_client(self) -> WorkerClient:
         if self._sat is None:
-            self._sat = SatClient(self)
+            self._sat = WorkerClient(self)
             self._sat.failed.connect(self._sat_failed)
         return self._sat
 
@@ -332,13 +333,13 @@ class BoardSources(QObject):
         """Ask the SAT engine about the board; it is shown once the engine takes its decisions."""
         if self._waiting is not None:
             self._waiting.deleteLater()
-        board = SatBoard(self._sat_client(), pending.n, pending.decisions, self.parent())
+        board = self._solver_board(pending.n, pending.decisions)
         self._waiting = board
         self.message.emit(f"Opening the {pending.n}×{pending.n} board on the SAT engine…")
         board.accepted.connect(lambda: self._sat_accepted(board, pending))
         board.refused.connect(lambda reason: self._sat_refused(board, pending, reason))
 
-    def _sat_accepted(self, board: SatBoard, pending: PendingBoard) -> None:
+    def _sat_accepted(self, board: WorkerBoard, pending: PendingBoard) -> None:
         if board is not self._waiting:
             return
         self._waiting = None
@@ -346,7 +347,7 @@ class BoardSources(QObject):
         board.refused.disconnect()
         self.ready.emit(board, pending.file_path, pending.label)
 
-    def _sat_refused(self, board: SatBoard, pending: PendingBoard, reason: str) -> None:
+    def _sat_refused(self, board: WorkerBoard, pending: PendingBoard, reason: str) -> None:
         if board is not self._waiting:
             return
         self._waiting = None
@@ -384,19 +385,12 @@ def _not_opened(file_path: Path | None, reason: str, then: str = "The board is u
 def _contradiction(decisions: Sequence[Decision]) -> str:
     """Why these decisions cannot all hold on any board, found without an engine (two decisions
     on one square, two queens in line), or ""."""
-    seen: dict[Cell, int] = {}
-    queens: list[tuple[int, Cell]] = []
-    for number, decision in enumerate(decisions, start=1):
-        cell = decision.cell
-        if cell in seen:
-            return f"decisions {seen[cell]} and {number} are both on {cell.label()}"
-        seen[cell] = number
-        if decision.kind is DecisionKind.QUEEN:
-            for earlier, queen in queens:
-                if in_line(queen, cell):
-                    return (
-                        f"decision {number} cannot be taken: the queens at {queen.label()} "
-                        f"(decision {earlier}) and {cell.label()} attack each other"
-                    )
-            queens.append((number, cell))
-    return ""
+    found = conflict(decisions)
+    if found is None:
+        return ""
+    if found.same_square:
+        return f"decisions {found.first} and {found.second} are both on {found.second_cell.label()}"
+    return (
+        f"decision {found.second} cannot be taken: the queens at {found.first_cell.label()} "
+        f"(decision {found.first}) and {found.second_cell.label()} attack each other"
+    )

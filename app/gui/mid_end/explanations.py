@@ -1,38 +1,14 @@
-"""Why a square is closed, in words: the sentences of the status bar and the Insight panel.
-
-The engine finds a smallest set of decisions that keeps a queen off a square (a shortest path
-in the BDD's row layers, or a minimum hitting set of the SAT solver's cores); this module
-names them for people. It reads the board through the few questions both engines answer at
-once: a square's state (None while the SAT engine checks it), the count or its lower bound,
-per-square counts where the engine has them, and why a decided square is not open.
-"""
+"""Why a square is closed, in words: the sentences of the status bar and the Insight panel. The
+engine finds a smallest set of decisions that keeps a queen off a square; this module names them."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Protocol
 
 from bdd_model import Cell, CellState, Decision, DecisionKind, and_list, plural
-
-
-class KnownBoard(Protocol):
-    """What the sentences need to know of a board (both engines' boards answer it at once)."""
-
-    @property
-    def n(self) -> int: ...
-
-    @property
-    def count(self) -> int | None: ...
-
-    @property
-    def count_at_least(self) -> int: ...
-
-    def cell(self, row: int, col: int) -> CellState | None: ...
-
-    def cell_counts(self) -> list[list[int]] | None: ...
-
-    def why_not_open(self, row: int, col: int) -> str: ...
+from bdd_model.board_view import BoardView
+from bdd_model.states import why_not_open
 
 
 @dataclass(frozen=True)
@@ -76,18 +52,19 @@ def awaited(cell: Cell) -> Explanation:
     return Explanation(cell, None, f"Finding which of your decisions close {cell.label()}…", pending=True)
 
 
-def describe(board: KnownBoard, cell: Cell, reason: Explanation | None = None) -> str:
+def describe(board: BoardView, cell: Cell, reason: Explanation | None = None) -> str:
     """What a square is and why, with the way to free it when it is closed or marked
     (``reason``: that square's explanation)."""
-    state = board.cell(*cell)
+    state = board.state(*cell)
     where = cell.label()
     if state is None:
         return f"{where}: checking whether a solution has a queen here…"
     if state is CellState.OPEN:
-        counts = board.cell_counts()
+        counts = board.cell_counts
         if counts is None:
             return f"{where} is open: a remaining solution has a queen here."
-        through, count = counts[cell.row][cell.col], board.count_at_least
+        through = int(counts[cell.row, cell.col])
+        count = board.count.at_least if board.count is not None else 1
         verb = "has" if through == 1 else "have"
         return f"{where} is open: {through:,} of {plural(count, 'solution')} {verb} a queen here."
     if state is CellState.QUEEN:
@@ -97,4 +74,4 @@ def describe(board: KnownBoard, cell: Cell, reason: Explanation | None = None) -
     text = reason.text if reason is not None else ""
     if state is CellState.MARKED:
         return f"{where}: marked empty by you. {text}".rstrip()
-    return f"{where} is closed: {board.why_not_open(*cell)}. {text}".rstrip()
+    return f"{where} is closed: {why_not_open(board, *cell)}. {text}".rstrip()

@@ -18,7 +18,7 @@ import msgspec
 from app.gui.mid_end.undo_commands import Board, Step
 from bdd_model.decisions import codes, of_codes
 from bdd_model.engine_choice import ENGINE_CHOICES, check_board_size
-from bdd_model.records import RecordError, decode, encode
+from bdd_model.files.records import RecordError, decode, encode
 
 FORMAT = "nqueens-autosave"
 VERSION = 3

@@ -1,14 +1,8 @@
-"""The mid end: one board's decisions and their undo history, between back end and widgets.
+"""The mid end: one board's decisions and their undo history, between the engine and the widgets.
 
-The board is answered by the compiled BDD or by the SAT engine (``board_sources`` says which and
-brings boards); this module turns clicks into decisions and decisions into undo steps
-(``undo_commands``), explains closed squares, gives hints, and keeps the solution browser
-(``solution_browser``) in step with the decisions.
-
-Both engines are asked alike (``DiagramBoard`` and ``SatBoard``): a change is proposed and becomes
-an undo step when the engine takes it, a question is asked and its answer heard. The diagram
-answers before the call returns; the SAT worker a little later, a change shown at once meanwhile
-(one that leaves no solution is refused then, as a click on a closed square is).
+Clicks become decisions, and a decision becomes an undo step when the engine takes it (at once in
+this process, a moment later from the worker); it also explains closed squares, gives hints and
+keeps the solution browser in step. It asks the board (``EngineBoard``), never which engine it is.
 """
 
 from __future__ import annotations
@@ -20,12 +14,13 @@ from typing import Any
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QUndoStack
 
-from app.gui.mid_end.board_sources import BoardEngine, BoardSources
+from app.gui.mid_end.board_sources import BoardSources
 from app.gui.mid_end.explanations import Explanation, awaited, describe, explanation
 from app.gui.mid_end.solution_browser import SolutionBrowser
 from app.gui.mid_end.undo_commands import Board, Step, board_step, decisions_step
-from app.gui.workers.sat_board import Proposal
+from app.gui.workers.engine_board import EngineBoard, Proposal
 from bdd_model import Cell, CellState, Decision, DecisionKind, plural
+from bdd_model.questions import Answer, Explain, Explained, Hint, Hinted, cell_of
 
 
 class BoardSession(QObject):
@@ -51,7 +46,7 @@ class BoardSession(QObject):
         self.undo_stack = QUndoStack(self)
         self.sources = BoardSources(lambda: self._cfg, backend, engine, self)
         self.browser = SolutionBrowser(self, self)
-        self._cfg: BoardEngine | None = None
+        self._cfg: EngineBoard | None = None
         self._file_path: Path | None = None
         self._explained: dict[Cell, Explanation] = {}
         self._was_solved = False
@@ -65,7 +60,7 @@ class BoardSession(QObject):
         self.sources.message.connect(self.message)
 
     @property
-    def configurator(self) -> BoardEngine | None:
+    def configurator(self) -> EngineBoard | None:
         """The current board's engine (None before the first board is ready)."""
         return self._cfg
 
@@ -146,7 +141,7 @@ class BoardSession(QObject):
         self.undo_stack.setClean()
         self.fileChanged.emit()
 
-    def _replace(self, cfg: BoardEngine, file_path: Path | None, label: str) -> None:
+    def _replace(self, cfg: EngineBoard, file_path: Path | None, label: str) -> None:
         """Show a new board as one undo step (on the stack, and clean when it is a file's content,
         before anyone hears of the board: a reopened board's own history then stays as kept)."""
         before = self._board()
@@ -173,13 +168,13 @@ class BoardSession(QObject):
         self._install(cfg, board.file_path)
         self._announce(cfg, history=True)
 
-    def _switched(self, cfg: BoardEngine) -> None:
+    def _switched(self, cfg: EngineBoard) -> None:
         """The same decisions, answered by another engine from now on."""
         self._set_engine(cfg)
         self.engineChanged.emit(cfg.engine)
         self.changed.emit()
 
-    def _set_engine(self, cfg: BoardEngine) -> None:
+    def _set_engine(self, cfg: EngineBoard) -> None:
         old, self._cfg = self._cfg, cfg
         if old is not None and old is not cfg:
             old.deleteLater()
@@ -190,11 +185,11 @@ class BoardSession(QObject):
         cfg.restarted.connect(lambda: self._ask_again(cfg))
         self._forget_answers()
 
-    def _install(self, cfg: BoardEngine, file_path: Path | None) -> None:
+    def _install(self, cfg: EngineBoard, file_path: Path | None) -> None:
         self._set_engine(cfg)
         self._file_path = file_path
 
-    def _announce(self, cfg: BoardEngine, history: bool) -> None:
+    def _announce(self, cfg: EngineBoard, history: bool) -> None:
         """Tell the window of the board now shown (``history``: brought back by undo or redo)."""
         self.from_history = history
         self.fileChanged.emit()
@@ -209,7 +204,7 @@ class BoardSession(QObject):
                 self.solved.emit()
             self.updated.emit()
 
-    def _engine_refused(self, board: BoardEngine, reason: str) -> None:
+    def _engine_refused(self, board: EngineBoard, reason: str) -> None:
         if board is self._cfg:
             self.message.emit(f"The SAT engine refused the decisions: {reason}.")
 
@@ -257,7 +252,7 @@ class BoardSession(QObject):
             return ""
         state = self._cfg.cell(*cell)
         closed = state is not None and (state.is_closed or state is CellState.MARKED)
-        return describe(self._cfg, cell, self.explain(cell) if closed else None)
+        return describe(self._cfg.view, cell, self.explain(cell) if closed else None)
 
     def explain(self, cell: Cell) -> Explanation:
         """The smallest set of decisions that keeps a queen off ``cell``, in words.
@@ -277,10 +272,10 @@ class BoardSession(QObject):
             found = self._explained[cell] = explanation(cfg.n, cfg.decisions, cell, ())
             return found
         self._explained[cell] = awaited(cell)
-        cfg.ask("explain", lambda record: self._explained_now(cfg, cell, record), cell=list(cell))
+        cfg.ask(Explain((cell.row, cell.col)), lambda found: self._explained_now(cfg, cell, found))
         return self._explained[cell]
 
-    def _ask_again(self, board: BoardEngine) -> None:
+    def _ask_again(self, board: EngineBoard) -> None:
         """The worker was started again: the explanations it had not given are asked of the new
         one."""
         if board is not self._cfg:
@@ -289,11 +284,11 @@ class BoardSession(QObject):
             del self._explained[cell]
             self.explain(cell)
 
-    def _explained_now(self, board: BoardEngine, cell: Cell, record: dict[str, Any]) -> None:
-        if board is not self._cfg or "error" in record:
+    def _explained_now(self, board: EngineBoard, cell: Cell, found: Answer) -> None:
+        if board is not self._cfg or not isinstance(found, Explained):
             return
-        cells = record["explain"]
-        self._explained[cell] = explanation(board.n, board.decisions, cell, None if cells is None else cells)
+        cells = None if found.cells is None else [Cell(*c) for c in found.cells]
+        self._explained[cell] = explanation(board.n, board.decisions, cell, cells)
         self.explained.emit(cell)
 
     def free(self, cell: Cell) -> None:
@@ -323,20 +318,23 @@ class BoardSession(QObject):
         if cfg.is_solved:
             self.message.emit("The board is solved: no hint needed.")
             return
-        cfg.ask("hint", lambda record: self._place_hint(cfg, _cell_of(record.get("hint"))))
+        cfg.ask(
+            Hint(),
+            lambda found: self._place_hint(cfg, cell_of(found.cell) if isinstance(found, Hinted) else None),
+        )
 
-    def _place_hint(self, cfg: BoardEngine, best: Cell | None) -> None:
+    def _place_hint(self, cfg: EngineBoard, best: Cell | None) -> None:
         if cfg is not self._cfg:
             return
         if best is None:
             self.message.emit("No square is open: no hint to give.")
             return
         self.change((*cfg.decisions, Decision(best, DecisionKind.QUEEN)), f"Hint: queen on {best.label()}")
-        counts = cfg.cell_counts()
+        counts = cfg.view.cell_counts
         if counts is None:
             self.message.emit(f"Hint: a queen on {best.label()}, the square most solutions seen use.")
         else:
-            kept = plural(counts[best.row][best.col], "solution")
+            kept = plural(int(counts[best.row, best.col]), "solution")
             self.message.emit(f"Hint: a queen on {best.label()} keeps {kept} open.")
 
     def change(self, after: Sequence[Decision], text: str) -> None:
@@ -375,13 +373,13 @@ class BoardSession(QObject):
         return cfg.newest_label if cfg is not None else ""
 
     def _taken(
-        self, board: BoardEngine, before: tuple[Decision, ...], after: tuple[Decision, ...], text: str
+        self, board: EngineBoard, before: tuple[Decision, ...], after: tuple[Decision, ...], text: str
     ) -> None:
         """The worker took a change: it becomes an undo step."""
         if board is self._cfg:
             self.undo_stack.push(decisions_step(self._show_decisions, before, after, text))
 
-    def _declined(self, board: BoardEngine, proposal: Proposal, reason: str) -> None:
+    def _declined(self, board: EngineBoard, proposal: Proposal, reason: str) -> None:
         """The worker refused a change (it leaves no solution): it is gone, and the user hears
         why, as for a closed square."""
         if board is not self._cfg:
@@ -419,7 +417,7 @@ class BoardSession(QObject):
         self.changed.emit()
         self._note_solved(cfg, was_solved)
 
-    def _note_solved(self, cfg: BoardEngine, was_solved: bool) -> None:
+    def _note_solved(self, cfg: EngineBoard, was_solved: bool) -> None:
         """A board that became solved and settled (at once on the diagram) says so once its step
         is on the undo stack; the SAT engine's says so when its last square is proven
         (``_engine_updated``)."""
@@ -437,7 +435,3 @@ class BoardSession(QObject):
 
 def _without(decisions: Sequence[Decision], cell: Cell) -> tuple[Decision, ...]:
     return tuple(d for d in decisions if d.cell != cell)
-
-
-def _cell_of(value: object) -> Cell | None:
-    return Cell(*value) if isinstance(value, list) else None

@@ -9,19 +9,20 @@ first). What was fetched is kept until the decisions change.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol
+from typing import Protocol
 
 from PySide6.QtCore import QObject, Signal
 
-from app.gui.mid_end.board_sources import BoardEngine
+from app.gui.workers.engine_board import EngineBoard
 from bdd_model import Cell, Decision, DecisionKind
+from bdd_model.questions import Answer, SolutionAt, SolutionFound
 
 
 class Changes(Protocol):
     """What the browser needs of the session: the board, and a way to change its decisions."""
 
     @property
-    def configurator(self) -> BoardEngine | None: ...
+    def configurator(self) -> EngineBoard | None: ...
 
     def change(self, after: Sequence[Decision], text: str) -> None: ...
 
@@ -104,17 +105,17 @@ class SolutionBrowser(QObject):
             then(index, self._solutions[index])
             return
 
-        def arrived(record: dict[str, Any]) -> None:
-            if "error" in record:
+        def arrived(found: Answer) -> None:
+            if not isinstance(found, SolutionFound):
                 if index > 0:
                     self._with_solution(0, then)
                 return
-            self._solutions[index] = tuple(record["solution"])
+            self._solutions[index] = tuple(found.columns)
             then(index, self._solutions[index])
 
-        cfg.ask("solution", arrived, index=index)
+        cfg.ask(SolutionAt(index), arrived)
 
-    def _complete(self, cfg: BoardEngine, columns: tuple[int, ...]) -> None:
+    def _complete(self, cfg: EngineBoard, columns: tuple[int, ...]) -> None:
         if cfg is not self._session.configurator:
             return
         placed = {d.cell for d in cfg.decisions}

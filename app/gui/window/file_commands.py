@@ -131,7 +131,7 @@ class FileCommands:
     def copy_board(self) -> None:
         cfg = self._session.configurator
         if cfg is not None:
-            QGuiApplication.clipboard().setText(queens_text(cfg.n, cfg.queens()) + "\n")
+            QGuiApplication.clipboard().setText(queens_text(cfg.n, cfg.view.queens()) + "\n")
             self._say("Board copied as text")
 
     def _folder(self) -> str:

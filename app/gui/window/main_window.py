@@ -213,14 +213,13 @@ class MainWindow(QMainWindow):
         """What the board shows now: states, counts, culprits of the square explained, preview."""
         cfg = self.session.configurator
         if cfg is None:
-            return BoardPicture(0, ())
+            return BoardPicture(0)
         explanation = self.pointed.explanation()
         culprits = explanation.culprits if explanation and explanation.culprits else ()
-        counts = cfg.cell_counts()
         return BoardPicture(
             cfg.n,
-            tuple(tuple(row) for row in cfg.states()),
-            tuple(tuple(row) for row in counts) if counts is not None else (),
+            cfg.view.codes,
+            cfg.view.cell_counts,
             culprits=frozenset(d.cell for d in culprits),
             preview=self.session.browser.preview,
             heat=self.commands.heat.isChecked(),
@@ -245,7 +244,7 @@ class MainWindow(QMainWindow):
         self._refresh_title()
         figure, _ = count_figure(cfg)
         self.count_label.set_text(
-            counters(cfg, self.board.picture.states) if cfg is not None else "No board yet",
+            counters(cfg) if cfg is not None else "No board yet",
             figure.detail() if figure is not None else "",
         )
 
@@ -282,17 +281,18 @@ class MainWindow(QMainWindow):
             return
         figure, updating = count_figure(cfg)
         self.panel.show_browser(self.session.browser.index, figure, updating, cfg.is_solved)
-        diagram = cfg.diagram
-        heat = self.commands.heat.isChecked() and diagram is not None
-        self.legend.set_heat(heat_peak(self.board.picture) if heat else None)
-        self.legend.set_checking(diagram is None)
-        self.commands.offer_heat(diagram is not None)
-        if diagram is not None:
-            layers = diagram.layers() if cfg.n <= MAX_DRAWN_N else None
-            self.panel.show_layers(layers, cfg.n, diagram.space.diagram.edge_count)
+        counted, heat = cfg.view.cell_counts is not None, self.commands.heat.isChecked()
+        self.legend.set_heat(heat_peak(self.board.picture) if counted and heat else None)
+        self.legend.set_checking(not counted)
+        self.commands.offer_heat(counted)
+        space = cfg.space
+        if space is not None:
+            layers = cfg.layers() if cfg.n <= MAX_DRAWN_N else None
+            self.panel.show_layers(layers, cfg.n, space.diagram.edge_count)
         else:
-            decided = cfg.n * cfg.n - sum(row.count(None) for row in self.board.picture.states)
-            self.panel.show_solver(cfg.n, decided, cfg.solver_calls, cfg.settled)
+            self.panel.show_solver(
+                cfg.n, cfg.n * cfg.n - cfg.view.undecided, cfg.view.solver_calls, cfg.settled
+            )
         for action in (self.commands.hint, self.commands.solve):
             action.setEnabled(cfg.count_at_least > 0 and not cfg.is_solved)
 
@@ -319,10 +319,10 @@ class MainWindow(QMainWindow):
         line current (once a newly opened board is counted, it says what is known of it). The
         board settled is painted at once: it is the answer to the user's last click."""
         cfg = self.session.configurator
-        self.refresh(now=cfg is not None and cfg.diagram is None and cfg.settled)
+        self.refresh(now=cfg is not None and cfg.settled)
         if self.pointed.pointed is not None and self.status.describing:
             self.status.describe()
-        if self._opening and cfg is not None and cfg.solution_count and not cfg.count_updating:
+        if self._opening and cfg is not None and cfg.solution_count and not cfg.view.counting:
             self.status.say(f"{self._opening}, on the SAT engine: {count_text(cfg)}.")
             self._opening = ""
 
@@ -347,8 +347,8 @@ class MainWindow(QMainWindow):
     def _show_engine(self) -> None:
         """The panel's account of the engine that answers the board now."""
         cfg = self.session.configurator
-        if cfg is not None and cfg.diagram is not None:
-            self.panel.show_space(cfg.diagram.space)
+        if cfg is not None and cfg.space is not None:
+            self.panel.show_space(cfg.space)
         self.refresh()
 
     def _compile_started(self, n: int) -> None:

@@ -18,6 +18,7 @@ from app.gui.window.build_bar import BuildBar
 from app.gui.window.size_box import SizeBox
 from app.gui.workers.machine_speed_job import MachinePace
 from bdd_model import MAX_N, resolve_backend
+from bdd_model.engine_choice import SOLVER_ENGINE, TITLES
 from bdd_model.wording import duration, memory
 
 LARGER_SIZES = (20, 32, 40, 64, 100)
@@ -105,8 +106,8 @@ class SizeChoice(QObject):
         for n in range(1, MAX_N + 1):
             label = f"&{n} × {n}" if n < 10 else f"{n} × {n}"
             cost = self.pace.cost(n, backend)
-            if sources.engine_choice == "sat":
-                detail = "SAT engine"
+            if not sources.uses_bdd(n):
+                detail = TITLES[SOLVER_ENGINE]
             elif n == sources.compiling:
                 detail = "building…"
             elif sources.is_cached(n) or cost is None:
@@ -118,7 +119,7 @@ class SizeChoice(QObject):
             self._entry(n, f"{label} — {detail}" if detail else label)
         menu.addSeparator()
         for n in (n for n in LARGER_SIZES if n <= sources.max_n):
-            self._entry(n, f"{n} × {n} — SAT engine")
+            self._entry(n, f"{n} × {n} — {TITLES[SOLVER_ENGINE]}")
         other = menu.addAction("&Other Size…")
         other.triggered.connect(self.ask_other_size)
 
@@ -140,7 +141,8 @@ class SizeChoice(QObject):
         self.size_box.show_size(n)
         self._settings.setValue("board/size", n)
         sources = self._session.sources
-        exact_later = self._session.engine == "sat" and sources.uses_bdd(n)
+        board = self._session.configurator
+        exact_later = board is not None and board.space is None and sources.uses_bdd(n)
         if exact_later and n != sources.compiling and n not in self._declined_sizes and not self.bar.offered:
             if self.bar.always:
                 sources.build_behind(n)

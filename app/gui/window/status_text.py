@@ -8,22 +8,20 @@ exact, or an estimate with its interval; on the SAT engine the last figure stays
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-from app.gui.mid_end.board_sources import BoardEngine
+from app.gui.workers.engine_board import EngineBoard
 from bdd_model import CellState, plural
-from bdd_model.known_counts import known_count
+from bdd_model.board import STATE_ORDER
 from bdd_model.solution_count import SolutionCount
 
 
-def count_figure(cfg: BoardEngine | None) -> tuple[SolutionCount | None, bool]:
+def count_figure(cfg: EngineBoard | None) -> tuple[SolutionCount | None, bool]:
     """The count to show and whether a newer one is being worked out."""
     if cfg is None:
         return None, False
-    return cfg.solution_count, cfg.count_updating
+    return cfg.solution_count, cfg.view.counting
 
 
-def count_text(cfg: BoardEngine | None) -> str:
+def count_text(cfg: EngineBoard | None) -> str:
     """ "92 solutions remain", "about 3.1 × 10³⁹ solutions remain, estimated ±20% (updating…)",
     "counting…"."""
     figure, updating = count_figure(cfg)
@@ -32,12 +30,13 @@ def count_text(cfg: BoardEngine | None) -> str:
     return figure.remain() + _known(cfg, figure) + (" (updating…)" if updating else "")
 
 
-def counters(cfg: BoardEngine, states: Sequence[Sequence[CellState | None]]) -> str:
-    """The status bar's right side: on the SAT engine the squares still being proven, then
-    queens placed and forced, the count, the engine."""
-    placed = sum(row.count(CellState.QUEEN) for row in states)
-    forced = sum(row.count(CellState.FORCED) for row in states)
-    engine = "BDD" if cfg.engine == "bdd" else "SAT engine"
+def counters(cfg: EngineBoard) -> str:
+    """The status bar's right side: the squares still being proven, then queens placed and
+    forced, the count, the engine."""
+    codes = cfg.view.codes
+    placed = int((codes == STATE_ORDER.index(CellState.QUEEN)).sum())
+    forced = int((codes == STATE_ORDER.index(CellState.FORCED)).sum())
+    engine = cfg.name
     if cfg.is_solved:
         text = f"Solved: {plural(placed + forced, 'queen')}" + (f" ({forced} forced)" if forced else "")
     else:
@@ -49,21 +48,18 @@ def counters(cfg: BoardEngine, states: Sequence[Sequence[CellState | None]]) -> 
             else figure.solutions() + _known(cfg, figure) + (" (updating…)" if updating else "")
         )
         text = f"{queens} of {cfg.n} queens · {solutions}"
-    if not cfg.settled and cfg.unknown:
+    if not cfg.settled:
         hard = "; a hard one can take seconds" if cfg.slow else ""
-        text = f"proving {plural(cfg.unknown, 'square')}{hard} · {text}"
+        text = f"proving {plural(cfg.view.undecided, 'square')}{hard} · {text}"
     return f"{text} · {engine}"
 
 
-def _known(cfg: BoardEngine | None, figure: SolutionCount) -> str:
-    """On the SAT engine the empty board's count up to 27×27 is known, not computed: it says so."""
-    known = known_count(cfg.n) if cfg is not None and cfg.diagram is None and not cfg.decisions else None
-    if known is not None and figure.exact == known:
-        return " (known: OEIS A000170)"
-    return ""
+def _known(cfg: EngineBoard | None, figure: SolutionCount) -> str:
+    """An empty board's count that was looked up, not counted (past the diagram, up to 27×27)."""
+    return " (known: OEIS A000170)" if figure.known else ""
 
 
-def greeting(cfg: BoardEngine, file_name: str, back: bool = False) -> tuple[str, str]:
+def greeting(cfg: EngineBoard, file_name: str, back: bool = False) -> tuple[str, str]:
     """The line for a board just opened (``back``: brought back by undo or redo), and (on the SAT
     engine, whose count comes later) the words to complete once it is counted ("" otherwise)."""
     n = cfg.n

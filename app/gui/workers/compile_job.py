@@ -5,7 +5,8 @@ from __future__ import annotations
 from PySide6.QtCore import QObject, QProcess, Signal
 
 from app.child_process import module_command
-from app.gui.workers.json_lines import JsonLines
+from app.gui.workers.compile_worker import MESSAGES, Compiled, Failed, Progressed, Warned
+from app.gui.workers.worker_messages import Lines
 from bdd_model import Progress
 
 
@@ -29,7 +30,7 @@ class CompileJob(QObject):
         self._cancelled = False
         self._error = ""
         self._result = ""
-        self._lines = JsonLines()
+        self._lines = Lines(MESSAGES)
         self._process = QProcess(self)
         self._process.setProcessChannelMode(QProcess.ProcessChannelMode.SeparateChannels)
         self._process.readyReadStandardOutput.connect(self._read)
@@ -53,16 +54,15 @@ class CompileJob(QObject):
         return self._process.state() != QProcess.ProcessState.NotRunning
 
     def _read(self) -> None:
-        for record in self._lines.feed(bytes(self._process.readAllStandardOutput().data())):
-            if "progress" in record:
-                phase, done, total = record["progress"]
-                self.progressed.emit(Progress(phase, done, total))
-            elif "warning" in record:
-                self.warned.emit(record["warning"])
-            elif "error" in record:
-                self._error = record["error"]
-            elif "path" in record:
-                self._result = record["path"]
+        for message in self._lines.feed(bytes(self._process.readAllStandardOutput().data())):
+            if isinstance(message, Progressed):
+                self.progressed.emit(Progress(message.phase, message.done, message.total))
+            elif isinstance(message, Warned):
+                self.warned.emit(message.text)
+            elif isinstance(message, Failed):
+                self._error = message.reason
+            elif isinstance(message, Compiled):
+                self._result = message.path
 
     def _finished(self, exit_code: int, exit_status: QProcess.ExitStatus) -> None:
         self._read()

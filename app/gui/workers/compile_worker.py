@@ -1,21 +1,18 @@
-"""Child process that compiles one board size into the cache for the window.
-
-``python -m app.gui.workers.compile_worker N --backend B`` prints one JSON object a line on stdout:
-``{"progress": [phase, done, total]}`` while it works, then ``{"done": solutions, "path": file}``
-(the cache file, or a temporary file when the cache folder cannot be written) or
-``{"error": message}``. It runs apart from the window because dd.cudd never releases the GIL
-(a thread would freeze the GUI), and so that running out of memory cannot take the window down.
-No Qt here: the child starts in about a second.
+"""Child process that compiles one board size into the cache for the window, apart from it:
+dd.cudd never releases the GIL (a thread would freeze the window), and running out of memory
+cannot take the window down. It prints one message a line: progress and warnings while it
+works, then where the compiled space is, or why it failed. No Qt here.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 import tempfile
 from pathlib import Path
+
+import msgspec
 
 from app.options import SettingError, limit_memory
 from bdd_model import CacheError, NQueensError, Progress, cache_path, load_or_compile
@@ -23,8 +20,34 @@ from bdd_model.build_cost.costs import remember_compile
 from bdd_model.cache.store import load, save
 
 
-def _emit(record: dict[str, object]) -> None:
-    sys.stdout.write(json.dumps(record) + "\n")
+class Progressed(msgspec.Struct, tag="progress"):
+    phase: str
+    done: int
+    total: int
+
+
+class Warned(msgspec.Struct, tag="warning"):
+    text: str
+
+
+class Failed(msgspec.Struct, tag="error"):
+    reason: str
+
+
+class Compiled(msgspec.Struct, tag="done"):
+    """The space is compiled: ``done`` its solutions, and the file that holds it (the cache file,
+    or a temporary one when the cache folder cannot be written)."""
+
+    done: int
+    path: str
+
+
+Message = Progressed | Warned | Failed | Compiled
+MESSAGES = msgspec.json.Decoder(Message)
+
+
+def _emit(message: Message) -> None:
+    sys.stdout.buffer.write(msgspec.json.encode(message) + b"\n")
     sys.stdout.flush()
 
 
@@ -36,22 +59,22 @@ def main(argv: list[str] | None = None) -> int:
     try:
         limit_memory(args.backend)
     except (SettingError, NQueensError) as error:
-        _emit({"error": str(error)})
+        _emit(Failed(str(error)))
         return 2
 
     def report(progress: Progress) -> None:
-        _emit({"progress": [progress.phase, progress.done, progress.total]})
+        _emit(Progressed(progress.phase, progress.done, progress.total))
 
     def warn(message: str) -> None:
-        _emit({"warning": message})
+        _emit(Warned(message))
 
     try:
         space = load_or_compile(args.n, args.backend, progress=report, warn=warn)
     except MemoryError:
-        _emit({"error": f"compiling the {args.n}×{args.n} board ran out of memory"})
+        _emit(Failed(f"compiling the {args.n}×{args.n} board ran out of memory"))
         return 3
     except NQueensError as error:
-        _emit({"error": str(error)})
+        _emit(Failed(str(error)))
         return 2
     path = cache_path(args.n, space.info.backend)
     try:
@@ -60,7 +83,7 @@ def main(argv: list[str] | None = None) -> int:
         handle, name = tempfile.mkstemp(prefix=f"nqueens-{args.n}-", suffix=".npz")
         os.close(handle)
         path = save(space, Path(name))
-    _emit({"done": space.count, "path": str(path)})
+    _emit(Compiled(space.count, str(path)))
     remember_compile(space)
     return 0
 

@@ -1,6 +1,6 @@
-"""The window's line to the SAT worker process (``app.gui.workers.sat_worker``): requests out, answers in.
+"""The window's line to its engine worker (``engine_worker``): requests out, replies in.
 
-Requests are numbered; every answer names the request it answers, so an answer to a question
+Requests are numbered and every reply names the request it answers, so a reply to a request
 that a newer one replaced is recognised and dropped by whoever asked. A worker that dies (it
 ran out of memory, or was killed) is reported once and started again at the next request.
 """
@@ -8,24 +8,23 @@ ran out of memory, or was killed) is reported once and started again at the next
 from __future__ import annotations
 
 import contextlib
-import json
 import warnings
-from typing import Any
+from collections.abc import Callable
 
 import shiboken6
 from PySide6.QtCore import QCoreApplication, QObject, QProcess, QTimer, Signal
 
 from app.child_process import module_command
-from app.gui.workers.json_lines import JsonLines
+from app.gui.workers.worker_messages import REPLIES, Lines, Ready, Request, line
 
-WORKER = "app.gui.workers.sat_worker"
+WORKER = "app.gui.workers.engine_worker"
 
 
-class SatClient(QObject):
+class WorkerClient(QObject):
     """One SAT worker process and the numbered requests sent to it."""
 
-    answered = Signal(int, object)
-    """(request id, the answer's JSON object)"""
+    answered = Signal(object)
+    """A reply (``worker_messages``) that answers a request."""
     ready = Signal()
     """The worker has started and loaded the engine (it greets once, before any answer)."""
     failed = Signal(str)
@@ -34,18 +33,17 @@ class SatClient(QObject):
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._process: QProcess | None = None
-        self._lines = JsonLines()
+        self._lines = Lines(REPLIES)
         self._next = 0
         application = QCoreApplication.instance()
         if application is not None:
             application.aboutToQuit.connect(self.stop)
 
-    def request(self, op: str, **fields: Any) -> int:
-        """Send one request; its id comes back with every answer to it."""
+    def request(self, make: Callable[[int], Request]) -> int:
+        """Send the request ``make`` builds around a new id; the id comes back with every reply."""
         self._next += 1
         process = self._ensure_started()
-        payload = json.dumps({"id": self._next, "op": op, **fields}, separators=(",", ":"))
-        process.write((payload + "\n").encode())
+        process.write(line(make(self._next)))
         process.waitForBytesWritten(0)
         return self._next
 
@@ -80,7 +78,7 @@ class SatClient(QObject):
         process.readyReadStandardOutput.connect(lambda: self._read(process))
         process.finished.connect(lambda code, status: self._finished(process, code, status))
         self.destroyed.connect(lambda: _let_go(process))
-        self._lines = JsonLines()
+        self._lines = Lines(REPLIES)
         program, *arguments = module_command(WORKER)
         process.start(program, arguments)
         process.waitForStarted(5000)
@@ -88,12 +86,11 @@ class SatClient(QObject):
         return process
 
     def _read(self, process: QProcess) -> None:
-        for record in self._lines.feed(bytes(process.readAllStandardOutput().data())):
-            ident = record.get("id")
-            if record.get("ready") is True:
+        for reply in self._lines.feed(bytes(process.readAllStandardOutput().data())):
+            if isinstance(reply, Ready):
                 self.ready.emit()
-            elif isinstance(ident, int):
-                self.answered.emit(ident, record)
+            else:
+                self.answered.emit(reply)
 
     def _finished(self, process: QProcess, code: int, status: QProcess.ExitStatus) -> None:
         if process is self._process:

@@ -1,0 +1,230 @@
+"""The child process that answers the window with an engine, apart from the window's lock: an engine
+whose solver holds Python's GIL for a whole call (CaDiCaL) would freeze the window in a thread,
+and a large board's memory cannot take the window down here. No Qt here.
+
+It reads ``worker_messages`` requests and writes replies, one line each. Whenever no request
+waits, it works on the latest board: settles it (decided squares in batches), answers the
+explanations asked (newest first: the square pointed at now), counts it (a quick figure, then
+the final one), then builds the engine's solver. A new board or a question other than an
+explanation stops that work at its next look at the cancel token; an explanation never does.
+"""
+
+from __future__ import annotations
+
+import queue
+import sys
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Sequence
+
+import msgspec
+import numpy as np
+
+from app.child_process import silence_stdout
+from app.gui.workers.worker_messages import (
+    REQUESTS,
+    Answered,
+    Ask,
+    Counted,
+    Decided,
+    Ready,
+    Refused,
+    Reply,
+    Request,
+    TakeBoard,
+    Taken,
+    line,
+)
+from bdd_model import Cell, CellState, NQueensError, QueryCancelled
+from bdd_model.board import STATE_ORDER
+from bdd_model.decisions import of_codes
+from bdd_model.engine import Engine
+from bdd_model.engine_choice import open_engine
+from bdd_model.progress import CancelToken
+from bdd_model.questions import Explain, Unanswered, answer
+from bdd_model.sat.kernels.jit import kernels
+
+KEPT_ENGINES = 3
+"""Engines kept for the sizes used last (their kept solutions make the next clicks quick)."""
+FLUSH_SECONDS = 0.03
+"""Decided squares are sent at most this often, in batches."""
+SETTLE, QUICK, FINAL, WARM, DONE = "settle", "quick", "final", "warm", "done"
+"""The work left on the board in hand, in order (WARM: build the engine's solver before a
+click needs it, a slice at a time)."""
+
+
+def send(reply: Reply) -> None:
+    sys.stdout.buffer.write(line(reply))
+    sys.stdout.flush()
+
+
+class Worker:
+    """The engines, the board in hand and the work left on it."""
+
+    def __init__(self) -> None:
+        self.requests: queue.Queue[Request | None] = queue.Queue()
+        self.token = CancelToken()
+        self.lock = threading.Lock()
+        self.engines: OrderedDict[tuple[str, int], Engine] = OrderedDict()
+        self.engine: Engine | None = None
+        self.board_id = 0
+        self.taken_at = 0.0
+        self.stage = DONE
+        self.explanations: list[Ask] = []
+        """Explanations asked and not answered yet, the newest last."""
+
+    def read(self) -> None:
+        """The reader thread: queue every request; one that changes the work stops it."""
+        for text in sys.stdin.buffer:
+            try:
+                request = REQUESTS.decode(text)
+            except msgspec.DecodeError:
+                continue
+            self.requests.put(request)
+            if not (isinstance(request, Ask) and isinstance(request.question, Explain)):
+                with self.lock:
+                    self.token.cancel()
+        self.requests.put(None)
+        with self.lock:
+            self.token.cancel()
+
+    def fresh_token(self) -> CancelToken:
+        with self.lock:
+            self.token = CancelToken()
+            return self.token
+
+    def run(self) -> None:
+        send(Ready(kernels().prepare()))
+        threading.Thread(target=self.read, daemon=True).start()
+        while True:
+            idle = self.stage == DONE and not self.explanations
+            try:
+                request = self.requests.get(block=idle)
+            except queue.Empty:
+                self.work()
+                continue
+            if request is None:
+                return
+            self.take(request)
+
+    def take(self, request: Request) -> None:
+        if isinstance(request, TakeBoard):
+            self.take_board(request)
+        elif self.engine is None:
+            send(Answered(request.id, Unanswered("there is no board yet")))
+        elif isinstance(request.question, Explain):
+            self.explanations.append(request)
+        else:
+            send(Answered(request.id, answer(self.engine, request.question)))
+
+    def take_board(self, request: TakeBoard) -> None:
+        self.taken_at = time.perf_counter()
+        for asked in self.explanations:
+            send(Answered(asked.id, Unanswered("the board changed")))
+        self.explanations.clear()
+        try:
+            engine = self.engines.pop((request.engine, request.n), None) or open_engine(
+                request.n, request.engine
+            )
+            self.engines[request.engine, request.n] = engine
+            while len(self.engines) > KEPT_ENGINES:
+                self.engines.popitem(last=False)
+            engine.restore(of_codes(request.decisions, request.n))
+        except NQueensError as error:
+            send(Refused(request.id, str(error)))
+            return
+        self.engine, self.board_id = engine, request.id
+        self.stage = SETTLE
+        send(Taken(request.id, digits(engine.view().codes.ravel())))
+
+    def work(self) -> None:
+        """Settle the board in hand, then explain its squares asked about, then count it (a quick
+        figure, then the final one), then warm the solver, until a request comes."""
+        engine, ident = self.engine, self.board_id
+        assert engine is not None
+        token = self.fresh_token()
+        if not self.requests.empty():
+            return
+        if self.stage == SETTLE:
+            if self.settle(engine, ident, token):
+                self.stage = QUICK
+            return
+        if self.explanations:
+            self.explain(engine, self.explanations[-1], token)
+            return
+        if self.stage == DONE:
+            return
+        if self.stage == WARM:
+            if engine.prepare_solver(token):
+                self.stage = DONE
+            return
+        final = self.stage == FINAL
+        figure = engine.solution_count(token) if final else engine.quick_count(token)
+        if figure is not None:
+            send(Counted(ident, figure, final or figure.exact is not None))
+            self.stage = WARM if final or figure.exact is not None else FINAL
+
+    def explain(self, engine: Engine, asked: Ask, token: CancelToken) -> None:
+        """Answer the newest explanation asked, unless a request interrupts it."""
+        try:
+            found = answer(engine, asked.question, token)
+        except QueryCancelled:
+            return
+        send(Answered(asked.id, found))
+        self.explanations.remove(asked)
+
+    def settle(self, engine: Engine, ident: int, token: CancelToken) -> bool:
+        """Settle the board, sending decided squares in batches, the last one with the word that
+        the board is settled (one update of the window less); False when a request came."""
+        squares: list[int] = []
+        codes: list[int] = []
+        last = time.monotonic()
+        n = engine.n
+
+        def flush(settled: bool = False) -> None:
+            ms = round((time.perf_counter() - self.taken_at) * 1000, 1) if settled else 0.0
+            calls = engine.view().solver_calls if settled else 0
+            send(Decided(ident, squares.copy(), digits(codes), settled, calls, ms))
+            squares.clear()
+            codes.clear()
+
+        def decided(cell: Cell, state: CellState) -> None:
+            nonlocal last
+            squares.append(cell.row * n + cell.col)
+            codes.append(STATE_ORDER.index(state))
+            if time.monotonic() - last >= FLUSH_SECONDS:
+                flush()
+                last = time.monotonic()
+
+        settled = engine.settle(cancel=token, on_cell=decided)
+        if settled:
+            flush(settled=True)
+        elif squares:
+            flush()
+        return settled
+
+
+def digits(codes: Sequence[int] | np.ndarray) -> str:
+    """State codes (0 to 9) as one digit each: a 100×100 board in 10,000 characters."""
+    return bytes(np.asarray(codes, dtype=np.uint8) + ord("0")).decode("ascii")
+
+
+def main() -> int:
+    """Serve until the window closes the line; a window that went away or an interrupt ends the
+    worker quietly, running out of memory in one line (the window then says so and restarts it)."""
+    try:
+        Worker().run()
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        silence_stdout()
+        return 0
+    except MemoryError:
+        sys.stderr.write("nqueens-gui: the SAT engine ran out of memory\n")
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

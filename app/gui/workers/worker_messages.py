@@ -1,0 +1,116 @@
+"""The messages between the window and its engine worker, one JSON object a line each way, read
+by schema: a line that is not one of them is dropped whole (``Lines``, for every child)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Generic, TypeVar
+
+import msgspec
+
+from bdd_model.questions import Answer, Question
+from bdd_model.solution_count import SolutionCount
+
+Id = Annotated[int, msgspec.Meta(ge=0)]
+MessageT = TypeVar("MessageT")
+MAX_LINE = 16 << 20
+"""A line longer than this (16 MB) is not one of the worker's messages: it is dropped."""
+
+
+class TakeBoard(msgspec.Struct, tag="board"):
+    """Answer this board from now on: N, the decisions as numbers, the engine by name."""
+
+    id: Id
+    n: int
+    decisions: list[int]
+    engine: str
+
+
+class Ask(msgspec.Struct, tag="ask"):
+    """A question about the board in hand."""
+
+    id: Id
+    question: Question
+
+
+Request = TakeBoard | Ask
+
+
+class Ready(msgspec.Struct, tag="ready"):
+    """The worker has started and loaded its engines (``compiled``: with the compiled kernels)."""
+
+    compiled: bool
+
+
+class Taken(msgspec.Struct, tag="taken"):
+    """The board was taken; ``codes`` holds one digit a square, row-major (``STATE_ORDER``, or
+    ``UNDECIDED`` for a square not decided yet)."""
+
+    id: Id
+    codes: str
+
+
+class Refused(msgspec.Struct, tag="refused"):
+    """The board was not taken: no solution keeps its decisions."""
+
+    id: Id
+    reason: str
+
+
+class Decided(msgspec.Struct, tag="decided"):
+    """More squares decided (``squares``: row × N + column); the last batch says ``settled``, with
+    the solver calls and the worker's milliseconds from taking the board."""
+
+    id: Id
+    squares: list[int]
+    codes: str
+    settled: bool = False
+    calls: int = 0
+    ms: float = 0.0
+
+
+class Counted(msgspec.Struct, tag="counted"):
+    """The count figure: a quick one first, then the ``final`` one."""
+
+    id: Id
+    figure: SolutionCount
+    final: bool
+
+
+class Answered(msgspec.Struct, tag="answered"):
+    """The answer to an ``Ask``."""
+
+    id: Id
+    answer: Answer
+
+
+Reply = Ready | Taken | Refused | Decided | Counted | Answered
+
+REQUESTS = msgspec.json.Decoder(Request)
+REPLIES = msgspec.json.Decoder(Reply)
+ENCODER = msgspec.json.Encoder()
+
+
+def line(message: Request | Reply) -> bytes:
+    """The message as one line."""
+    return ENCODER.encode(message) + b"\n"
+
+
+class Lines(Generic[MessageT]):
+    """Collects a child's bytes as they arrive and hands out each complete line's message."""
+
+    def __init__(self, decoder: msgspec.json.Decoder[MessageT]) -> None:
+        self._decoder = decoder
+        self._buffer = b""
+
+    def feed(self, data: bytes) -> list[MessageT]:
+        """The messages of the lines completed by ``data``; a line that is none is skipped."""
+        *lines, self._buffer = (self._buffer + data).split(b"\n")
+        if len(self._buffer) > MAX_LINE:
+            self._buffer = b""
+        messages = []
+        for text in lines:
+            try:
+                messages.append(self._decoder.decode(text))
+            except msgspec.DecodeError:
+                continue
+        return messages

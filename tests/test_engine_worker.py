@@ -1,0 +1,146 @@
+"""The engine worker's protocol, run in this process on a pipe: boards, their squares, explanations
+that wait for the settle, never hold up a new board and never stop the settle."""
+
+from __future__ import annotations
+
+import os
+import queue
+import sys
+import threading
+import time
+from collections.abc import Callable
+
+import pytest
+
+from app.gui.workers import engine_worker
+from app.gui.workers.worker_messages import (
+    Answered,
+    Ask,
+    Counted,
+    Decided,
+    Ready,
+    Reply,
+    Request,
+    TakeBoard,
+    Taken,
+    line,
+)
+from bdd_model import Cell, Decision, DecisionKind, QueryCancelled, load_or_compile
+from bdd_model.decisions import codes
+from bdd_model.progress import CancelToken
+from bdd_model.questions import Explain, Explained, Unanswered
+from bdd_model.sat.engine import SatEngine
+from bdd_model.saved_game import replay
+
+
+class Worker:
+    """A worker reading a pipe this test writes to; what it sends is collected."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        read_end, write_end = os.pipe()
+        monkeypatch.setattr(sys, "stdin", os.fdopen(read_end, "r"))
+        self.pipe = os.fdopen(write_end, "wb", buffering=0)
+        self.replies: queue.Queue[Reply] = queue.Queue()
+        monkeypatch.setattr(engine_worker, "send", self.replies.put)
+        self.thread = threading.Thread(target=engine_worker.Worker().run, daemon=True)
+        self.thread.start()
+        self.seen: list[Reply] = []
+        assert self.wait(lambda r: isinstance(r, Ready))
+
+    def send(self, request: Request) -> None:
+        self.pipe.write(line(request))
+
+    def board(self, ident: int, n: int, decisions: list[Decision]) -> None:
+        self.send(TakeBoard(ident, n, codes(decisions, n), "sat"))
+
+    def wait(self, wanted: Callable[[Reply], bool]) -> Reply:
+        """The first reply from now on that is ``wanted`` (every reply is kept in ``seen``)."""
+        while True:
+            reply = self.replies.get(timeout=60)
+            self.seen.append(reply)
+            if wanted(reply):
+                return reply
+
+    def close(self) -> None:
+        self.pipe.close()
+        self.thread.join(timeout=30)
+        assert not self.thread.is_alive()
+
+
+@pytest.fixture
+def worker(monkeypatch: pytest.MonkeyPatch):
+    running = Worker(monkeypatch)
+    yield running
+    running.close()
+
+
+QUEEN, MARK = DecisionKind.QUEEN, DecisionKind.MARK
+
+
+def settled(reply: Reply) -> bool:
+    return isinstance(reply, Decided) and reply.settled
+
+
+def test_a_board_is_known_then_settled_with_its_calls_and_time_then_counted(worker: Worker) -> None:
+    worker.board(1, 8, [Decision(Cell(0, 0), QUEEN)])
+    known = worker.wait(lambda r: isinstance(r, Taken) and r.id == 1)
+    assert isinstance(known, Taken) and len(known.codes) == 64 and known.codes[0] == "0"
+    done = worker.wait(settled)
+    assert isinstance(done, Decided) and done.id == 1 and done.calls >= 0 and done.ms > 0
+    count = worker.wait(lambda r: isinstance(r, Counted) and r.final)
+    assert isinstance(count, Counted) and count.id == 1 and count.figure.exact == 4
+
+
+def test_explanations_wait_for_the_settle_and_match_the_diagram(worker: Worker) -> None:
+    decisions = [Decision(Cell(0, 0), QUEEN), Decision(Cell(1, 4), QUEEN)]
+    worker.board(1, 8, decisions)
+    worker.send(Ask(2, Explain((2, 6))))
+    answer = worker.wait(lambda r: isinstance(r, Answered) and r.id == 2)
+    assert any(settled(r) for r in worker.seen), "answered before the board was settled"
+    expected = replay(load_or_compile(8), decisions).explain(2, 6)
+    assert expected
+    assert isinstance(answer, Answered) and answer.answer == Explained([(c.row, c.col) for c in expected])
+
+
+def test_a_slow_explanation_never_holds_up_a_new_board(worker: Worker, monkeypatch) -> None:
+    """An explanation that runs until it is interrupted: the next board is answered all the same,
+    and the explanation it made useless is answered that the board changed."""
+    started = threading.Event()
+
+    def endless(self: SatEngine, row: int, col: int, cancel: CancelToken | None = None) -> list[Cell]:
+        started.set()
+        assert cancel is not None
+        while not cancel.cancelled:
+            time.sleep(0.005)
+        raise QueryCancelled("interrupted")
+
+    monkeypatch.setattr(SatEngine, "explain", endless)
+    worker.board(1, 10, [Decision(Cell(0, 0), QUEEN)])
+    worker.wait(settled)
+    worker.send(Ask(2, Explain((0, 5))))
+    assert started.wait(timeout=60)
+    worker.board(3, 10, [Decision(Cell(0, 0), QUEEN), Decision(Cell(5, 5), MARK)])
+    changed = worker.wait(lambda r: isinstance(r, Answered) and r.id == 2)
+    assert isinstance(changed, Answered) and changed.answer == Unanswered("the board changed")
+    taken = worker.wait(lambda r: isinstance(r, Taken) and r.id == 3)
+    assert isinstance(taken, Taken) and taken.codes[55] == "1"
+    done = worker.wait(settled)
+    assert isinstance(done, Decided) and done.id == 3
+
+
+def test_asking_why_never_stops_the_settle(worker: Worker, monkeypatch) -> None:
+    """Reading the board (an explanation asked while it settles) does not cancel the work in hand."""
+    stopped: list[bool] = []
+    settle = SatEngine.settle
+
+    def watched(self: SatEngine, cancel: CancelToken | None = None, on_cell=None) -> bool:
+        done = settle(self, cancel, on_cell)
+        stopped.append(not done)
+        return done
+
+    monkeypatch.setattr(SatEngine, "settle", watched)
+    worker.board(1, 40, [Decision(Cell(0, 0), QUEEN)])
+    for ident in range(2, 12):
+        worker.send(Ask(ident, Explain((ident, 5))))
+    worker.wait(settled)
+    assert stopped and not any(stopped), "an explanation asked while settling stopped the settle"
