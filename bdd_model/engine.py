@@ -133,10 +133,6 @@ class Engine(Protocol):
         """An open square that is a good next queen, or None when no square is open."""
         ...
 
-    def known_states(self) -> list[list[CellState | None]]:
-        """Each square's state as far as it is decided now, without any work (None: not yet)."""
-        ...
-
     def settle(self, cancel: CancelToken | None = None, on_cell: CellCallback | None = None) -> bool:
         """Decide every square; ``on_cell`` hears each one as it is decided. False when cancelled
         (what was decided stays decided)."""

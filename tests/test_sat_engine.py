@@ -63,7 +63,7 @@ def assert_same_answers(sat: SatEngine, bdd: Configurator, target: Cell) -> None
 
 def assert_known_states_are_final(sat: SatEngine) -> None:
     """What the engine knows before settling (the window shows it at once) never changes after."""
-    known = sat.known_states()
+    known = sat.view().states()
     final = sat.states()
     changed = [
         (r, c, k, f)
@@ -178,7 +178,7 @@ def test_settle_reports_each_square_once_and_cancels() -> None:
     states = sat.states()
     assert all(states[cell.row][cell.col] is state for cell, state in heard.items())
     assert unknown_cells(sat) == []
-    assert sat.known_states() == states
+    assert sat.view().states() == states
 
 
 def test_local_search_shares_the_squares_between_both_cores(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -365,5 +365,8 @@ def test_estimates_hold_the_exact_count_under_random_decisions() -> None:
 def unknown_cells(sat: SatEngine) -> list[Cell]:
     """The squares the engine has not decided yet, row-major."""
     return [
-        Cell(r, c) for r, row in enumerate(sat.known_states()) for c, state in enumerate(row) if state is None
+        Cell(r, c)
+        for r, row in enumerate(sat.view().states())
+        for c, state in enumerate(row)
+        if state is None
     ]

@@ -132,10 +132,6 @@ class Configurator:
         """The whole board, row by row."""
         return [list(row) for row in self._states]
 
-    def known_states(self) -> list[list[CellState | None]]:
-        """Every square is known at once on the BDD."""
-        return [list(row) for row in self._states]
-
     def settle(self, cancel: CancelToken | None = None, on_cell: CellCallback | None = None) -> bool:
         """Nothing to do: every square is already decided."""
         return True

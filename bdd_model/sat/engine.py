@@ -156,7 +156,7 @@ class _Knowledge:
 class SatEngine:
     """Decisions on one board and everything they imply; 0-based cells.
 
-    Squares are decided lazily: ``known_states`` shows what is proven, ``settle`` proves the
+    Squares are decided lazily: ``view`` shows what is proven, ``settle`` proves the
     rest, and the other queries settle what they need. ``count`` is exact when the remaining
     solutions can be searched within ``COUNT_NODES``, otherwise None, and then ``count_at_least``
     is a true lower bound. ``seed`` fixes the witnesses' random choices; the answers never
@@ -443,16 +443,12 @@ class SatEngine:
 
     # ----- progressive answers -------------------------------------------------------------
 
-    def known_states(self) -> list[list[CellState | None]]:
-        """Each square's final state where it is proven already (None: not yet), no search."""
-        return self._known()
-
     def settle(self, cancel: CancelToken | None = None, on_cell: CellCallback | None = None) -> bool:
         """Decide every square: one try at a witness each first, then a complete search each.
         ``on_cell`` hears each square once, when its final state is known; the cancel token is
         looked at between two kernel calls or search slices (and within them). False when
         cancelled: what was proven stays proven. Squares known before the call are not reported
-        again (``known_states`` has them)."""
+        again (``view`` has them)."""
         reported = np.logical_or.reduce(list(self._final_masks().values()))
         try:
             while True:
@@ -839,7 +835,7 @@ class SatEngine:
         return BoardView.of(self.n, self.decisions, self.known_codes(), solver_calls=self.solver_calls)
 
     def known_codes(self) -> np.ndarray:
-        """``known_states`` as codes: the state's index in ``STATE_ORDER``, ``len(STATE_ORDER)``
+        """``view`` as codes: the state's index in ``STATE_ORDER``, ``len(STATE_ORDER)``
         for a square not decided yet (int8, N×N)."""
         codes = np.full((self.n, self.n), len(STATE_ORDER), dtype=np.int8)
         for state, mask in self._final_masks().items():
@@ -847,7 +843,7 @@ class SatEngine:
         return codes
 
     def _known(self) -> list[list[CellState | None]]:
-        """The final states proven so far: see ``known_states``."""
+        """The final states proven so far: see ``view``."""
         order = (*STATE_ORDER, None)
         return [[order[code] for code in row] for row in self.known_codes().tolist()]
 
