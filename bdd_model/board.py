@@ -1,8 +1,5 @@
-"""Cells, cell states and the text forms shared by the command line and the window.
-
-Inside Python cells are 0-based (row 0 is the top row); on the command line and in JSON
-they are ``ROW,COL`` counted from 1.
-"""
+"""Cells, cell states and their codes, and the text forms shared by the command line and the window: 0-based
+in Python, ``ROW,COL`` counted from 1 on the command line and in JSON."""
 
 from __future__ import annotations
 

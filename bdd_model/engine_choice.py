@@ -1,8 +1,5 @@
-"""Which engine answers a board: the BDD where it is at hand, the SAT engine beyond.
-
-``auto`` takes the BDD when its space is cached or compiles in about a second (N ≤ 12), and
-the SAT engine otherwise (N = 13…100), so that no board makes the user wait for a compile.
-"""
+"""Which engine answers a board: on ``auto`` the BDD where its space is cached or compiles in about a second
+(N ≤ 12), the SAT engine otherwise, so that no board makes the user wait for a compile."""
 
 from __future__ import annotations
 

@@ -1,13 +1,6 @@
-"""The command that runs one of our modules in a child process, isolated from the working folder.
-
-``python -m MODULE`` puts the current folder first on ``sys.path``: started from a folder that
-holds an ``app`` package or an ``app.py`` (every Flask project has one), the child would import
-that instead of ours and run its code. The child therefore starts with ``python -I`` (no
-current folder, no ``PYTHON*`` variables, no user site-packages) and a bootstrap that puts the
-folder holding our packages first on ``sys.path`` only if it is not there already, then runs
-the module's ``main``. Used by the window's children, the command line's window benchmark and
-the background compile of the SAT engine's kernels.
-"""
+"""The command that runs one of our modules in a child process isolated from the working folder (``python -I``
+and a bootstrap that puts our packages first), so that an ``app`` package or ``app.py`` in the folder the user
+started from is never imported in place of ours."""
 
 from __future__ import annotations
 

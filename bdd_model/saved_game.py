@@ -1,11 +1,6 @@
-"""The saved configuration: a small JSON file with N and the decisions in the order taken.
-
-``{"format": "nqueens-configuration", "version": 1, "n": 8,
-   "decisions": [{"cell": [1, 1], "kind": "queen"}, {"cell": [3, 4], "kind": "empty"}]}``
-Read by its schema, everything checked before anything is applied; ``replay`` then takes the
-decisions one by one with the engine's own rules, so a contradictory file is refused naming the
-decision that fails.
-"""
+"""The saved configuration, a small JSON file with N and the decisions in the order taken, read by its schema
+and replayed with the engine's own rules, so that a contradictory file is refused naming the decision that
+fails."""
 
 from __future__ import annotations
 

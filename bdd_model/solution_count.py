@@ -1,11 +1,6 @@
-"""What is known of the number of remaining solutions, and how it is said: the one figure the
-status bar, the Insight panel and ``nqueens state`` show.
-
-Exact where the solutions can be counted; otherwise an estimate with its 95% interval
-(``sat/estimate.py``), labelled as one ("about 3.1 × 10³⁹ solutions remain, estimated ±20%"); a proven
-lower bound (distinct solutions seen) always beside it, the headline only when no probe reached a
-solution (the detail then says why).
-"""
+"""What is known of the number of remaining solutions and how it is said: the one figure that the status bar,
+the Insight panel and ``nqueens state`` show, exact or an estimate with its 95% interval, beside a proven
+lower bound."""
 
 from __future__ import annotations
 

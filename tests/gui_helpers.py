@@ -1,4 +1,5 @@
-"""Helpers for the window tests: a fresh window on a private settings file, clicks on cells."""
+"""Helpers for the window tests: a fresh window on a private settings file, clicks on cells, the
+board's squares as laid out in the window."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import QRect, QSettings, Qt
 from pytestqt.qtbot import QtBot
 
 from app.gui.mid_end.session import BoardSession
@@ -50,3 +51,11 @@ def run_gui(tmp_path: Path, *argv: str) -> subprocess.CompletedProcess[str]:
 def warned(window: MainWindow) -> str:
     """The messages waiting above the status line to be read and dismissed, oldest first."""
     return " ".join(window.notices.messages.waiting())
+
+
+def board_square(window: MainWindow) -> QRect:
+    """The board's squares as laid out now (position and size in the window)."""
+    first = window.board.cell_rect(Cell(0, 0))
+    last = window.board.cell_rect(Cell(window.session.n - 1, window.session.n - 1))
+    top_left = window.board.mapTo(window, first.topLeft())
+    return QRect(top_left, last.bottomRight() - first.topLeft() + top_left)

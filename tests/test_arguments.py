@@ -13,9 +13,12 @@ import pytest
 
 import app.options
 from app.cli.nqueens import build_parser as cli_parser
+from app.gui.mid_end.board_sources import IN_PROCESS_MAX_N
+from app.gui.nqueens_gui import build_parser
 from app.gui.nqueens_gui import build_parser as gui_parser
 from bdd_model import Cell, Decision, DecisionKind
 from bdd_model.decisions import first_conflict
+from bdd_model.saved_game import refusal
 from tests.cli_helpers import run
 from tests.gui_helpers import run_gui
 
@@ -203,3 +206,40 @@ def test_the_window_refuses_contradictory_decisions_before_it_opens(
     assert result.returncode == 2 and result.stdout == ""
     assert result.stderr.startswith("nqueens-gui: error: ") and message in result.stderr
     assert result.stderr.count("\n") == 1
+
+
+def test_the_very_first_start_builds_its_board_in_the_window_which_says_so(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Checking the command line's decisions built the board before the window (which then
+    said "from the cache"): without decisions nothing is checked, nothing built."""
+    monkeypatch.setenv("NQUEENS_CACHE_DIR", str(tmp_path / "fresh-cache"))
+    assert refusal(8, [], "bdd", "auto", IN_PROCESS_MAX_N) is None
+    assert not (tmp_path / "fresh-cache").exists() or not any((tmp_path / "fresh-cache").iterdir())
+    assert refusal(8, [Decision(Cell(0, 0), DecisionKind.QUEEN)] * 2, "bdd", "auto", IN_PROCESS_MAX_N)
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["state", "8", "--queen", "1" * 4301 + ",1"],
+        ["state", "8", "--explain", "1," + "2" * 5000],
+        ["count", "9" * 5000],
+        ["solve", "8", "--all", "--limit", "7" * 5000 + "x"],
+        ["generate", "-" + "9" * 30],
+    ],
+)
+def test_absurd_numbers_are_bad_input_not_tracebacks(capsys, argv: list[str]) -> None:
+    status, out, err = run(capsys, *argv)
+    assert status == 2 and out == ""
+    assert err.count("\n") == 1 and err.startswith("nqueens: error: ")
+
+
+def test_gui_options_may_be_abbreviated() -> None:
+    args = build_parser().parse_args(["8", "--que", "1,1", "--emp", "2,2", "--queen", "3,3"])
+    assert args.decisions == [("queen", "1,1"), ("empty", "2,2"), ("queen", "3,3")]
+
+
+def test_gui_errors_name_the_gui(tmp_path: Path) -> None:
+    result = run_gui(tmp_path, "8", "--queen", "9,9", "--screenshot", str(tmp_path / "x.png"))
+    assert result.returncode == 2 and result.stderr.startswith("nqueens-gui: error: cell 9,9")

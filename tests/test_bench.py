@@ -12,6 +12,7 @@ from app.cli.nqueens import main
 from bdd_model import Configurator, load_or_compile
 from bdd_model.board import STATE_ORDER
 from bdd_model.decisions import of_codes
+from tests.cli_helpers import run
 from tests.spaces import space
 
 KEYS = {
@@ -162,3 +163,9 @@ def test_play_needs_the_sat_engine(capsys) -> None:
         main(["bench", "--engine", "bdd", "--play", "left", "--n", "8"])
     assert exit_status.value.code == 2
     assert "--play needs the SAT engine" in capsys.readouterr().err
+
+
+def test_bench_on_boards_with_nothing_to_click(capsys) -> None:
+    for n in ("1", "2"):
+        status, out, _ = run(capsys, "bench", "--n", n, "--clicks", "3")
+        assert status == 0 and "n/a (no click to time)" in out and "Nonex" not in out

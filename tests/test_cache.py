@@ -13,6 +13,7 @@ import pytest
 from bdd_model import SolutionSpace, cache_path, load_or_compile
 from bdd_model.cache.store import load, save
 from bdd_model.errors import CacheError
+from tests.cli_helpers import run
 
 
 @pytest.fixture
@@ -137,3 +138,15 @@ def test_stored_arrays_round_trip(cache_folder: Path) -> None:
     loaded = load(7, "cudd")
     for a, b in zip(space.diagram.to_arrays().values(), loaded.diagram.to_arrays().values(), strict=True):
         assert np.array_equal(a, b)
+
+
+def test_compile_always_compiles_with_the_construction_asked_for(
+    capsys, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("NQUEENS_CACHE_DIR", str(tmp_path))
+    assert run(capsys, "compile", "7")[0] == 0
+    status, _, err = run(capsys, "compile", "7", "--construction", "rules")
+    assert status == 0 and "compiled" in err
+    from bdd_model.cache.store import load
+
+    assert load(7, "cudd").info.construction == "rules"

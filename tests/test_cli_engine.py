@@ -144,3 +144,13 @@ def test_a_compile_that_runs_out_of_memory_says_so(tmp_path) -> None:
     assert result.returncode == 1
     assert result.stdout == ""
     assert result.stderr == "nqueens: error: ran out of memory\n"
+
+
+def test_a_queen_on_a_forced_square_is_accepted(capsys) -> None:
+    status, out, _ = run(
+        capsys, "state", "4", "--queen", "1,2", "--queen", "2,4", "--queen", "3,1", "--queen", "4,3", "--json"
+    )
+    assert status == 0
+    assert json.loads(out)["queens"] == [[1, 2], [2, 4], [3, 1], [4, 3]]
+    status, out, _ = run(capsys, "state", "1", "--queen", "1,1", "--json")
+    assert status == 0 and json.loads(out)["queens"] == [[1, 1]] and json.loads(out)["forced"] == []

@@ -378,3 +378,12 @@ def test_a_board_without_solutions_says_so(qtbot, window: MainWindow) -> None:
     assert all(s is CellState.LOOKAHEAD for row in window.board.picture.states for s in row)
     click(qtbot, window, 1, 1)
     assert decisions_of(window) == []
+
+
+def test_the_window_on_a_board_without_solutions(qtbot, tmp_path: Path) -> None:
+    window = make_window(qtbot, tmp_path, 3)
+    click(qtbot, window, 0, 0, Qt.MouseButton.RightButton)
+    assert decisions_of(window) == [] and window.session.undo_stack.count() == 0
+    assert "has no solution" in window.status_line.text()
+    assert not window.commands.solve.isEnabled() and not window.commands.hint.isEnabled()
+    assert not window.panel.solve_button.isEnabled()

@@ -374,3 +374,22 @@ def test_a_build_cut_short_by_closing_is_offered_again_not_restarted(
     assert not again.session.sources.compiling
     qtbot.waitUntil(lambda: again.build_bar.offered == 13, timeout=30000)
     assert not again.session.sources.compiling
+
+
+def test_the_title_keeps_its_file_after_a_restart(qtbot, tmp_path: Path) -> None:
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    first = MainWindow(BoardSession(), settings)
+    qtbot.addWidget(first)
+    first.show()
+    with qtbot.waitSignal(first.session.boardReplaced):
+        first.reopen()
+    click(qtbot, first, 0, 0)
+    assert first.files.save_to(tmp_path / "mine.nqueens.json")
+    first.close()
+    again = MainWindow(BoardSession(), settings)
+    qtbot.addWidget(again)
+    again.show()
+    with qtbot.waitSignal(again.session.boardReplaced):
+        again.reopen()
+    assert again.windowTitle() == "mine.nqueens.json (8×8)[*]"
+    assert not again.isWindowModified()

@@ -222,3 +222,46 @@ def test_screenshot_options_render_the_insight(tmp_path: Path) -> None:
     assert path.stat().st_size > 10000
     result = run_gui(tmp_path, "8", "--queen", "1,1", "--browse", "9", "--screenshot", str(path))
     assert result.returncode == 2 and "only 4 solutions remain" in result.stderr
+
+
+def test_pointing_elsewhere_never_contradicts_the_chosen_square(qtbot, window: MainWindow) -> None:
+    click(qtbot, window, 0, 0)
+    chosen, pointed = Cell(1, 3), Cell(5, 5)
+    click(qtbot, window, *chosen)
+    about_chosen = window.panel.why_label.text()
+    assert chosen.label() in about_chosen and window.panel.free_button.text() == f"Free {chosen.label()}"
+    qtbot.mouseMove(window.board, window.board.cell_rect(pointed).center())
+    qtbot.waitUntil(lambda: window.pointed.pointed == pointed)
+    assert window.panel.why_label.text() == about_chosen
+    assert window.panel.free_button.text() == f"Free {chosen.label()}"
+    assert window.board.picture.focus == chosen
+    assert window.status_line.text().startswith(pointed.label())
+    assert f"Free still acts on {chosen.label()}" in window.status_line.text()
+    window.board.leaveEvent(None)
+    assert window.status_line.text().startswith(chosen.label())
+
+
+def test_after_a_build_the_panel_shows_the_diagrams_figures(window: MainWindow) -> None:
+    panel = window.panel
+    panel.show_solver(8, 0, 0, False)
+    assert panel.folds.currentWidget() is panel.solver_group
+    cfg = window.session.configurator
+    assert cfg.space is not None
+    panel.show_space(cfg.space)
+    assert panel.folds.currentWidget() is panel.bdd_group
+
+
+def test_the_panel_draws_the_diagram_with_its_live_paths(qtbot, tmp_path: Path) -> None:
+    window = make_window(qtbot, tmp_path, 6)
+    view = window.panel.diagram.view
+    assert view is not None and len(view.edges) == 24 and all(edge.alive for edge in view.edges)
+    click(qtbot, window, 0, 1)
+    view = window.panel.diagram.view
+    assert sum(edge.alive for edge in view.edges) == 6
+    svg, png = tmp_path / "d.svg", tmp_path / "d.png"
+    assert window.files.save_diagram(svg) and window.files.save_diagram(png)
+    assert b"<svg" in svg.read_bytes() and png.read_bytes().startswith(b"\x89PNG")
+    assert "Saved the diagram to d.png" in window.status_line.text()
+    window.sizes.choose(8)
+    assert window.panel.diagram.view is None and not window.panel.save_diagram_button.isEnabled()
+    assert "up to 7×7; this 8×8 one has 378 row edges" in window.panel.diagram._note

@@ -14,7 +14,7 @@ from app.gui.window.main_window import MainWindow
 from app.gui.workers.worker_board import WorkerBoard
 from bdd_model import Cell, CellState, Configurator, Decision, DecisionKind, load_or_compile
 from bdd_model.sat.engine import SatEngine
-from bdd_model.solution_count import approximately
+from bdd_model.solution_count import Estimate, SolutionCount, approximately
 from tests.gui_helpers import click, decisions_of, make_window
 from tests.test_gui_sat import open_on_sat, settle
 
@@ -196,3 +196,53 @@ def test_squares_hard_to_prove_are_said_and_never_hold_up_a_click(qtbot, tmp_pat
     window.session.activate(opens[0])
     qtbot.waitUntil(lambda: board.pending == 0, timeout=2000)
     assert board.cell(*opens[0]) is CellState.QUEEN
+
+
+def test_the_empty_board_up_to_27_shows_the_known_count(qtbot, window: MainWindow) -> None:
+    board = open_on_sat(qtbot, window, 20)
+    qtbot.waitUntil(lambda: not board.view.counting, timeout=60000)
+    assert board.count == 39_029_188_884
+    assert "39,029,188,884 solutions (known: OEIS A000170)" in window.count_label.text()
+    click(qtbot, window, 0, 0)
+    settle(qtbot, window)
+    qtbot.waitUntil(lambda: not board.view.counting, timeout=60000)
+    assert "known" not in window.count_label.text() and board.count != 39_029_188_884
+
+
+def test_big_board_counts_do_not_jump(qtbot, window: MainWindow) -> None:
+    board = open_on_sat(qtbot, window, 100)
+    qtbot.waitUntil(lambda: board.solution_count is not None and not board.view.counting, timeout=60000)
+    assert "about" in window.count_label.text() and "known" not in window.count_label.text()
+    shown: list[tuple[SolutionCount, int, str]] = []
+
+    def note() -> None:
+        figure = board.solution_count
+        if figure is not None:
+            shown.append((figure, len(board.decisions), window.count_label.text()))
+
+    window.session.updated.connect(note)
+    window.session.changed.connect(note)
+    for r in range(12):
+        window.session.activate(Cell(r, (2 * r + 1) % 100))
+    settle(qtbot, window)
+    qtbot.waitUntil(lambda: not board.view.counting, timeout=120000)
+    final = board.solution_count
+    assert final is not None and final.estimate is not None
+    earlier = {figure for figure, decided, _ in shown if decided < 12}
+    for figure, decided, text in shown:
+        assert "below" not in text and "at least" not in text
+        if decided == 12 and figure.estimate is not None and figure not in earlier:
+            assert figure.estimate.low <= final.estimate.high and figure.estimate.high >= final.estimate.low
+    # a mark that removes no solution keeps the figure
+    before = window.count_label.text()
+    window.session.toggle_mark(Cell(99, 1))
+    settle(qtbot, window)
+    qtbot.waitUntil(lambda: not board.view.counting, timeout=60000)
+    assert window.count_label.text() == before
+
+
+def test_a_wide_interval_is_said_in_powers_of_ten() -> None:
+    wide = SolutionCount(None, 258, Estimate(1.1e87, 258.0, 2.7e164, 130))
+    assert not wide.steady
+    assert "below" not in wide.solutions() and "powers of ten" in wide.solutions()
+    assert SolutionCount(None, 9, Estimate(1e40, 3e39, 4e40, 2000)).steady

@@ -19,12 +19,14 @@ from app.gui.help.help_text import SQUARES, about_html, how_it_works_html, squar
 from app.gui.help.program_info import PYPROJECT, ProgramInfo, _from_pyproject, program_info
 from app.gui.help.shortcuts_page import _key_ranges, access_key, menu_entries
 from app.gui.insight.insight_panel import FIGURE_TERMS
-from app.gui.widgets.action_help import keyboard_shortcuts, shortcut_text
+from app.gui.widgets.action_help import keyboard_shortcuts, plain_text, shortcut_text
 from app.gui.window.main_window import MainWindow
-from bdd_model import MAX_N, Cell, CellState
+from bdd_model import MAX_N, Cell, CellState, plural
 from bdd_model.engine_choice import AUTO_BDD_MAX_N, LARGEST_N
 from bdd_model.sat.engine import SAT_ENGINE_MAX_N
+from bdd_model.versions import library_versions
 from tests import oracle
+from tests.gui_helpers import click
 
 LIMITS = {AUTO_BDD_MAX_N, MAX_N, SAT_ENGINE_MAX_N}
 LIMIT_PHRASES = re.compile(r"(?:up to|1×1 to|beyond|past|stops at|above) (\d+)×(\d+)", re.IGNORECASE)
@@ -290,3 +292,40 @@ def test_how_to_play_redraws_its_pictures_in_the_new_palette(qtbot) -> None:
         assert dark == DARK.light_square
     finally:
         apply_appearance("system")
+
+
+def test_how_to_play_works_as_written(qtbot, window: MainWindow) -> None:
+    steps = first_steps()
+    window.activateWindow()
+    click(qtbot, window, *FIRST)
+    assert (
+        window.count_label.text() == f"1 placed of 8 queens · {plural(steps.count_first, 'solution')} · BDD"
+    )
+    click(qtbot, window, *SECOND)
+    click(qtbot, window, *POINTED)
+    assert window.panel.free_button.text() == f"Free {POINTED.label()}"
+    culprits = ", ".join(cell.label() for cell in steps.culprits)
+    assert f"Retract the queen at {culprits}" in window.panel.why_label.text()
+    assert window.board.picture.culprits == frozenset(steps.culprits)
+    qtbot.keyClick(window.board, Qt.Key.Key_F, Qt.KeyboardModifier.ControlModifier)
+    assert window.session.configurator.cell(*POINTED) is CellState.QUEEN
+    qtbot.keyClick(window.board, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert [d.cell for d in window.session.configurator.decisions] == [FIRST, SECOND]
+
+
+def test_about_lists_numba_beside_the_other_libraries() -> None:
+    found = library_versions()
+    assert set(found) >= {"Python", "dd", "python-sat", "numpy", "numba"}
+    assert found["numba"] != "not installed"
+
+
+def test_every_toolbar_control_says_what_it_does_and_its_shortcut(qtbot, window: MainWindow) -> None:
+    for action in window.toolbar.actions():
+        if action.isSeparator() or not action.text():
+            continue
+        tip = action.toolTip()
+        assert plain_text(action) in tip and len(tip) > len(plain_text(action)) + 20
+        if shortcut_text(action):
+            assert shortcut_text(action) in tip
+    for widget in (window.size_box, window.legend, window.count_label):
+        assert widget.toolTip().startswith("<p") and "<br>" in widget.toolTip()

@@ -204,3 +204,19 @@ def test_the_window_refuses_files_that_are_no_configuration(
     }[kind]
     assert expected in warned(window)
     assert decisions_of(window) == before and window.session.n == 8
+
+
+def test_the_window_refuses_absurd_files(qtbot, window: MainWindow, tmp_path: Path) -> None:
+    click(qtbot, window, 0, 0)
+    before = decisions_of(window)
+    for content in (
+        '{"format":"nqueens-configuration","version":1,"n":8,"decisions":[{"cell":[1,1],"kind":[1]}]}',
+        '{"format":"nqueens-configuration","version":1,"n":' + "9" * 5000 + ',"decisions":[]}',
+        '{"format":"nqueens-configuration","version":1,"n":' + "9" * 300 + ',"decisions":[]}',
+        '{"format":"nqueens-configuration","version":1,"n":8,"decisions":[{"cell":[1,' + "1" * 5000 + "]}]}",
+    ):
+        path = tmp_path / "odd.json"
+        path.write_text(content)
+        assert not window.files.open_from(path)
+        assert decisions_of(window) == before
+        assert "was not opened" in warned(window)

@@ -1,13 +1,6 @@
-"""``nqueens bench``: compile, load and click timings, against the Java configurator's baseline;
-and the SAT engine's clicks, against the BDD where both can answer.
-
-The clicks follow random legal decision sequences from a fixed seed (mostly queens, some marks
-and retractions, a fresh board when one is solved). Each click is timed for the full answer:
-every square's state, the forced queens, the exact count and the per-square counts (on the
-SAT engine: the states and the count or its lower bound). The baseline answers the same
-decisions with N² BDD satisfiability checks and must agree; so must the SAT engine and the
-BDD at N ≤ 12.
-"""
+"""``nqueens bench``: the BDD's compile, load and click timings against the Java configurator's baseline, and
+the SAT engine's clicks, along random legal decisions from a fixed seed, every answer checked against the
+other method's where both can answer."""
 
 from __future__ import annotations
 

@@ -1,11 +1,6 @@
-"""A long session, with what every answer should be: random clicks on the SAT engine's board and,
-after each, the states a separate engine gives for every square, and for a few squares the truth
-from an independent check (a fresh Glucose on the plain pairwise encoding, not the engine's
-CaDiCaL on its ladder encoding).
-
-``python -m app.bench.engine_soak N CLICKS SEED SAMPLES`` prints the records as one JSON list; the
-window's soak test plays them with real clicks and compares what the window shows.
-"""
+"""A long SAT-engine session with what every answer should be, for the window's soak test to replay: random
+clicks, each with the states a separate SAT engine gives every square and, for a few squares, the truth from
+Glucose on the export's pairwise clauses (another solver on another encoding)."""
 
 from __future__ import annotations
 

@@ -1,11 +1,6 @@
-"""How the JavaBDD configurator the project grew from answers a click, kept as the benchmark's
-baseline.
-
-After each decision it conjoins the decisions into the BDD, then asks one satisfiability
-question per square ("is there a solution with a queen here?", and for squares that pass,
-"is there one without?" to find forced queens), and counts with dd. That is 2 to 3 BDD
-operations per square and click; the frozen layers answer the same in one sweep.
-"""
+"""How the JavaBDD configurator the project grew from answers a click, kept as the benchmark's baseline: the
+decisions conjoined into the live BDD, then one or two satisfiability checks per square and a count with
+dd."""
 
 from __future__ import annotations
 

@@ -1,21 +1,6 @@
-"""``nqueens bench --engine sat --play PATTERN``: the SAT engine's clicks as people make them.
-
-People do not click at random: they fill a board row by row from the left (``left``: a queen
-on the first open square of the next row without one), or tile it in a knight's-move staircase
-(``stair``: the open square nearest (r, 2r + 1 mod N) in the next row), and mark squares that
-change nothing (``--marks``: two squares the new queen attacks, in the next free rows, after
-each queen). ``random`` replays the random clicks of ``bench`` (queens, marks, retractions).
-
-Each click is timed as the window's worker answers it: the engine kept from the click before
-takes the new decisions, then decides every square. **open** ends when the last square that
-is open (or forced) is reported, **settled** when every square is decided. The **reference**
-is the plain complete method on the same state: one incremental CaDiCaL call per square still
-undecided after the click (the decisions as assumptions, the square's queen as one more),
-each call capped at ``CALL_LIMIT`` seconds; on a sample of those squares it is their mean times
-their number. Clicks after which every square is known at once (a mark that changes nothing)
-have nothing to prove and no reference. A game is played until solved, or until a click is not
-settled within the click limit (then its times are lower bounds, and the game ends there).
-"""
+"""``nqueens bench --engine sat --play PATTERN``: the SAT engine's clicks in the games people play (row by row
+from the left, a knight's-move staircase, or random), each timed as the window's worker answers it, against
+the plain method of one incremental CaDiCaL call per square left undecided."""
 
 from __future__ import annotations
 

@@ -1,14 +1,6 @@
-"""The window's timings on the SAT engine (``nqueens bench --gui --engine sat``).
-
-The real window and session, driven by real input: arrow keys, pointer moves and mouse clicks
-sent to the board. Every figure ends when a paint of the board has completed that shows what
-the input asked for (``PaintProbe``); a precise timer measures the longest time the event loop
-did not run, from the opening of the board on. The board's own share of the work is timed
-apart, in CPU time: taking a new picture (the window's ``set_picture`` calls) and painting. The clicks are
-``click_sequence``'s on a SatEngine, made in a child process before the window opens (the
-window's own process holds no engine, as in real use); before each click the window has
-settled, so that it accepts it.
-"""
+"""The window's timings on the SAT engine (``nqueens bench --gui --engine sat``): the real window driven by
+real keys, pointer moves and clicks, each figure ending when a completed paint shows the answer, with the
+event loop's longest stall and the board's own share of the work."""
 
 from __future__ import annotations
 

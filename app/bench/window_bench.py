@@ -1,10 +1,6 @@
-"""The window's side of ``nqueens bench --gui``: on the BDD, open a cached size, then click and
-repaint; on the SAT engine, ``sat_window_bench``.
-
-The command line runs it as a child process (``python -m app.bench.window_bench N CLICKS SEED
-BACKEND [--engine sat]`` prints one JSON object), so the command line never imports the
-window's code and the timings come from a process that starts the window the way a user's would.
-"""
+"""The window's side of ``nqueens bench --gui``, run as a child process so that the command line never imports
+the window: on the BDD, open a cached size, then click and repaint; on the SAT engine,
+``sat_window_bench``."""
 
 from __future__ import annotations
 

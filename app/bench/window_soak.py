@@ -1,12 +1,6 @@
-"""A long session in the real window (``nqueens bench --gui --engine sat --soak``): thousands of
-real clicks on a SAT board, every settled board compared with what it should show, and the
-memory of the window and of its SAT worker watched.
-
-The clicks and the expected states come from ``app.bench.engine_soak`` in a child process (a separate
-engine for every square, an independent solver for a few squares of each board). Memory is the
-resident size of each process (Linux ``/proc``), sampled every ``EVERY`` clicks; the growth is
-the largest size after the first ``WARM`` clicks over the size at that click.
-"""
+"""A long session in the real window (``nqueens bench --gui --engine sat --soak``): thousands of clicks from
+``engine_soak`` on a SAT board, every settled board compared with what it should show, and the resident memory
+of the window and of its SAT worker watched for growth."""
 
 from __future__ import annotations
 

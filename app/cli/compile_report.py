@@ -1,13 +1,7 @@
-"""What ``nqueens`` says on standard error while it compiles a board.
-
-On a terminal: before a compile of more than a few seconds, one line with its price on this
-machine (time and memory) and how to stop it; then the phase, the step and the time left on
-one line that redraws itself every second and is wiped when the compile ends or is stopped.
-When standard error is not a terminal nothing at all is said, so that logs and scripts see
-what they always saw. Either way a compile worth estimating is timed against a calibration
-compile (``bdd_model.build_cost.machine_speed``) and remembered, so that the next estimate of its size
-rests on this machine's own measurement.
-"""
+"""What ``nqueens`` says on standard error while it compiles a board: on a terminal, a long compile's price
+first, then one line of phase, step and time left redrawn every second; elsewhere nothing, so that logs and
+scripts see what they always saw. A compile worth estimating is timed against a calibration and logged either
+way."""
 
 from __future__ import annotations
 

@@ -1,10 +1,5 @@
-"""The system libraries Qt needs and the Debian/Ubuntu packages that hold them: plain data, no
-imports, so that ``tools/start.py`` reads it before anything is installed.
-
-The libraries are what ``readelf -d`` and ``ldd`` show for PySide6's Qt libraries,
-``plugins/platforms/libqxcb.so`` and ``lib/libQt6XcbQpa.so.6``, minus what every Debian has
-(libc6, libstdc++6, libgcc-s1, zlib1g, libzstd1).
-"""
+"""The system libraries Qt needs and the Debian/Ubuntu packages that hold them, as plain data with no imports,
+so that ``tools/start.py`` can read it before anything is installed."""
 
 GUI_LIBRARIES = {
     "libEGL.so.1": "libegl1",

@@ -1,9 +1,5 @@
-"""``nqueens-gui`` and ``python -m app``: start the window, or render one state to a PNG.
-
-``nqueens-gui [N] [--queen R,C]... [--empty R,C]... [--engine E] [--screenshot FILE]`` builds
-that state; with --screenshot it writes the window to FILE and exits (0 on success, 2 on bad
-input). N goes to 100: boards the BDD cannot hold are answered by the SAT engine.
-"""
+"""``nqueens-gui`` and ``python -m app``: start the window, or with ``--screenshot`` render one state to a PNG
+and exit."""
 
 from __future__ import annotations
 

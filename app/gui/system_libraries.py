@@ -1,10 +1,5 @@
-"""Whether Qt can start here, found out before it tries, and said in words a user can act on.
-
-Left to itself Qt answers a missing system library with a traceback (a library of its GUI
-module: the import fails) or with a dump of platform plugins and an abort with a core dump (the
-X11 platform plugin cannot load, or there is no display). The libraries and their Debian/Ubuntu
-packages are in ``debian_packages``. No Qt import here.
-"""
+"""Whether Qt can start here, found out before it tries (no Qt import), so that a missing system library or an
+unusable display is said in words a user can act on instead of a traceback or a core dump."""
 
 from __future__ import annotations
 

@@ -1,9 +1,6 @@
-"""This machine's own compile times, kept so that the next estimate of a size rests on them.
-
-One small JSON file in the cache folder keeps the last few real compiles of each size and
-backend (wall seconds, peak memory, and the calibration time beside it). It is untrusted: a file
-not of its schema is ignored, an entry out of bounds is skipped, and nothing of it can raise.
-"""
+"""This machine's own compile times, the last few of each size and backend in one small JSON file in the cache
+folder, so that the next estimate of a size rests on them; the file is untrusted, and nothing in it can
+raise."""
 
 from __future__ import annotations
 

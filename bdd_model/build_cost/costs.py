@@ -1,18 +1,6 @@
-"""What a compile costs on this machine, so that a user hears the price before paying it, and
-where the figures come from.
-
-The reference figures were measured once on a 2-core machine (24 GiB) with the default
-"search" construction: seconds from start to the frozen layers, and the peak resident memory
-of the process. Sizes not listed compile in well under a second. Another machine, or the same
-one under load, takes longer or shorter in proportion to a small calibration compile timed
-there (``machine_speed``), so ``estimated_cost`` scales the reference by that ratio; a size
-this machine compiled before is estimated from its own measurement (``compile_log``), scaled
-by how much busier the machine is now than then.
-
-The calibration's figures on the reference machine were timed as the window times them (the
-fastest of five runs in a fresh child process); the README's "Speed" section gives the
-measurements behind them and how far estimates fall from real builds.
-"""
+"""What a compile costs on this machine, so that a user hears the price before paying it: this machine's own
+past compiles of the size (``compile_log``), else the reference figures, scaled by a calibration compile timed
+now (``machine_speed``); docs/measurements.md says where the figures come from."""
 
 from __future__ import annotations
 

@@ -1,14 +1,6 @@
-"""The time left in a running compile, from its elapsed time and the measured shares of its steps.
-
-At a progress report, the share of the compile's time behind it (``done_share``, measured) and
-the time elapsed give its pace: the whole takes elapsed / share. Early on that pace is unsure
-(the first steps are a few per cent of the time, and their share varies from run to run), so
-the estimate made before the start weighs in: the two totals are blended geometrically, the
-pace's weight growing from 0 at the start to 1 at half-way. Between reports the time left
-counts down, but never below what it would be if the next step were reported now: a step that
-takes longer than its share holds the countdown up instead of letting it run out, and the next
-report then needs no jump. How close it comes: docs/measurements.md.
-"""
+"""The time left in a running compile: the estimate made before the start blended with the pace its reports
+show against the measured shares of its steps, counting down between reports but never below what the next
+report would leave; how close it comes is in docs/measurements.md."""
 
 from __future__ import annotations
 

@@ -1,13 +1,5 @@
-"""How fast this machine compiles right now: the wall time of a small calibration compile.
-
-A big compile's time is mostly Python calling into the BDD package and numpy, so a small compile
-of the same kind, timed now, scales the reference figures to this machine and to its present
-load (a busy machine slows both alike). It takes 0.1–0.5 s with CUDD. The fastest of a few
-runs, after one that loads the libraries, is what the machine gives a compile: the window's own
-short bursts of work (the SAT engine opening a board, its kernels compiling at first start)
-slow some runs but not a build that starts after them. A measurement is reused for a minute,
-since the load changes.
-"""
+"""How fast this machine compiles right now: the fastest of a few runs of a small calibration compile after a
+warm-up, reused for a minute, which scales the reference figures to this machine and to its present load."""
 
 from __future__ import annotations
 

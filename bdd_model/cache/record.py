@@ -1,8 +1,5 @@
-"""The JSON record stored beside a cached diagram's arrays, and the checksum that binds them.
-
-The SHA-256 covers the format version, the record and the arrays, so no part can be swapped or
-edited alone; the record is read by its schema, and its count must be the known one (A000170).
-"""
+"""The JSON record stored beside a cached diagram's arrays, read by its schema, and the SHA-256 over the
+format version, the record and the arrays that binds them, so that no part can be swapped or edited alone."""
 
 from __future__ import annotations
 

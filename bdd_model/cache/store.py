@@ -1,14 +1,6 @@
-"""Compiled spaces on disk, one file per (N, backend), verified before they are trusted.
-
-A file is a numpy ``.npz`` holding the frozen row layers and a JSON record (format version,
-N, backend, construction, node counts, solution count, and a SHA-256 over all of it). Writes
-are atomic (``atomic_file``), so a reader sees either the old file or the whole new one,
-whichever of two concurrent writers finishes last. Reading is strict and bounded
-(``stored_arrays``, ``cache_record``), and a file that passes its checksum must still prove
-to be exactly the board's solution set (``verification``). Nothing about a cache file or
-folder can stop an answer: a damaged file is one warning and a rebuild, an unusable folder one
-warning and an answer computed without it.
-"""
+"""Compiled spaces on disk, one ``.npz`` file per (N, backend), written atomically, read strictly and proven
+to be exactly the board's solution set before they are trusted; nothing about a cache file or folder can stop
+an answer."""
 
 from __future__ import annotations
 

@@ -1,12 +1,6 @@
-"""Reading our own ``.npz`` files strictly and within bounds: no damage to a file can crash a
-load, and none can make it allocate more than the board could need.
-
-``np.savez`` stores each array as an uncompressed zip member holding one ``.npy`` file. A file
-is read only if it is a regular file no larger than its members' bounds allow, holds exactly the
-expected members, each stored uncompressed, each ``.npy`` header naming the expected dtype and
-a shape within its bound, and each member exactly as long as its header says. Only then is the
-data read, and the zip's CRC checked at the end of each member.
-"""
+"""Reading our own ``.npz`` files strictly and within bounds (the file, its members and their headers checked
+before any data is read), so that no damage to a file can crash a load or make it allocate more than the board
+could need."""
 
 from __future__ import annotations
 

@@ -1,13 +1,6 @@
-"""Reading a SAT solver's answer back onto the board, and saying which rule a placement breaks.
-
-Two formats: MiniSat's result file (``SAT`` then the literals ending in 0, or ``UNSAT``) and
-the competition format (``s SATISFIABLE`` then ``v`` lines; ``c`` lines are comments).
-The file is untrusted and may be huge or endless (MiniSat writes the whole assignment on one
-line): it is read in chunks and never a whole line at a time, and only an N² table of the board
-is kept, so memory stays bounded whatever the file holds. Literals are read strictly, as bytes:
-ASCII digits with an optional leading minus (Python's ``int`` would also take ``1_0``, ``+5``
-and non-ASCII digits). A variable given both signs, or literals after the closing 0, are errors.
-"""
+"""Reading a SAT solver's answer (MiniSat's result file or the competition's s and v lines) back onto the
+board, in chunks and bounded memory with literals read strictly, since the file is untrusted; and saying which
+rule a placement breaks."""
 
 from __future__ import annotations
 

@@ -1,10 +1,5 @@
-"""The N-Queens rules as CNF, in the Rust tool's pairwise encoding and clause order.
-
-At least one queen per row; then at most one per row (c1 < c2), per column (r1 < r2), per
-diagonal r−c = k (k = −(N−1) … N−1) and per anti-diagonal r+c = k (k = 0 … 2N−2), each pair in
-row-major order; no at-least-one per column (the rows already place N queens). The variable of
-square (r, c) is r·N + c + 1. N=8 gives 64 variables and 736 clauses.
-"""
+"""The N-Queens rules as CNF, in the Rust tool's pairwise encoding and clause order (square (r, c) is variable
+r·N + c + 1), written as DIMACS or as SMT-LIB."""
 
 from __future__ import annotations
 

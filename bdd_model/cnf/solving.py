@@ -1,10 +1,5 @@
-"""Solving the CNF in memory with python-sat, and enumerating by blocking clauses, as the
-DPLL enumerator the project grew from does.
-
-After each model, the clause "not all of these queens" is added: every solution has exactly N
-queens, so it excludes that solution and no other. CaDiCaL is the default, the fastest of the three
-measured (docs/measurements.md).
-"""
+"""Solving the CNF in memory with python-sat (CaDiCaL by default), and enumerating by blocking clauses as the
+DPLL enumerator the project grew from does."""
 
 from __future__ import annotations
 

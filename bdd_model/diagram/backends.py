@@ -1,9 +1,6 @@
-"""The two dd backends and the variable layout they share.
-
-``dd.cudd`` (CUDD in C) is the default. ``dd.autoref`` (pure Python) is the fallback where the
-CUDD extension is missing. Dynamic reordering is switched off in CUDD: for this problem it only
-costs (docs/measurements.md).
-"""
+"""The two dd backends, ``dd.cudd`` by default and the pure-Python ``dd.autoref`` where CUDD is missing, and
+the variable layout they share; CUDD's dynamic reordering is off and its memory kept under the process's
+cap."""
 
 from __future__ import annotations
 

@@ -1,10 +1,6 @@
-"""The interactive configurator: decisions in, exact board answers out.
-
-Backtrack-free and complete: a square is OPEN or FORCED exactly when some remaining solution
-has a queen there, because the states are read off the exact per-square solution counts of
-one sweep over the frozen layers. A decision that would leave no solution is refused with
-DecisionError and changes nothing.
-"""
+"""The interactive configurator on the compiled diagram: decisions in, exact answers out, every square's state
+read off the per-square solution counts of one sweep, so that it is backtrack-free and complete; a decision
+that would leave no solution is refused and changes nothing."""
 
 from __future__ import annotations
 

@@ -1,12 +1,6 @@
-"""Two ways to compile the N-Queens rules into a BDD with dd; both give the same function.
-
-``rules`` is the design card's model, conjoined bottom-up: for r = N−1
-down to 0, row_r = OR over c of (queen at (r, c), no other queen in row r, no queen on the
-squares it attacks below), conjoined into the BDD of the rows below. ``search`` builds the same
-reduced BDD node by node from the distinct row functions of the row search, with one ``ite``
-per node and no intermediate BDD larger than the result. The test suite checks that both
-constructions give the identical node.
-"""
+"""Two ways to compile the N-Queens rules into a BDD with dd that give the same node: ``rules`` conjoins the
+design card's rules row by row from the bottom, ``search`` builds the reduced BDD node by node from the row
+search's distinct row functions, one ``ite`` a node."""
 
 from __future__ import annotations
 

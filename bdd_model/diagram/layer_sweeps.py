@@ -1,12 +1,6 @@
-"""Numpy sweeps over the frozen row layers under the user's decisions.
-
-A decision only removes edges: a queen at (r, c) keeps row r's column-c edges, a mark at (r, c)
-drops them. One top-down and one bottom-up pass (one ``bincount`` per row) then give the number
-of remaining solutions through every edge, hence the exact count, each square's count (the
-valid domains: a square is open iff its count is positive) and everything the board shows.
-Counts are carried in float64, exact because every partial sum is at most the number of
-solutions of the empty board, which ``SolutionSpace`` keeps below 2**53.
-"""
+"""Numpy sweeps over the frozen row layers under the user's decisions: one pass down and one up give the
+remaining solutions through every edge, hence the exact count and each square's count, and the smallest
+retractions that free a square."""
 
 from __future__ import annotations
 

@@ -1,13 +1,6 @@
-"""The compiled BDD frozen into row layers: the form every click is answered from.
-
-In row-major order every path through the N variables of a row sets exactly one of them, so
-the BDD is a layered graph of *row nodes* (the BDD nodes at each row's first variable) joined
-by *edges* (row node, column) → row node of the next row. ``freeze`` reads that graph off the
-BDD of either dd backend (walking each BDD node once, minding complement edges) and checks the
-one-queen-per-row shape as it goes. Counting, valid domains and explanations then become a few
-numpy sweeps over N layers (at N=12 the layers hold 47,418 edges where
-the BDD has 435,170 nodes).
-"""
+"""The compiled BDD frozen into row layers, the form every click is answered from: row nodes joined by one
+edge per column to the next row's, read off either dd backend's BDD by ``freeze``, which checks the
+one-queen-per-row shape as it goes."""
 
 from __future__ import annotations
 

@@ -1,16 +1,6 @@
-"""Proof that a diagram read from a file is exactly the solution set of its board.
-
-A file can pass its checksum and still lie: anyone can recompute a checksum. Three facts make a
-diagram exactly the n×n solutions: every path is a legal placement (no queen attacks one in an
-earlier row), distinct paths place queens differently (``FrozenDiagram.validate`` forbids two
-edges of one node in one column), and the paths number A000170(n), the known count.
-
-Legality is decided for all paths at once, top-down over the row layers: each row node gets the
-OR, over every path into it, of the columns and both diagonals that the queens above attack
-(shifting distributes over OR). An edge is then legal on every path into it iff its column is
-not attacked at its node. One numpy pass per row: N=14 (974,124 edges) takes about 35 ms.
-A few solutions drawn at random are also decoded and checked square by square.
-"""
+"""Proof that a diagram read from a file is exactly the solution set of its board, since anyone can recompute
+a checksum: every path a legal placement (one numpy pass per row for all paths), distinct paths distinct
+placements, A000170(n) of them, and a few random solutions checked square by square."""
 
 from __future__ import annotations
 

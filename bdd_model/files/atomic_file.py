@@ -1,13 +1,6 @@
-"""Files written whole or not at all, for every file the program writes (cache, saves, exports).
-
-The content goes to a temporary file beside the target, is flushed and synced, and is then
-renamed over the target, and the folder is synced so that the rename itself survives a power
-cut: a full disk, a crash or a kill never leaves a truncated file under the real name, and a
-reader sees either the old file or the whole new one. Targets that cannot be
-renamed over (``/dev/stdout``, a FIFO, ``/dev/null``) are written directly. Temporary names
-carry the writer's process id, so a later run can remove those whose writer is gone without
-touching one that a live writer is still filling.
-"""
+"""Files written whole or not at all, for every file the program writes: a temporary file beside the target,
+synced and renamed over it and its folder synced, so that a crash, a kill or a full disk never leaves a
+truncated file; temporaries whose writer is gone are removed."""
 
 from __future__ import annotations
 

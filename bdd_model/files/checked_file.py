@@ -1,12 +1,6 @@
-"""Files from outside, opened only when they are what they claim to be: regular files, opened
-without blocking and read within a bound.
-
-Whatever the program reads may have been put there by someone else (an autosave, a saved game,
-a solver's answer, a cache, a compile log). A FIFO in its place would block ``open`` for good,
-``/dev/zero`` would fill memory, a directory or a link to nothing would fail somewhere deep:
-each is refused at once with one sentence saying what it is. The same goes for a file about to
-be written over (Save As onto a FIFO would block the window).
-"""
+"""Files from outside, opened only when they are regular files, without blocking and read within a bound, so
+that a FIFO, a device, a folder or a dangling link in their place is refused at once in one sentence instead
+of hanging or filling memory."""
 
 from __future__ import annotations
 

@@ -1,10 +1,6 @@
-"""Quoting text that came from outside (a file, an argument, a path) in a one-line message.
-
-Such text may be huge, hold line breaks, terminal escape sequences or bidirectional overrides:
-quoted raw, it could flood the terminal, forge extra lines or recolour it. ``excerpt`` keeps a
-short head of it and shows every unprintable character as an escape (``\\n``, ``\\x1b``,
-``\\u202e``), so what reaches the terminal is short, printable and on one line.
-"""
+"""Quoting text that came from outside (a file, an argument, a path) in a one-line message: a short excerpt
+with every unprintable character escaped, so that it can neither flood the terminal nor forge lines or
+colours."""
 
 from __future__ import annotations
 

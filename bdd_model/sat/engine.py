@@ -1,30 +1,7 @@
-"""The SAT engine: the configurator's answers on boards up to 100×100, from witnesses, a search,
-and one incremental python-sat solver.
-
-A square is open iff some solution under the decisions has a queen there, and every solution
-found proves all its queens open (witness covering). So the engine:
-
-1. closes without any search the squares in line with a placed queen and the marked ones;
-2. proves open the queens of the kept solutions that agree with the decisions (solutions are
-   kept across clicks, ``models.py``), and the squares one swap of two of their rows reaches;
-3. gives each square still unproven one try at a witness: min-conflicts repair from a kept
-   solution, else a short complete search (the compiled ``witness_kernels``, or
-   ``witness_numpy`` while they compile);
-4. decides every square left by its own complete search over rows and columns
-   (``completion``), resumed slice by slice, least advanced first, two at a time
-   (``proofs``): it finds a solution through the square or proves there is none;
-5. propagates forced queens: a row or column with one usable square left holds its queen there
-   in every solution (every solution has a queen in every row and every column), so that square
-   is FORCED and its lines close.
-
-Knowledge carries over where it stays true: a new decision keeps every closed square closed, a
-retraction keeps every open square open, and what was proven under the last few dozen sets of
-decisions is brought back whenever it applies (undo, redo, a queen taken back and put again).
-The incremental solver is used only for what the search does not give: the cores of smallest
-explanations and the list of solutions. Counts: exact when a search of all the remaining
-solutions ends within a budget, else an estimate with a 95% interval (``estimate.py``), always
-with a proven lower bound beside it.
-"""
+"""The SAT engine: the configurator's answers on boards up to 100×100, each square closed by the decisions'
+lines, proven open by a solution through it (kept, or found by local search), or decided by its own complete
+search, and what stays proven kept across clicks; one incremental python-sat solver gives the explanations'
+cores and the list of solutions."""
 
 from __future__ import annotations
 

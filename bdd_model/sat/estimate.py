@@ -1,29 +1,7 @@
-"""The number of solutions past exact reach: Knuth's estimator, with a 95% interval.
-
-``estimate_count`` runs ``probes`` random probes (``estimate_kernels`` or ``estimate_numpy``,
-which give the same weights bit for bit) from the decisions and reports their mean, an
-unbiased estimate of the number of solutions, with an interval.
-
-Probe weights are heavy-tailed: most probes die and the log-weight of the rest is close to
-normal, so the sample often lacks the rare big weights that carry the mean, and a normal
-interval from it is too short and too low. The interval is therefore the hull of two 95%
-intervals, each sound where the other may not be:
-
-* model-free: the sample mean taken as lognormal with the sample's mean and variance
-  (Fenton–Wilkinson): log(count) in log(mean) + s²/2 ± 1.96·s, s² = log(1 + CV²/P), CV the
-  sample's coefficient of variation. Right when the sample has seen the tail.
-* model-based: the weights as a zero-inflated lognormal law (a fraction p survives with
-  log-weights N(μ, σ²)); Cox's interval for a lognormal mean (Zhou & Gao, Stat. Med. 1997)
-  with the delta method's term for p: log(count) in log p̂ + μ̂ + σ̂²/2 ±
-  1.96·√((1 − p̂)/(P p̂) + σ̂²/k + σ̂⁴/(2(k − 1))) over k survivors. It needs only the spread
-  of the log-weights, not a sight of the rare weights.
-
-When fewer than two probes survive the interval is [0, u·M]: M the product of the free rows'
-counts of open squares at the start (a bound on every weight) and u the one-sided 95%
-Clopper–Pearson upper bound of the survival chance. With no survivor the estimate is 0, and so
-is ``high`` when the count is provably 0; a caller that holds a solution should show its own
-lower bound with ``high``. How often the interval holds the count: docs/measurements.md.
-"""
+"""The number of solutions past exact reach: Knuth's estimator, with a 95% interval that is the hull of a
+model-free one (the mean taken as lognormal) and a model-based one (the weights as a zero-inflated lognormal
+law), or [0, u·M] by Clopper–Pearson when fewer than two probes survive; docs/measurements.md has the formulas
+and why."""
 
 from __future__ import annotations
 

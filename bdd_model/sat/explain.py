@@ -1,12 +1,6 @@
-"""Smallest explanations on the incremental solver: an implicit hitting set over cores.
-
-Ask for the target queen under all the decisions. While that is unsatisfiable, the solver's
-core names decisions that cannot all stay; a retraction that frees the square must take at
-least one decision out of every such core. So take a minimum hitting set of the cores found so
-far (python-sat's Hitman: a small MaxSAT problem) and ask again with those decisions left out.
-The first satisfiable answer ends it, and its set is minimum: every working retraction hits
-every core, and no smaller set does.
-"""
+"""Smallest explanations on the incremental solver: the fewest decisions to retract so that a square can hold
+a queen, found as a minimum hitting set (python-sat's Hitman) of the solver's cores, asked again until
+satisfiable."""
 
 from __future__ import annotations
 

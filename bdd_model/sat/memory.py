@@ -1,10 +1,6 @@
-"""What the SAT engine proved under recent sets of decisions, brought back where it still holds.
-
-A square closed under some decisions stays closed under any decisions that include them (more
-decisions leave fewer solutions), and a square open under some decisions stays open under any
-part of them. So undo, redo, or a queen taken back and put again find their squares decided,
-and a hard proof is made once.
-"""
+"""What the SAT engine proved under recent sets of decisions, brought back where it still holds (closed stays
+closed under more decisions, open under fewer), so that undo, redo or a queen put back find their squares
+decided."""
 
 from __future__ import annotations
 

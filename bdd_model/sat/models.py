@@ -1,10 +1,5 @@
-"""The solutions the SAT engine has seen, kept across clicks as witnesses.
-
-Every kept model is a solution of the empty board. One that agrees with the current decisions
-proves each of its queens possible without a solver call; the distinct agreeing ones are also
-a true lower bound on the count. Stored as an int16 array (one row per model: the queen's
-column in each board row), so agreement with the decisions is a few numpy operations.
-"""
+"""The solutions the SAT engine has seen, kept across clicks as witnesses in one int16 array: those that agree
+with the decisions prove their queens open without a solver call and bound the count from below."""
 
 from __future__ import annotations
 

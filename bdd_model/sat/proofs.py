@@ -1,34 +1,7 @@
-"""The SAT engine's hard squares: for each square local search left undecided, a complete search
-that proves it closed or finds it a solution, beside a witness search that restarts, and one
-census of all the solutions, in parts; run on both cores.
-
-The proof is a depth-first search that is never restarted: it resumes where its last slice
-stopped. Depth-first search has heavy tails when looking for a solution (one early choice can
-cost millions of nodes on a board where CP-SAT finds one in 0.1 s), so each square also has a
-witness search that draws its choices at random and starts again after a number of nodes that
-follows the Luby sequence (Luby, Sinclair, Zuckerman, 1993), an optimal schedule when the run
-lengths' law is unknown; each run keeps the failure weights of the run before, so it branches
-first on the lines that ran out. The census enumerates every solution under the decisions: on
-a tight board (a few hundred solutions) it decides all the squares at once, the open ones as it
-meets them and the rest when it ends, and then gives the exact count. A square closed that way
-costs its own proof a walk of the whole tree under it, so on such a board the squares' proofs
-together do several times the census's work.
-
-The census is cut in parts that part the solutions: one per usable square of the pivot line,
-the free row or column with the fewest (every solution has its queen on exactly one of them).
-A part is the proof of its square that goes on counting: open at its first solution, closed
-if it ends without one; the parts run side by side on both threads, and when all have ended
-the census has. The squares' jobs run by least attained service: the one that has spent the
-fewest nodes runs next, for as many nodes as it has spent (at least ``FIRST_SLICE``, at most
-``LAST_SLICE``), so the easy squares finish first and a long proof never holds up the others;
-a thread takes the slices of several squares at once (``BATCH``), so that the rounds between
-them stay few. Which side runs is decided by the work each still needs, foreseen
-(``Prover._census_pays``): the census's parts run one after the other, so that the first ones
-to end tell how long a part is. Squares proven closed by one search are banned from all the
-others when they resume. No thread idles while a square is undecided: when every square's job
-is running (one hard square left), the other thread runs a second witness search on it, else a
-census part.
-"""
+"""The SAT engine's hard squares, on both cores: for each square local search left undecided, a resumable
+proof that closes it or finds it a solution, beside a witness search that restarts on the Luby schedule, and a
+census of all the solutions in parts while it pays; the least served jobs run first, so that easy squares end
+first."""
 
 from __future__ import annotations
 

@@ -1,11 +1,7 @@
-"""The rules as the SAT engine's solver holds them: the export's variables, compact clauses.
-
-The square (r, c) keeps the export's variable r·N + c + 1, so models read the same. At most one
-queen per line is a ladder (sequential counter) over the line's squares instead of the
-export's pairs: N = 100 needs about 0.12 million clauses instead of 1.6 million. The implied
-"a queen in every column" is added: it holds in every solution (N queens, at most one per
-column) and lets the solver see a column run out of squares at once.
-"""
+"""The N-Queens rules as the SAT engine's incremental solver holds them: the export's variable for each
+square, a queen in every row and every column, and at most one per line in python-sat's sequential-counter
+encoding (``AT_MOST_ONE``) instead of the export's pairs; built and solved in slices, so that a cancel is
+seen."""
 
 from __future__ import annotations
 

@@ -1,11 +1,5 @@
-"""The board's squares as one image, redrawn square by square when the picture changes.
-
-Painting 10,000 squares with QPainter from Python takes over 100 ms; a board of that size
-changes a few squares per input. So each look a square can have (``SquareLook``) is painted
-once into a tile, and the board image is made of tiles copied into place with numpy: a
-whole 100×100 board in a few milliseconds, a changed square in microseconds. The widget
-blits the part of the image a paint event needs.
-"""
+"""The board's squares as one image, so that a change repaints only the squares whose look changed: each look
+is painted once into a tile, and the tiles are copied into place with numpy."""
 
 from __future__ import annotations
 

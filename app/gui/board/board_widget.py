@@ -1,12 +1,6 @@
-"""The front end's board: paints a BoardPicture and turns mouse and keys into cell signals.
-
-It knows nothing of the engine's rules: the window hands it a picture of the current state
-and listens to ``activated`` (left click, Enter), ``markToggled`` (right click, Space) and
-``hovered``. The squares and the grid between them come from a cached image (``BoardCache``)
-in which only the squares whose look changed are painted again; only their rectangles are
-repainted on screen. The pointer's highlight, the keyboard cursor, the labels, the frame and
-the banner are drawn over the image.
-"""
+"""The front end's board: paints a ``BoardPicture`` from a cached image of its squares, with the cursor,
+labels and banner over it, and turns mouse and keys into cell signals, knowing nothing of the engine's
+rules."""
 
 from __future__ import annotations
 

@@ -1,10 +1,6 @@
-"""How one square looks in each state; shared by the board and its legend.
-
-Colour is never the only cue: attacked squares are hatched, look-ahead squares dotted, marks
-carry a cross, forced queens are outlines and placed queens solid, squares still being checked
-are washed out and carry a dash. A ``SquareLook`` names everything that decides how a square
-looks, so the board can paint each look once and reuse it.
-"""
+"""How one square looks in each state, shared by the board and its legend: a pattern or shape for every state,
+so that colour is never the only cue, and a ``SquareLook`` that names all a look depends on, so that each look
+is painted once."""
 
 from __future__ import annotations
 

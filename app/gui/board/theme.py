@@ -1,9 +1,5 @@
-"""Colours of the board for light and dark palettes, and the user's appearance choice.
-
-The board follows the system colour scheme (Qt's style hints) unless the user picks Light or
-Dark in the View menu. Closed squares never rely on colour alone: attacked squares are hatched,
-look-ahead squares dotted, marks carry a cross, forced queens are drawn as outlines.
-"""
+"""The board's colours for light and dark palettes, the user's appearance choice (System, Light or Dark), and
+the filter that keeps Qt's meaningless offscreen notes off standard error."""
 
 from __future__ import annotations
 

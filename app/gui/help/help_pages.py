@@ -1,11 +1,5 @@
-"""Help → How to Play, How It Works, Glossary, Keyboard Shortcuts and About.
-
-Each page is a non-modal window beside the board, opened again rather than twice, redrawn when
-the palette changes (its pictures are painted in the current colours). The window calls the
-``show_*`` functions with itself as the parent and hands over what a page reads (its menu bar,
-the dd backend): nothing here knows the window's type, so the help never imports the window.
-Links between the pages use the ``help:`` scheme: ``help:glossary#bdd``.
-"""
+"""Help → How to Play, How It Works, Glossary, Keyboard Shortcuts and About, each a non-modal window beside
+the board; the window hands over what a page reads, so that the help never imports the window."""
 
 from __future__ import annotations
 

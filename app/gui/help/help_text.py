@@ -1,10 +1,5 @@
-"""The words of Help → How to Play, How It Works and About, as rich text for a QTextBrowser.
-
-Sizes, times and limits come from the code (``bdd_model``'s limits, the measured compile costs,
-the estimator's probes), and the walk-through's counts from the engine, so the pages say what
-the program does. How to Play is for someone who has never heard of N-Queens: no engine
-vocabulary there; How It Works and the glossary carry it.
-"""
+"""The words of Help → How to Play, How It Works and About, as rich text, with sizes, times and counts taken
+from the code and the engine so that the pages say what the program does."""
 
 from __future__ import annotations
 

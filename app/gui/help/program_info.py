@@ -1,8 +1,5 @@
-"""The program's own name, version and licence, for Help → About.
-
-Read from the installed package's metadata; a source checkout run without installing has
-none, so then they come from ``pyproject.toml`` beside the sources.
-"""
+"""The program's name, version and licence for Help → About: from the installed package's metadata, else from
+the ``pyproject.toml`` of a source checkout."""
 
 from __future__ import annotations
 

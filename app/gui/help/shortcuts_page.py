@@ -1,9 +1,5 @@
-"""Every entry of the menu bar with its menu path, access keys, shortcuts and description, read
-from the menus themselves, for Help → Keyboard Shortcuts: the list cannot drift from the menus.
-
-Access keys are the underlined letters: Alt and a menu's letter opens it (Alt+G: Game), then
-an entry's letter alone chooses the entry (S: Size).
-"""
+"""Help → Keyboard Shortcuts: every entry of the menu bar with its menu path, access keys, shortcuts and
+description, read from the menus themselves so that the list cannot drift from them."""
 
 from __future__ import annotations
 

@@ -1,11 +1,5 @@
-"""The compiled diagram drawn as row layers, for students of BDDs.
-
-Each path from the top node to the bottom one (TRUE) is one solution: the edge taken out of a
-row's layer, labelled with a column, puts that row's queen there. Edges on a path that agrees
-with the decisions are drawn strong (in the forced queens' colour), the others greyed, so each
-click shows which part of the diagram survives. Nodes are ordered by the barycentre heuristic
-to keep crossings few. The same drawing is saved as SVG or PNG.
-"""
+"""The compiled diagram drawn as row layers for students of BDDs, the edges that agree with the decisions
+drawn strong and the others greyed, on screen or saved as SVG or PNG."""
 
 from __future__ import annotations
 

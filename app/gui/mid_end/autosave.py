@@ -1,11 +1,5 @@
-"""The board in play, kept on disk within a second of every change, and found again at the next
-start: a crash, a ``kill -9`` or a power cut loses at most that second.
-
-Each window writes its own file (``kept_file`` says how) from a thread of its own, whole or not
-at all, and holds a lock while it runs; at start a window takes over the newest board no running
-window holds. A file that cannot be restored is put aside and said; a folder that cannot be
-written is said once, and the board is kept again as soon as it can be.
-"""
+"""The board in play kept on disk within a second of every change, each window in its own file written from a
+thread, and found again at the next start, so that a crash or a power cut loses at most that second."""
 
 from __future__ import annotations
 

@@ -1,10 +1,5 @@
-"""Where the window's boards come from, and which engine answers which size: compiled spaces (in
-memory, in the cache, or compiled in a child process) answered in this process, and the engine
-past the diagram's reach in the worker process. "auto" takes the diagram where it is at hand or
-compiles in about a second, else the worker's engine, and for N = 13…15 builds the diagram in the
-background and moves the board to it, decisions kept. A requested board arrives through
-``ready`` or is refused through ``refusedBoard``, and a refused one changes nothing.
-"""
+"""Where the window's boards come from: compiled spaces answered in this process, or the SAT engine in the
+worker process, chosen by the engine choice, with a diagram built behind a SAT board where asked."""
 
 from __future__ import annotations
 

@@ -1,9 +1,5 @@
-"""The autosave's file: the board in play and its undo steps, by schema, growing with the game.
-
-The decisions are written once, as one number each (``Decision.code``), and each undo step as
-what it changed, so a 100×100 game of 1,000 decisions and 200 steps takes about 12 KB. Files of
-version 2 (each step's decisions as [row, column, mark]) are read too.
-"""
+"""The autosave's file, read and written by schema: the board in play and its undo steps, each step as what it
+changed; files of version 2 are read too."""
 
 from __future__ import annotations
 

@@ -1,9 +1,5 @@
-"""The mid end: one board's decisions and their undo history, between the engine and the widgets.
-
-Clicks become decisions, and a decision becomes an undo step when the engine takes it (at once in
-this process, a moment later from the worker); it also explains closed squares, gives hints and
-keeps the solution browser in step. It asks the board (``EngineBoard``), never which engine it is.
-"""
+"""The mid end: one board's decisions and their undo history between the engine and the widgets, with its
+explanations, hints and solution browser, asking the board (``EngineBoard``) and never which engine it is."""
 
 from __future__ import annotations
 

@@ -1,10 +1,5 @@
-"""The solution browser: step through the remaining solutions, shown translucently on the board
-without committing, and complete the board to one of them (Solve).
-
-On the BDD a solution is at hand at once; on the SAT engine it is asked of the worker and shown
-when it arrives (the worker may not know how many there are: past the last one it wraps to the
-first). What was fetched is kept until the decisions change.
-"""
+"""The solution browser: step through the remaining solutions, shown on the board without committing, and
+complete the board to one of them (Solve), on either engine."""
 
 from __future__ import annotations
 

@@ -1,11 +1,5 @@
-"""The undo stack's two kinds of step: a change of decisions, and a change of board.
-
-A change of decisions holds the decisions before and after, so undo and redo are one step each
-and any decision can be retracted in any order; a change of board (another size, an opened
-file) holds both boards, so Ctrl+Z brings back the previous size with its decisions. Both are
-pushed after the change is shown (a refused change never reaches the stack), so the push's own
-first redo is skipped.
-"""
+"""The undo stack's two kinds of step, a change of decisions and a change of board, each holding what was
+shown before and after, so that undo and redo are one step each."""
 
 from __future__ import annotations
 

@@ -1,11 +1,6 @@
-"""What each action says about itself: a status tip, and a tooltip of a few short lines that
-names the action, says what it does and gives its shortcut. The Help pages read the same
-texts, so the help cannot drift from the actions.
-
-Shortcuts are given in the words printed on keys: Qt's standard keys also bind keys that few
-keyboards have (Undo is Ctrl+Z and F14 on X11, and the media keyboard's Undo key), which would
-only puzzle a reader, so those are left out.
-"""
+"""What each action says about itself (status tip, tooltip and the help's description), in one place so that
+the help cannot drift from the actions; shortcuts are given only as keys an ordinary keyboard has, since Qt's
+standard keys also bind others (F14 for Undo on X11)."""
 
 from __future__ import annotations
 

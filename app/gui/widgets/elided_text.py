@@ -1,10 +1,5 @@
-"""Text in a fixed place: a line or a few lines that never push the window wider or taller and
-never cut silently.
-
-Text too long for its room ends in "…"; the whole text is in the tooltip and the accessible
-description, and a click shows it whole in a message box (errors are read to the end). Used for
-the status line, the counters beside it and the Insight panel's texts whose length varies.
-"""
+"""Text in a fixed place that never pushes the window wider or taller and never cuts silently: what does not
+fit ends in "…", and the whole is in the tooltip and shown on a click."""
 
 from __future__ import annotations
 

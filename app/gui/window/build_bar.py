@@ -1,11 +1,5 @@
-"""The offer to build a board's exact diagram, shown in the status bar's place: never a modal
-question over an old board.
-
-On "auto", 13 to 15 open at once on the SAT engine and the bar offers the diagram behind them
-(exact counts and the heat map), with its price on this machine; on "BDD only" the board needs
-its diagram first, and the current board stays in play while the bar asks. The answer can be
-remembered ("Always build"), and then the bar only says what is being built.
-"""
+"""The offer to build a board's exact diagram, in the status bar's place rather than in a modal question, with
+its price on this computer and an answer that can be remembered."""
 
 from __future__ import annotations
 

@@ -1,10 +1,5 @@
-"""The status bar's word on a board being built: what is happening, how far, how long is left,
-and Cancel. Hidden while nothing is built; the words keep one width and end in "…" when they do
-not fit, the whole in the tooltip, so the status bar never jumps and nothing is cut silently.
-
-The time left starts from this computer's own estimate (``machine_pace``), then follows the
-build's own pace (``bdd_model.build_cost.countdown``), redrawn every second between the build's reports.
-"""
+"""The status bar's word on a board being built: what is happening, how far, the time left and Cancel, in
+words of one width so that the status bar never jumps."""
 
 from __future__ import annotations
 

@@ -1,9 +1,5 @@
-"""The window's file commands: open and save configurations, export the CNF and SMT-LIB, save
-the drawn diagram, copy the board as text.
-
-Every file is written atomically (a full disk keeps the previous file) and every failure is
-said whole, naming the file; the dialogs start where the last file was.
-"""
+"""The window's file commands: open and save configurations, export the CNF and SMT-LIB, save the drawn
+diagram and copy the board as text, each file written whole and each failure said naming the file."""
 
 from __future__ import annotations
 

@@ -1,9 +1,5 @@
-"""The desktop window: board, Insight panel, menus, toolbar and status bar around one BoardSession.
-
-It assembles the parts (``window_actions``, ``file_commands``, ``size_choice``,
-``pointed_square``) and keeps the screen in step with the session: the board's picture, the
-panel, the status line and the count.
-"""
+"""The desktop window: board, Insight panel, menus, toolbar and status bar around one ``BoardSession``, kept
+in step with it."""
 
 from __future__ import annotations
 

@@ -1,12 +1,5 @@
-"""The status bar's place: the status line and the count, an offer to build the exact diagram,
-or a message that stays until it is dismissed.
-
-One of the three at a time, in a strip of one fixed height, so that the board never moves when
-an offer or a message comes or goes (a click aimed at a square lands on it). Messages that must
-be read (a file not opened, a board kept from before that could not be read, a disk that
-refuses the autosave) come first, oldest first; then the offer; else the status line and the
-count (which the Insight panel shows too).
-"""
+"""The status bar's place, one fixed height so that the board never moves: messages that must be read first,
+then an offer to build the exact diagram, else the status line and the count."""
 
 from __future__ import annotations
 

@@ -1,12 +1,5 @@
-"""Which square the Insight panel explains and Free acts on.
-
-The square the user chose (a click or Enter on a closed or marked square) stays chosen until
-another is chosen or Escape lets it go: the panel, its Free button and the frame on the board
-all stay on it. Pointing at another square (mouse or keyboard cursor) previews it in the status
-line only, which says that Free still acts on the chosen one; with no square chosen, pointing
-at a closed square shows its explanation in the panel too. So moving the mouse to the panel's
-Free button never changes the square it frees, and nothing on screen contradicts it.
-"""
+"""Which square the Insight panel explains and Free acts on: the chosen square stays chosen while the pointer
+only previews others in the status line, so that moving to the Free button never changes what it frees."""
 
 from __future__ import annotations
 

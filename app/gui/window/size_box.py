@@ -1,11 +1,5 @@
-"""The toolbar's board size: "8 × 8", typed or stepped with the arrows, from 1 up to 100.
-
-Typing a size and pressing Enter chooses it at once; stepping with the arrows (or the mouse
-wheel) chooses where the steps stop, so passing 13, 14 and 15 on the way to 20 does not start
-three compiles. Once a size is chosen the box lets go of the keys (``released``), so the next
-arrow moves on the board instead of opening another size; the wheel changes the size only while
-the box visibly has the focus.
-"""
+"""The toolbar's board size, typed or stepped with the arrows: a size is chosen where the steps stop, so that
+passing sizes on the way starts no compiles, and the box then lets go of the keys."""
 
 from __future__ import annotations
 

@@ -1,11 +1,5 @@
-"""Choosing the board: its size (the toolbar's size box, Game → Size, Other Size…) and the engine
-that answers it (View → Engine), with what a size costs before it is paid.
-
-Game → Size says for each size whether it is being built or what building it costs on this
-machine. A long build is offered in the status bar's place (``build_bar``), never asked about in
-a modal question: on "auto", 13 to 15 open at once on the SAT engine and the exact diagram is
-offered behind it; on "BDD only" the current board stays in play while it is offered.
-"""
+"""Choosing the board: its size and the engine that answers it, with what a size costs on this computer said
+before it is paid, and a long build offered in the status bar's place, never in a modal question."""
 
 from __future__ import annotations
 

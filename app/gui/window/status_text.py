@@ -1,10 +1,5 @@
-"""What the status bar says of the board: the queens, the count and the engine; and the line
-that greets a board when it is opened.
-
-The count is one figure wherever it is shown (status bar, Insight panel, ``nqueens state``):
-exact, or an estimate with its interval; on the SAT engine the last figure stays, marked
-"(updating…)", while the next is worked out.
-"""
+"""What the status bar says of the board (the queens, the count and the engine) and the line that greets a
+board when it is opened."""
 
 from __future__ import annotations
 

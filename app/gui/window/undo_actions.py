@@ -1,9 +1,5 @@
-"""Edit → Undo and Redo: one step each, also while the SAT worker has not answered a change yet.
-
-Qt's own undo actions (``QUndoStack.createUndoAction``) only know the stack; on the SAT engine
-a click shows at once but becomes a step only when the worker takes it. Undo then takes back
-that click first (it never becomes a step), and Redo waits until the worker has answered.
-"""
+"""Edit → Undo and Redo, one step each, also while the SAT worker has not answered a change yet (which Qt's
+own undo actions cannot know)."""
 
 from __future__ import annotations
 

@@ -1,8 +1,6 @@
-"""Child process that compiles one board size into the cache for the window, apart from it:
-dd.cudd never releases the GIL (a thread would freeze the window), and running out of memory
-cannot take the window down. It prints one message a line: progress and warnings while it
-works, then where the compiled space is, or why it failed. No Qt here.
-"""
+"""The child process that compiles one board size into the cache for the window, one message a line, apart
+from it because dd.cudd holds the GIL for a whole compile and running out of memory must not take the window
+down."""
 
 from __future__ import annotations
 

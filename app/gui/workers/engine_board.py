@@ -1,10 +1,6 @@
-"""The one face every engine shows the mid end: a board view that changes as answers arrive,
-changes proposed and taken (or declined), and questions asked and answered.
-
-An engine in this process answers before the call returns (``InProcessBoard``); one in the worker
-process a little later (``WorkerBoard``). The mid end never asks which it has: it reads the view
-and asks for what it needs (``layers``, ``space``), which an engine without it answers with None.
-"""
+"""The one face every engine shows the mid end (``EngineBoard``): a board view that changes as answers arrive,
+changes proposed and then taken or declined, and questions asked and answered, in this process or in the
+worker."""
 
 from __future__ import annotations
 

@@ -1,13 +1,6 @@
-"""The child process that answers the window with an engine, apart from the window's lock: an engine
-whose solver holds Python's GIL for a whole call (CaDiCaL) would freeze the window in a thread,
-and a large board's memory cannot take the window down here. No Qt here.
-
-It reads ``worker_messages`` requests and writes replies, one line each. Whenever no request
-waits, it works on the latest board: settles it (decided squares in batches), answers the
-explanations asked (newest first: the square pointed at now), counts it (a quick figure, then
-the final one), then builds the engine's solver. A new board or a question other than an
-explanation stops that work at its next look at the cancel token; an explanation never does.
-"""
+"""The child process that answers the window with an engine, apart from it because CaDiCaL holds the GIL for a
+whole call and a large board's memory must not take the window down: it settles, explains and counts the
+latest board whenever no request waits."""
 
 from __future__ import annotations
 

@@ -1,9 +1,6 @@
-"""What a build costs on this computer, for the window: the reference figures scaled by a
-calibration compile timed in a child process (CUDD holds Python's lock for a whole compile, so
-the window never times it itself), and this computer's own past builds of a size where there
-are some. Until the calibration arrives (about a second after start) the reference figures
-stand.
-"""
+"""What a build costs on this computer, for the window: its own past builds of the size, else the reference
+figures, scaled by a calibration compile timed in a child process (CUDD holds the GIL for a whole compile);
+until a calibration arrives the reference figures stand."""
 
 from __future__ import annotations
 

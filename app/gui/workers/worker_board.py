@@ -1,12 +1,5 @@
-"""A board answered by an engine in the worker process: what is known of it now, filled in as
-replies arrive.
-
-What needs no engine shows at once (the decisions, the squares in line with a placed queen); the
-others are undecided until the worker decides them. A click never waits: a change (``propose``)
-shows at once and is sent, and the worker takes or refuses the changes in the order they were
-made; a refused one is dropped, the later ones made again without it, and ``declined`` says why.
-The count keeps its last figure, marked as being worked out, until a better one arrives.
-"""
+"""A board answered by the engine in the worker process: what is known of it now, filled in as replies arrive,
+with changes shown at once and taken or refused by the worker in the order they were made."""
 
 from __future__ import annotations
 

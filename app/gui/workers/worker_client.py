@@ -1,9 +1,5 @@
-"""The window's line to its engine worker (``engine_worker``): requests out, replies in.
-
-Requests are numbered and every reply names the request it answers, so a reply to a request
-that a newer one replaced is recognised and dropped by whoever asked. A worker that dies (it
-ran out of memory, or was killed) is reported once and started again at the next request.
-"""
+"""The window's line to its engine worker: numbered requests out and replies in, so that a reply to a replaced
+request is dropped, and a worker that dies is reported once and started again."""
 
 from __future__ import annotations
 

@@ -1,11 +1,6 @@
-"""Resumable complete searches on the SAT engine's board: ``completion_kernels`` (compiled) or
-``completion_python`` behind one object.
-
-A ``Search`` is one question about the board under the decisions, asked once and answered in
-as many slices as it takes: "does a solution have a queen on this square?" (a target), "does
-any solution exist?", or "how many solutions are there?". Between slices the caller may ban
-squares proven closed elsewhere; the search takes them out and goes on.
-"""
+"""Resumable complete searches on the SAT engine's board behind one object (``Search``), run by
+``completion_kernels`` or ``completion_python``: one question (a square, any solution, or how many) answered
+in as many slices as it takes, squares proven closed elsewhere banned between slices."""
 
 from __future__ import annotations
 

@@ -1,32 +1,7 @@
-"""The SAT engine's complete search, compiled by numba: does some solution complete the board
-(with a queen on a given square), and how many solutions are there.
-
-Every row and every column holds exactly one queen, so the search looks at both: it branches
-on the row or column with the fewest squares left, weighted by how often that line has run out
-of squares before (dom/wdeg: Boussemart, Hemery, Lecoutre, Sais, 2004), and a line with one
-square left gets its queen at once (unit propagation). Each branch is two-way: a queen on the
-square, else the square taken away, which propagates in its column too.
-
-The squares still on the board are bitsets, once per row (bit c) and once per column (bit r),
-so a queen takes out its lines with one AND per free row and per free column (a diagonal meets
-each of them in one square). Each depth of the search has its own copy of the bitsets: going
-back up is moving to the copy above. A search is resumable: its whole state lives in three
-arrays (``completion.Search`` holds them), so it can run a slice of nodes, hand the thread
-back, and go on later where it stopped. Squares proven closed meanwhile by other searches
-(``banned``) are taken out of every copy when it resumes.
-
-With a seed other than 0, ties between the squares of the chosen line are drawn at random
-(the witness searches restart with new seeds; the proofs never do).
-
-Layout (``completion``): ``boards`` holds N + 1 copies of the board, each the rows' bitsets,
-the columns' bitsets, then the bitsets of the rows and the columns that hold a queen, ``WORDS``
-words each. ``ints`` holds the queens placed (rows at 0, columns at N), the number of queens
-at each depth at 2N (N + 1), the square branched on at each depth at 3N + 1 (N + 1, as
-r·128 + c), the lines' failure weights at 4N + 2 (2N) and the guide's column in each row at
-6N + 2 (N). This module is imported only through
-``jit`` (which sets numba's cache folder first); ``completion_python`` walks the same tree,
-node for node, without a compiler.
-"""
+"""The SAT engine's complete search, compiled by numba: does some solution complete the board (with a queen on
+a square), and how many are there. Its whole state is three arrays, so that it runs in slices; ``ints`` holds
+the queens' rows at 0 and columns at N, queens per depth at 2N, the square branched on per depth at 3N + 1,
+the lines' failure weights at 4N + 2 and the guide's columns at 6N + 2."""
 
 from __future__ import annotations
 

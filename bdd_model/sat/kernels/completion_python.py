@@ -1,10 +1,6 @@
-"""The complete search without a compiler: ``completion_kernels.begin`` and ``advance`` in plain
-Python, on the same arrays, walking the same tree node for node.
-
-It answers while numba compiles in the background (or where it cannot): exact, and a few
-hundred times slower. A board's bitsets become Python integers for the run and go back into
-the arrays after it, so a search can stop, be resumed, or go on in the compiled kernels.
-"""
+"""The complete search without a compiler: ``completion_kernels.begin`` and ``advance`` in plain Python on the
+same arrays, walking the same tree node for node, so that it answers while numba compiles (or where it cannot)
+and any slice can go on in the compiled kernels."""
 
 from __future__ import annotations
 

@@ -1,29 +1,6 @@
-"""Knuth's estimator of the number of solutions, compiled by numba: random probes with forward
-checking.
-
-A probe starts from the decisions and fills the free rows one at a time: always the row with
-the fewest usable unattacked squares (the lowest row on a tie), one of those squares chosen
-uniformly at random. Its weight is the product of the numbers of choices it met (0 when a
-row has none): an unbiased estimate of the number of solutions, because each solution is
-reached with probability exactly 1 / its weight (Knuth, "Estimating the efficiency of
-backtrack programs", 1975).
-
-Boards are arrays, as in ``witness_kernels``: ``fixed[r]`` the column of a queen every
-solution has (placed or forced), −1 for a free row; ``usable[r, c]`` False for squares proven
-closed (only the free rows' squares are read: a fixed queen stands where it stands). Fixed
-queens that attack each other leave no solution: every probe weighs 0.
-
-Random numbers are counter-based, so that a probe's weight depends on nothing but (seed, probe
-number) and ``estimate_numpy``, which runs probes side by side, gets the same weights bit for
-bit: step s of probe p draws ``mix(key(seed, p) + (s + 1)·GAMMA)`` (SplitMix64's output
-function on a stream per probe) and takes the square ``value % choices`` among the row's open
-squares in column order (the modulo's bias, below choices / 2⁶⁴, is nil here). Weights are
-products of integers in float64, multiplied in the same order in both modules (N ≤ 100 rows of
-at most 100 choices stay below 1e200).
-
-The program imports this module only through ``jit`` (which sets numba's cache folder first); the
-signatures make numba compile everything at import, or load it from that folder.
-"""
+"""Knuth's estimator of the number of solutions, compiled by numba: random probes down the free rows with
+forward checking, each weighing the product of the choices it met, drawn from counter-based random numbers so
+that ``estimate_numpy`` gets the same weights bit for bit."""
 
 from __future__ import annotations
 

@@ -1,15 +1,5 @@
-"""The estimate kernels without a compiler: ``estimate_kernels.probes`` in numpy, with the same
-weights bit for bit.
-
-They answer while numba compiles in the background (or where it cannot). A Python loop per
-square would be hundreds of times slower than the compiled kernel, so probes run in lockstep: a
-batch of probes takes step s together, a few numpy operations per step for the whole batch
-(3–4× slower than compiled on the empty boards N = 16…100; more where few rows are free and
-numpy's cost per call dominates). Every probe fills the same number of rows and draws its
-random word from (seed, probe, step) alone, so running side by side changes nothing: each probe
-chooses the same squares as in the compiled kernel and multiplies the same integers in the same
-order.
-"""
+"""The estimate kernels without a compiler: ``estimate_kernels.probes`` in numpy, a batch of probes stepping
+in lockstep with the same weights bit for bit, for while numba compiles (or where it cannot)."""
 
 from __future__ import annotations
 

@@ -1,25 +1,7 @@
-"""The SAT engine's compiled kernels: loaded from the user cache folder when numba has compiled
-them, else compiled once, in the background (the window) or at once (the command line).
-
-numba turns the kernels' loops (``completion_kernels``, ``witness_kernels``,
-``estimate_kernels``) into machine code, hundreds of times faster than Python. But compiling
-them takes 10–20 s, and a fresh install's first big board in the window must not wait for
-that. So the window's ``Kernels`` answer with the versions that need no compiler
-(``completion_python``, ``witness_numpy``, ``estimate_numpy``) until a child process has
-compiled the kernels into ``<cache>/kernels`` and left a marker there; the next query then
-loads them (a few tenths of a second). The child ends with the process that started it, and
-one compile at a time runs into a folder (its lock names the compiling process). The command
-line leaves no process behind: it compiles at once, in its own process, saying so
-(``compile_in_foreground``). The marker names a key over the kernels' source, numba's version
-and the platform, so an upgrade compiles afresh. A cache folder that cannot be used is replaced
-in the window by a private temporary folder (compiled again in each session, removed at its
-end); on the command line the kernels that need no compiler answer.
-
-``NQUEENS_KERNEL_DIR`` moves the compiled kernels elsewhere. ``NQUEENS_KERNELS`` chooses:
-``auto`` (the default, as above), ``numpy`` (never compile; for tests of the fallback),
-``numba`` (compile now, in this process, if they are not compiled yet: for benchmarks and tests
-of the compiled path).
-"""
+"""The SAT engine's kernels, compiled by numba once per computer into a cache folder: by a background child
+while the uncompiled twins answer (the window), or at once in this process (the command line), so that no
+board waits for the compile; ``NQUEENS_KERNEL_DIR`` moves the folder, and ``NQUEENS_KERNELS`` chooses
+``auto``, ``numpy`` (never compile) or ``numba`` (compile now, in this process)."""
 
 from __future__ import annotations
 

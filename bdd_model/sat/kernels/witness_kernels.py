@@ -1,21 +1,6 @@
-"""The SAT engine's local search, compiled by numba: witnesses for open squares.
-
-A square is open iff some solution under the decisions has a queen there, so every solution
-found proves its queens open. ``cover`` finds solutions for the squares not yet proven: from a
-kept solution with the wanted queen moved in, min-conflicts repair (with a few random moves, so
-it leaves plateaus). Every solution also proves open the squares a swap of two of its rows'
-queens reaches (``mark_swaps``, O(N²)): one solution of a 100×100 board proves a few hundred
-squares at once. What local search does not decide, the complete searches of ``proofs`` do.
-
-Boards are arrays: ``cols[r]`` the queen's column in row r; ``fixed[r]`` the column of a queen
-every solution has (placed or forced), −1 for a free row; ``usable[r, c]`` False for squares
-proven closed; ``possible[r, c]`` True for squares proven open. Every solution is checked
-(``valid``) before it proves anything.
-
-This module is imported only through ``jit`` (which sets numba's cache folder first); the
-signatures make numba compile everything at import, or load it from that folder.
-``witness_numpy`` answers the same calls without a compiler.
-"""
+"""The SAT engine's local search, compiled by numba: solutions that prove squares open, found by min-conflicts
+repair from a kept solution with the wanted queen moved in, each also proving the squares a swap of two rows'
+queens reaches; ``witness_numpy`` answers the same calls without a compiler."""
 
 from __future__ import annotations
 

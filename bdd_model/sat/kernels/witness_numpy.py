@@ -1,9 +1,5 @@
-"""The witness kernels without a compiler: the same calls as ``witness_kernels``, in numpy.
-
-They answer while numba compiles in the background (or where it cannot), so they trade speed
-for nothing but time: min-conflicts runs on a batch of boards at once (one numpy step moves one
-queen on each board) and swap neighbourhoods are one vectorised pass.
-"""
+"""The witness kernels without a compiler: ``witness_kernels``'s calls in numpy (min-conflicts on a batch of
+boards at once, swap neighbourhoods in one vectorised pass), for while numba compiles (or where it cannot)."""
 
 from __future__ import annotations
 

@@ -1,0 +1,154 @@
+"""Configurations in the window: opening a file is one undoable step, a refused one changes nothing
+and is named in a message read whole, and the title marks unsaved work."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from PySide6.QtWidgets import QApplication, QFileDialog
+
+from app.gui.window.main_window import MainWindow
+from bdd_model import Cell, Decision, DecisionKind
+from bdd_model.saved_game import dumps
+from tests.gui_helpers import click, decisions_of, make_window, warned
+
+
+def test_opening_a_file_is_undoable_and_the_title_marks_unsaved_work(
+    qtbot, window: MainWindow, tmp_path: Path
+) -> None:
+    assert not window.isWindowModified()
+    click(qtbot, window, 0, 0)
+    assert window.isWindowModified() and window.windowTitle() == "8×8 board[*]"
+    path = tmp_path / "six.nqueens.json"
+    path.write_text(dumps(6, [Decision(Cell(0, 1), DecisionKind.QUEEN)]))
+    assert window.files.open_from(path)
+    assert window.session.n == 6 and window.windowTitle() == "six.nqueens.json (6×6), solved[*]"
+    assert not window.isWindowModified()
+    window.commands.undo.trigger()
+    assert window.session.n == 8 and decisions_of(window) == [Decision(Cell(0, 0), DecisionKind.QUEEN)]
+    assert window.session.file_path is None and window.isWindowModified()
+    saved = tmp_path / "eight.nqueens.json"
+    assert window.files.save_to(saved)
+    assert not window.isWindowModified() and window.windowTitle().startswith("eight.nqueens.json (8×8)")
+    click(qtbot, window, 1, 4)
+    assert window.isWindowModified()
+
+
+def test_undoing_an_open_says_what_the_board_now_is(qtbot, window: MainWindow, tmp_path: Path) -> None:
+    click(qtbot, window, 0, 0)
+    path = tmp_path / "game1.nqueens.json"
+    path.write_text(dumps(8, [Decision(Cell(0, 1), DecisionKind.QUEEN)]))
+    assert window.files.open_from(path)
+    assert (
+        window.status_line.text()
+        == "Opened game1.nqueens.json: the 8×8 board with 1 decision: 8 solutions remain."
+    )
+    window.commands.undo.trigger()
+    assert window.status_line.text() == "Back to the 8×8 board with 1 decision: 4 solutions remain."
+    window.commands.redo.trigger()
+    assert window.status_line.text() == (
+        "Back to the 8×8 board with 1 decision (game1.nqueens.json): 8 solutions remain."
+    )
+
+
+def test_leaving_a_file_with_unsaved_changes_for_another_size_says_undo_brings_them_back(
+    qtbot, window: MainWindow, tmp_path: Path
+) -> None:
+    click(qtbot, window, 0, 0)
+    assert window.files.save_to(tmp_path / "mygame.nqueens.json")
+    click(qtbot, window, 1, 6)
+    window.session.open_size(6)
+    assert window.status_line.text() == (
+        "The 6×6 board: 4 solutions remain. Click a square to place a queen. "
+        "mygame.nqueens.json had changes not saved: Undo (Ctrl+Z) brings them back."
+    )
+    window.commands.undo.trigger()
+    assert window.windowTitle() == "mygame.nqueens.json (8×8)[*]" and window.isWindowModified()
+
+
+def test_save_as_adds_the_suffix_and_the_dialogs_start_where_the_last_file_was(
+    qtbot, window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder = tmp_path / "games"
+    folder.mkdir()
+    asked: list[str] = []
+
+    def save_dialog(_parent, _title, suggestion, _filter):
+        asked.append(suggestion)
+        return str(folder / "mine"), ""
+
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", save_dialog)
+    click(qtbot, window, 0, 0)
+    window.commands.save_as.trigger()
+    assert (
+        folder / "mine.nqueens.json"
+    ).is_file() and window.session.file_path == folder / "mine.nqueens.json"
+    assert Path(asked[0]).parent == Path.home()
+    again = make_window(qtbot, tmp_path)
+    again.commands.save_as.trigger()
+    assert Path(asked[1]).parent == folder
+
+
+def test_a_file_with_a_byte_order_mark_opens(qtbot, window: MainWindow, tmp_path: Path) -> None:
+    path = tmp_path / "bom.json"
+    path.write_text("\ufeff" + dumps(6, [Decision(Cell(0, 1), DecisionKind.QUEEN)]), encoding="utf-8")
+    assert window.files.open_from(path)
+    assert window.session.n == 6 and decisions_of(window) == [Decision(Cell(0, 1), DecisionKind.QUEEN)]
+
+
+def test_a_solved_board_saved_opens_again(qtbot, window: MainWindow, tmp_path: Path) -> None:
+    window.session.browser.solve()
+    taken = decisions_of(window)
+    path = tmp_path / "solved.json"
+    assert window.files.save_to(path)
+    window.session.restart()
+    assert window.files.open_from(path)
+    assert decisions_of(window) == taken and window.session.configurator.is_solved
+    assert window.session.file_path == path
+
+
+def test_a_refused_file_is_named_and_its_whole_message_can_be_read(
+    qtbot, window: MainWindow, tmp_path: Path
+) -> None:
+    path = tmp_path / "conflict.nqueens.json"
+    decisions = [{"cell": [1, 1], "kind": "queen"}, {"cell": [2, 1], "kind": "queen"}]
+    path.write_text(
+        json.dumps({"format": "nqueens-configuration", "version": 1, "n": 100, "decisions": decisions})
+    )
+    window.resize(640, 480)
+    QApplication.processEvents()
+    assert not window.files.open_from(path)
+    said = warned(window)
+    assert said == (
+        "conflict.nqueens.json was not opened: decision 2 cannot be taken: the queens at 1,1 (decision 1) "
+        "and 2,1 attack each other. The board is unchanged."
+    )
+    assert window.notices.currentWidget() is window.notices.messages, "it stays until dismissed"
+    assert not window.notices.messages.text.is_elided(), "shown whole at the smallest window"
+    window.notices.messages.dismiss_button.click()
+    assert warned(window) == "" and window.notices.currentIndex() == 0
+    assert window.session.n == 8
+
+
+def test_a_second_bad_file_is_the_message_in_view(qtbot, window: MainWindow, tmp_path: Path) -> None:
+    garbage, empty = tmp_path / "garbage.txt", tmp_path / "empty.nqueens.json"
+    garbage.write_text("no configuration at all")
+    empty.write_text("")
+    assert not window.files.open_from(garbage)
+    assert not window.files.open_from(empty)
+    assert warned(window) == "empty.nqueens.json was not opened: the file is empty"
+
+
+def test_a_refused_open_keeps_the_current_file(qtbot, window: MainWindow, tmp_path: Path) -> None:
+    good = tmp_path / "good.json"
+    window.session.open_size(5)
+    assert window.files.save_to(good)
+    bad = tmp_path / "bad.json"
+    bad.write_text(
+        dumps(8, [Decision(Cell(0, 0), DecisionKind.QUEEN), Decision(Cell(1, 1), DecisionKind.QUEEN)])
+    )
+    window.files.open_from(bad)
+    assert "was not opened" in warned(window)
+    assert window.session.file_path == good and window.session.n == 5
