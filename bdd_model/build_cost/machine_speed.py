@@ -4,9 +4,11 @@ warm-up, reused for a minute, which scales the reference figures to this machine
 from __future__ import annotations
 
 import gc
-import json
 import sys
 import time
+from typing import Annotated
+
+import msgspec
 
 from bdd_model.diagram.space import SolutionSpace
 
@@ -50,6 +52,13 @@ def measure(backend: str) -> float:
     return min(runs)
 
 
+class Calibration(msgspec.Struct):
+    """What the child tells the window: the backend, and the calibration compile's seconds."""
+
+    backend: str
+    seconds: Annotated[float, msgspec.Meta(gt=0)]
+
+
 def main() -> int:
     """``python -m bdd_model.build_cost.machine_speed BACKEND``: time the calibration and print
     ``{"backend": …, "seconds": …}`` (the window asks a child, since CUDD holds Python's lock
@@ -59,7 +68,8 @@ def main() -> int:
     if backend not in CALIBRATION_N:
         sys.stderr.write(f"usage: python -m bdd_model.build_cost.machine_speed {'|'.join(CALIBRATION_N)}\n")
         return 2
-    print(json.dumps({"backend": backend, "seconds": measure(backend)}), flush=True)
+    sys.stdout.buffer.write(msgspec.json.encode(Calibration(backend, measure(backend))) + b"\n")
+    sys.stdout.flush()
     return 0
 
 

@@ -4,7 +4,6 @@ until a calibration arrives the reference figures stand."""
 
 from __future__ import annotations
 
-import json
 import time
 
 from PySide6.QtCore import QObject, QProcess, Signal
@@ -12,7 +11,8 @@ from PySide6.QtCore import QObject, QProcess, Signal
 from app.child_process import module_command
 from bdd_model.build_cost.compile_log import past_compiles
 from bdd_model.build_cost.costs import CompileCost, compile_cost, predict
-from bdd_model.build_cost.machine_speed import LIFETIME
+from bdd_model.build_cost.machine_speed import LIFETIME, Calibration
+from bdd_model.files.records import RecordError, decode
 
 
 class MachinePace(QObject):
@@ -64,9 +64,8 @@ class MachinePace(QObject):
     def _finished(self, backend: str, process: QProcess) -> None:
         self._running.pop(backend, None)
         try:
-            answer = json.loads(bytes(process.readAllStandardOutput().data()).decode() or "null")
-            seconds = float(answer["seconds"])
-        except (ValueError, TypeError, KeyError):
+            seconds = decode(bytes(process.readAllStandardOutput().data()), Calibration).seconds
+        except RecordError:
             seconds = 0.0
         process.deleteLater()
         if seconds > 0:
