@@ -9,7 +9,6 @@ from bdd_model.board import (
     board_text,
     cells_one_based,
     check_cell,
-    in_line,
     parse_cell,
     queens_text,
 )
@@ -59,7 +58,6 @@ __all__ = [
     "cells_one_based",
     "check_cell",
     "check_size",
-    "in_line",
     "load_cached",
     "load_or_compile",
     "parse_cell",

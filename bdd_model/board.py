@@ -8,8 +8,6 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
-import numpy as np
-
 from bdd_model.errors import BoardSizeError, CellError
 from bdd_model.files.untrusted_text import excerpt
 
@@ -94,23 +92,6 @@ def parse_cell(text: str, n: int) -> Cell:
     if not (1 <= row <= n and 1 <= col <= n):
         raise CellError(f"cell {row},{col} is off the {n}×{n} board (rows and columns run 1..{n})")
     return Cell(row - 1, col - 1)
-
-
-def in_line(a: Cell, b: Cell) -> bool:
-    """True when queens on a and b would attack each other (same row, column or diagonal)."""
-    return a != b and (a.row == b.row or a.col == b.col or abs(a.row - b.row) == abs(a.col - b.col))
-
-
-def line_mask(n: int, queens: np.ndarray) -> np.ndarray:
-    """Squares in line with (attacked by) any of the queens of the boolean mask, the queens excluded."""
-    rows, cols = np.nonzero(queens)
-    r, c = np.ogrid[:n, :n]
-    in_row, in_col = np.zeros(n, dtype=bool), np.zeros(n, dtype=bool)
-    down, up = np.zeros(2 * n - 1, dtype=bool), np.zeros(2 * n - 1, dtype=bool)
-    in_row[rows], in_col[cols] = True, True
-    down[rows - cols + n - 1], up[rows + cols] = True, True
-    attacked = in_row[r] | in_col[c] | down[r - c + n - 1] | up[r + c]
-    return attacked & ~queens
 
 
 def queens_text(n: int, queens: Iterable[Cell]) -> str:

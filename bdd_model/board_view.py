@@ -8,8 +8,9 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from bdd_model.board import STATE_OF_CODE, STATE_ORDER, UNDECIDED, Cell, CellState, in_line, line_mask
+from bdd_model.board import STATE_OF_CODE, STATE_ORDER, UNDECIDED, Cell, CellState
 from bdd_model.decisions import Decision, DecisionKind
+from bdd_model.families import CLASSIC, RuleFamily
 from bdd_model.solution_count import SolutionCount
 
 QUEEN_CODES = (STATE_ORDER.index(CellState.QUEEN), STATE_ORDER.index(CellState.FORCED))
@@ -34,6 +35,8 @@ class BoardView:
     """Solver calls the engine made to decide these squares (its account of its work)."""
     conflict: tuple[Decision, ...] | None = None
     """No solution keeps the decisions: a smallest set of them that no solution takes together."""
+    rules: RuleFamily = CLASSIC
+    """The rules the board is played by."""
 
     @classmethod
     def of(cls, n: int, decisions: tuple[Decision, ...], codes: np.ndarray, **known: object) -> BoardView:
@@ -43,19 +46,21 @@ class BoardView:
         return cls(n, decisions, held, **known)  # type: ignore[arg-type]
 
     @classmethod
-    def without_engine(cls, n: int, decisions: tuple[Decision, ...]) -> BoardView:
-        """What is known before an engine answers: the decisions, and the squares in line with a
-        placed queen (closed in every solution); every other square undecided."""
+    def without_engine(
+        cls, n: int, decisions: tuple[Decision, ...], rules: RuleFamily = CLASSIC
+    ) -> BoardView:
+        """What is known before an engine answers: the decisions, and the squares a placed queen
+        excludes (closed in every solution); every other square undecided."""
         queens = np.zeros((n, n), dtype=bool)
         codes = np.full((n, n), UNDECIDED, dtype=np.int8)
         for decision in decisions:
             queens[decision.cell] |= decision.kind is DecisionKind.QUEEN
-        codes[line_mask(n, queens)] = STATE_ORDER.index(CellState.ATTACKED)
+        codes[rules.attacked(n, queens)] = STATE_ORDER.index(CellState.ATTACKED)
         for (row, col), kind in decisions:
             codes[row, col] = STATE_ORDER.index(
                 CellState.QUEEN if kind is DecisionKind.QUEEN else CellState.MARKED
             )
-        return cls.of(n, decisions, codes)
+        return cls.of(n, decisions, codes, rules=rules)
 
     def state(self, row: int, col: int) -> CellState | None:
         """The square's state, or None while it is being proven."""
@@ -96,8 +101,8 @@ class BoardView:
         return self.state(row, col)
 
     def attackers(self, row: int, col: int) -> list[Cell]:
-        """The known queens in line with (row, col)."""
-        return [queen for queen in self.queens() if in_line(queen, Cell(row, col))]
+        """The known queens attacking (row, col)."""
+        return [queen for queen in self.queens() if self.rules.excludes(self.n, queen, Cell(row, col))]
 
     def with_codes(self, squares: np.ndarray, codes: np.ndarray) -> BoardView:
         """The same view with more squares decided (``squares`` as row × n + column)."""

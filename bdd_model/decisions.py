@@ -13,6 +13,7 @@ import msgspec
 
 from bdd_model.board import Cell, parse_cell
 from bdd_model.errors import CellError
+from bdd_model.families import CLASSIC, RuleFamily
 
 
 class DecisionKind(enum.Enum):
@@ -98,34 +99,32 @@ class Conflict(NamedTuple):
         return self.first_cell == self.second_cell
 
 
-def conflict(decisions: Sequence[Decision]) -> Conflict | None:
-    """The first pair of decisions that no solution can take (two on one square, two queens in
-    line), found in one pass without an engine; None when there is none."""
+def conflict(n: int, decisions: Sequence[Decision], rules: RuleFamily = CLASSIC) -> Conflict | None:
+    """The first pair of decisions that no solution of the n×n board can take (two on one square,
+    two pieces the rules exclude together), found without an engine; None when there is none."""
     taken: dict[Cell, int] = {}
-    lines: dict[tuple[str, int], tuple[int, Cell]] = {}
+    pieces: list[tuple[int, Cell]] = []
     for number, (cell, kind) in enumerate(decisions, start=1):
         if cell in taken:
             return Conflict(taken[cell], number, cell, cell)
         taken[cell] = number
         if kind is not DecisionKind.QUEEN:
             continue
-        row, col = cell
-        for line in (("row", row), ("column", col), ("diagonal", row - col), ("anti-diagonal", row + col)):
-            if line in lines:
-                first, other = lines[line]
+        for first, other in pieces:
+            if rules.excludes(n, other, cell):
                 return Conflict(first, number, other, cell)
-            lines[line] = (number, cell)
+        pieces.append((number, cell))
     return None
 
 
-def first_conflict(decisions: Sequence[Decision]) -> str | None:
+def first_conflict(n: int, decisions: Sequence[Decision], rules: RuleFamily = CLASSIC) -> str | None:
     """Why no solution can take all ``decisions`` (see ``conflict``), or None."""
-    found = conflict(decisions)
+    found = conflict(n, decisions, rules)
     if found is None:
         return None
     if found.same_square:
         return f"decisions {found.first} and {found.second} are both on {found.second_cell.label()}"
     return (
-        f"decisions {found.first} and {found.second}: queens on {found.first_cell.label()} and "
+        f"decisions {found.first} and {found.second}: {rules.piece}s on {found.first_cell.label()} and "
         f"{found.second_cell.label()} attack each other"
     )

@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from bdd_model.board_view import BoardView
     from bdd_model.diagram.layer_view import LayerView
     from bdd_model.diagram.space import SolutionSpace
+    from bdd_model.families import RuleFamily
 
 ENGINES = ("bdd", "sat")
 """The engines by name, as the command line and the JSON say them."""
@@ -34,6 +35,8 @@ class Engine(Protocol):
     """"bdd" or "sat"."""
     title: str
     """The engine as people name it ("BDD", "SAT engine")."""
+    rules: RuleFamily
+    """The rules the board is played by."""
 
     @property
     def space(self) -> SolutionSpace | None:

@@ -10,8 +10,3 @@ A000170 = (
     227514171973736, 2207893435808352, 22317699616364044, 234907967154122528
 )  # fmt: skip
 """Solutions of the empty n×n board for n = 1 … 27."""
-
-
-def known_count(n: int) -> int | None:
-    """The solutions of the empty n×n board, when known (1 ≤ n ≤ 27), else None."""
-    return A000170[n - 1] if 1 <= n <= len(A000170) else None

@@ -1,10 +1,11 @@
-"""The saved configuration, a small JSON file with N and the decisions in the order taken, read by its schema
-and replayed with the engine's own rules, so that a contradictory file is refused naming the decision that
-fails."""
+"""The saved configuration, a small JSON file with N, the rule family and the decisions in the order taken,
+read by its schema and replayed with the engine's own rules, so that a contradictory file is refused naming
+the decision that fails."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any, TypeVar
 
@@ -17,6 +18,7 @@ from bdd_model.diagram.space import SolutionSpace
 from bdd_model.engine import Engine
 from bdd_model.engine_choice import LARGEST_N, check_board_size, open_engine
 from bdd_model.errors import NQueensError
+from bdd_model.families import CLASSIC, RuleFamily, family
 from bdd_model.files.checked_file import FileKindError, read_bounded
 from bdd_model.files.records import RecordError, convert, decode, encode
 from bdd_model.files.untrusted_text import excerpt
@@ -43,17 +45,34 @@ class Header(msgspec.Struct):
 
 
 class SavedGame(msgspec.Struct, forbid_unknown_fields=True):
-    """The file: its format and version, N, and the decisions in the order taken."""
+    """The file: its format and version, N, the decisions in the order taken, and the rule
+    family (files written before there were families have none: the classic queens)."""
 
     format: str
     version: int
     n: Bounded
     decisions: list[msgspec.Raw]
+    rules: Annotated[str, msgspec.Meta(max_length=100)] = CLASSIC.name
 
 
-def dumps(n: int, decisions: Sequence[Decision]) -> str:
+@dataclass(frozen=True)
+class Configuration:
+    """What a configuration file holds: the board's size, its decisions in order, its family."""
+
+    n: int
+    decisions: tuple[Decision, ...]
+    rules: RuleFamily = CLASSIC
+
+
+def dumps(n: int, decisions: Sequence[Decision], rules: RuleFamily = CLASSIC) -> str:
     """The JSON text of a configuration."""
-    record = {"format": FORMAT, "version": VERSION, "n": n, "decisions": [d.record() for d in decisions]}
+    record = {
+        "format": FORMAT,
+        "version": VERSION,
+        "n": n,
+        "rules": rules.name,
+        "decisions": [d.record() for d in decisions],
+    }
     return msgspec.json.format(encode(record), indent=1).decode("utf-8")
 
 
@@ -71,8 +90,8 @@ def read_text(path: Path) -> str:
         raise SavedGameError("the file is not text (not UTF-8)") from None
 
 
-def loads(text: str) -> tuple[int, list[Decision]]:
-    """N and the decisions of a configuration; SavedGameError with one clear sentence if not valid."""
+def loads(text: str) -> Configuration:
+    """The configuration in ``text``; SavedGameError with one clear sentence if it is not valid."""
     text = text.removeprefix("\ufeff")
     if not text.strip():
         raise SavedGameError("the file is empty")
@@ -95,7 +114,12 @@ def loads(text: str) -> tuple[int, list[Decision]]:
         n = check_board_size(game.n)
     except NQueensError as error:
         raise SavedGameError(f"the file's board size is impossible: {error}") from None
-    return n, [_decision(raw, n, number) for number, raw in enumerate(game.decisions, start=1)]
+    try:
+        rules = family(game.rules)
+    except NQueensError as error:
+        raise SavedGameError(str(error)) from None
+    decisions = tuple(_decision(raw, n, number) for number, raw in enumerate(game.decisions, start=1))
+    return Configuration(n, decisions, rules)
 
 
 def _decision(raw: msgspec.Raw, n: int, number: int) -> Decision:
@@ -128,7 +152,12 @@ def take_in_order(engine: EngineT, decisions: Sequence[Decision]) -> EngineT:
 
 
 def refusal(
-    n: int, decisions: Sequence[Decision], engine: str, backend: str, compile_up_to: int
+    n: int,
+    decisions: Sequence[Decision],
+    engine: str,
+    backend: str,
+    compile_up_to: int,
+    rules: RuleFamily = CLASSIC,
 ) -> str | None:
     """Why ``decisions`` cannot all be taken on the named engine, found without a window:
     replayed on the engine (the diagram when it is at hand: up to ``compile_up_to``, or cached;
@@ -137,11 +166,14 @@ def refusal(
         return None
     try:
         if engine != "bdd":
-            take_in_order(open_engine(n, engine), decisions)
+            take_in_order(open_engine(n, engine, rules=rules), decisions)
             return None
-        space = load_or_compile(n, backend) if n <= compile_up_to else load_cached(n, backend)
+        if n <= compile_up_to:
+            space: SolutionSpace | None = load_or_compile(n, backend, rules=rules)
+        else:
+            space = load_cached(n, backend, rules=rules)
         if space is None:
-            return first_conflict(decisions)
+            return first_conflict(n, decisions, rules)
         replay(space, decisions)
     except NQueensError as error:
         return str(error)

@@ -36,7 +36,7 @@ class SolutionCount:
     at_least: int
     estimate: Estimate | None = None
     known: bool = False
-    """The exact count was looked up (OEIS A000170), not counted."""
+    """The exact count was looked up (the family's OEIS sequence), not counted."""
 
     @classmethod
     def of(cls, count: int, known: bool = False) -> SolutionCount:

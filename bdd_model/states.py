@@ -8,9 +8,10 @@ from typing import Protocol
 
 import numpy as np
 
-from bdd_model.board import STATE_ORDER, Cell, CellState, check_cell, line_mask
+from bdd_model.board import STATE_ORDER, Cell, CellState, check_cell
 from bdd_model.decisions import Decision, DecisionKind
 from bdd_model.errors import DecisionError
+from bdd_model.families import CLASSIC, RuleFamily
 from bdd_model.wording import and_list
 
 CellCallback = Callable[[Cell, CellState], None]
@@ -18,16 +19,20 @@ CellCallback = Callable[[Cell, CellState], None]
 
 
 def state_codes(
-    n: int, decisions: Mapping[Cell, DecisionKind], possible: np.ndarray, queens: np.ndarray
+    n: int,
+    decisions: Mapping[Cell, DecisionKind],
+    possible: np.ndarray,
+    queens: np.ndarray,
+    rules: RuleFamily = CLASSIC,
 ) -> np.ndarray:
     """Every square's state as its index in ``STATE_ORDER`` (int8): the one definition both
     engines share.
 
     ``possible``: some remaining solution has a queen there; ``queens``: every remaining solution
-    has (placed or forced). A square in no remaining solution is ATTACKED when in line with one
-    of ``queens``, else closed by LOOKAHEAD.
+    has (placed or forced). A square in no remaining solution is ATTACKED when one of ``queens``
+    attacks it under the family's rules, else closed by LOOKAHEAD.
     """
-    codes = np.where(line_mask(n, queens), 4, 5).astype(np.int8)
+    codes = np.where(rules.attacked(n, queens), 4, 5).astype(np.int8)
     codes[possible] = 3
     codes[queens] = 2
     for (row, col), kind in decisions.items():
@@ -36,18 +41,26 @@ def state_codes(
 
 
 def board_states(
-    n: int, decisions: Mapping[Cell, DecisionKind], possible: np.ndarray, queens: np.ndarray
+    n: int,
+    decisions: Mapping[Cell, DecisionKind],
+    possible: np.ndarray,
+    queens: np.ndarray,
+    rules: RuleFamily = CLASSIC,
 ) -> tuple[tuple[CellState, ...], ...]:
     """Every square's state (see ``state_codes``)."""
-    codes = state_codes(n, decisions, possible, queens)
+    codes = state_codes(n, decisions, possible, queens, rules)
     return tuple(tuple(STATE_ORDER[code] for code in row) for row in codes.tolist())
 
 
 class SquareSource(Protocol):
-    """What ``why_not_open`` reads of a board: its size, its squares and the queens in line."""
+    """What ``why_not_open`` reads of a board: its size and rules, its squares, the queens that
+    close a square."""
 
     @property
     def n(self) -> int: ...
+
+    @property
+    def rules(self) -> RuleFamily: ...
 
     def cell(self, row: int, col: int) -> CellState | None: ...
 
@@ -71,7 +84,8 @@ def why_not_open(engine: SquareSource, row: int, col: int) -> str:
             q.label() + (" (forced)" if engine.cell(*q) is CellState.FORCED else "")
             for q in engine.attackers(*cell)
         ]
-        return f"it is in line with the queen{'s' if len(labels) > 1 else ''} at {and_list(labels)}"
+        queens = "queens" if len(labels) > 1 else "queen"
+        return f"it is {engine.rules.attacked_by} the {queens} at {and_list(labels)}"
     return "no remaining solution has a queen there"
 
 
@@ -91,9 +105,10 @@ def refuse_mark(cell: Cell, state: CellState) -> DecisionError | None:
     return None
 
 
-def no_solution_error(n: int) -> DecisionError:
-    """The refusal of any decision on a board without solutions (N = 2, 3)."""
-    return DecisionError(f"the {n}×{n} board has no solution, so there is nothing to decide")
+def no_solution_error(n: int, rules: RuleFamily) -> DecisionError:
+    """The refusal of any decision on a board without solutions (classic N = 2, 3)."""
+    board = rules.qualified(f"{n}×{n}")
+    return DecisionError(f"the {board} board has no solution, so there is nothing to decide")
 
 
 def checked_decisions(n: int, decisions: Sequence[Decision]) -> dict[Cell, DecisionKind]:

@@ -23,8 +23,9 @@ from bdd_model import SolutionSpace, cache_path, load_or_compile
 from bdd_model.cache.record import digest
 from bdd_model.cache.store import load, save
 from bdd_model.diagram.row_layers import FrozenDiagram
-from bdd_model.diagram.verification import A000170, first_illegal_edge
+from bdd_model.diagram.verification import first_illegal_edge
 from bdd_model.errors import CacheError
+from bdd_model.known_counts import A000170
 from tests.cli_helpers import run
 from tests.oracle import A000170 as ORACLE_COUNTS
 from tests.spaces import space

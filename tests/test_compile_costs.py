@@ -16,7 +16,6 @@ from bdd_model import SolutionSpace
 from bdd_model.build_cost import machine_speed
 from bdd_model.build_cost.compile_log import KEPT, LOG_NAME, MAX_BYTES, PastCompile, past_compiles, remember
 from bdd_model.build_cost.costs import (
-    REFERENCE,
     REFERENCE_CALIBRATION,
     CompileCost,
     compile_cost,
@@ -24,6 +23,7 @@ from bdd_model.build_cost.costs import (
     predict,
     remember_compile,
 )
+from bdd_model.families import CLASSIC
 
 
 def figures(cost: CompileCost | None) -> tuple[float, int] | None:
@@ -74,7 +74,7 @@ def test_estimated_cost_calibrates_and_reads_the_log(cache: Path, monkeypatch: p
 def test_a_fresh_compile_is_remembered_with_its_peak_memory(
     cache: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setitem(REFERENCE["cudd"], 6, CompileCost(60.0, 500))
+    monkeypatch.setitem(CLASSIC.compile_costs["cudd"], 6, (60.0, 500))  # type: ignore[index]
     space = SolutionSpace.compile(6, "cudd")
     remember_compile(space, calibration=0.1, seconds=2.5)
     remember_compile(SolutionSpace.compile(5, "cudd"), calibration=0.1)

@@ -15,12 +15,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from bdd_model.families import family
 from bdd_model.sat.kernels import completion_python
-from bdd_model.sat.kernels.completion import EXHAUSTED, FOUND, RUNNING, Search
+from bdd_model.sat.kernels.completion import EXHAUSTED, FOUND, RUNNING, Search, SearchKernels
+from bdd_model.sat.kernels.family_kernels import FamilyKernels
 from bdd_model.sat.kernels.jit import Kernels
 from bdd_model.sat.proofs import Prover, Restarts, luby, pivot
 from tests import oracle
-from tests.test_witness_kernels import random_board, solutions_of
+from tests.test_witness_kernels import FAMILIES, SIZES, random_board, solutions_of
 
 PROPERTY = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 STOP = np.zeros(1, dtype=np.int64)
@@ -32,39 +34,49 @@ def compiled() -> ModuleType:
     return Kernels("numba").completion
 
 
-def implementations(compiled: ModuleType) -> list[ModuleType]:
-    return [compiled, completion_python]
+def bound(module: ModuleType, n: int, rules: str = "queens") -> FamilyKernels:
+    return FamilyKernels(module, family(rules), n)
 
 
-def noting(kernels: ModuleType, calls: list[int]) -> ModuleType:
+def implementations(compiled: ModuleType, n: int, rules: str = "queens") -> list[FamilyKernels]:
+    return [bound(compiled, n, rules), bound(completion_python, n, rules)]
+
+
+def noting(kernels: FamilyKernels, calls: list[int]) -> SearchKernels:
     """The kernels, each slice they run noted in ``calls``."""
     spy = ModuleType("noting")
     spy.begin = kernels.begin
     spy.advance = lambda *args: calls.append(1) or kernels.advance(*args)
-    return spy
+    return spy  # type: ignore[return-value]
 
 
 def nothing(n: int) -> np.ndarray:
     return np.zeros((n, n), dtype=bool)
 
 
+@pytest.mark.parametrize("rules", FAMILIES)
 @pytest.mark.parametrize("n", range(1, 10))
-def test_the_count_of_every_empty_board(compiled: ModuleType, n: int) -> None:
-    for kernels in implementations(compiled):
+def test_the_count_of_every_empty_board(compiled: ModuleType, n: int, rules: str) -> None:
+    """Every family's count on every empty board up to 9×9 is its OEIS sequence's, and the
+    squares the search saw are exactly those of some solution."""
+    for kernels in implementations(compiled, n, rules):
         search = Search(kernels, np.ones((n, n), dtype=bool), np.full(n, -1))
         assert search.advance(nothing(n), ALL, STOP, count=True) == EXHAUSTED
-        assert search.solutions == oracle.A000170[n - 1]
-        in_some = {(r, c) for solution in oracle.all_solutions(n) for r, c in enumerate(solution)}
+        assert search.solutions == oracle.SEQUENCES[rules][n - 1]
+        in_some = {(r, c) for solution in oracle.all_solutions(n, rules) for r, c in enumerate(solution)}
         assert {tuple(cell) for cell in np.argwhere(search.seen)} == in_some
 
 
 @PROPERTY
-@given(n=st.sampled_from([4, 5, 6, 7, 8]), seed=st.integers(0, 10_000))
-def test_solutions_one_by_one_are_exactly_the_oracles(compiled: ModuleType, n: int, seed: int) -> None:
-    fixed, usable, _ = random_board(n, seed)
-    expected = sorted(solutions_of(n, fixed, usable))
+@given(data=st.data(), rules=st.sampled_from(FAMILIES), seed=st.integers(0, 10_000))
+def test_solutions_one_by_one_are_exactly_the_oracles(
+    compiled: ModuleType, data: st.DataObject, rules: str, seed: int
+) -> None:
+    n = data.draw(st.sampled_from(SIZES[rules]))
+    fixed, usable, _ = random_board(n, seed, rules)
+    expected = sorted(solutions_of(n, fixed, usable, rules))
     trees = []
-    for kernels in implementations(compiled):
+    for kernels in implementations(compiled, n, rules):
         search = Search(kernels, usable, fixed)
         found = []
         while search.advance(nothing(n), ALL, STOP) == FOUND:
@@ -86,9 +98,9 @@ def test_slices_and_bans_change_no_answer(compiled: ModuleType, n: int, seed: in
     in_some = in_some_solution(n, expected)
     closed = [tuple(cell) for cell in np.argwhere(usable & ~in_some)]
     rng = np.random.default_rng(seed)
-    whole = Search(compiled, usable, fixed)
+    whole = Search(bound(compiled, n), usable, fixed)
     whole.advance(nothing(n), ALL, STOP, count=True)
-    for kernels in implementations(compiled):
+    for kernels in implementations(compiled, n):
         search = Search(kernels, usable, fixed)
         banned = nothing(n)
         turn = 0
@@ -115,14 +127,15 @@ def test_kernels_taken_in_turn_walk_one_tree(
     """A search begun in plain Python goes on compiled (the kernels ready mid-way) and back:
     the same count, squares and nodes as one compiled run."""
     fixed, usable, _ = random_board(n, seed)
-    whole = Search(compiled, usable, fixed)
+    plain, fast = implementations(compiled, n)[::-1]
+    whole = Search(fast, usable, fixed)
     whole.advance(nothing(n), ALL, STOP, count=True)
     calls: list[int] = []
-    search = Search(completion_python, usable, fixed)
+    search = Search(plain, usable, fixed)
     turn = 0
     while search.advance(nothing(n), slices[turn % len(slices)], STOP, count=True) == RUNNING:
         turn += 1
-        search.use(noting(compiled, calls) if turn % 2 else completion_python)
+        search.use(noting(fast, calls) if turn % 2 else plain)
     assert (search.solutions, search.nodes) == (whole.solutions, whole.nodes)
     assert len(calls) == (turn + 1) // 2
     assert (search.seen == whole.seen).all()
@@ -135,7 +148,7 @@ def test_a_target_is_open_exactly_when_a_solution_has_it(
 ) -> None:
     fixed, usable, _ = random_board(n, seed)
     expected = solutions_of(n, fixed, usable)
-    for kernels in implementations(compiled):
+    for kernels in implementations(compiled, n):
         for r in range(n):
             for c in range(n):
                 search = Search(kernels, usable, fixed, (r, c), seed=draws)
@@ -147,7 +160,7 @@ def test_a_target_is_open_exactly_when_a_solution_has_it(
 
 def test_a_set_stop_flag_ends_a_search_at_once(compiled: ModuleType) -> None:
     n = 40
-    for kernels in implementations(compiled):
+    for kernels in implementations(compiled, n):
         search = Search(kernels, np.ones((n, n), dtype=bool), np.full(n, -1))
         assert search.advance(nothing(n), ALL, np.ones(1, dtype=np.int64), count=True) == RUNNING
         assert search.nodes == 0
@@ -157,7 +170,7 @@ def test_the_staircase_that_stalls_a_sat_solver_completes_at_once(compiled: Modu
     n = 100
     fixed = np.full(n, -1)
     fixed[:45] = 2 * np.arange(45) + 1
-    search = Search(compiled, np.ones((n, n), dtype=bool), fixed)
+    search = Search(bound(compiled, n), np.ones((n, n), dtype=bool), fixed)
     assert search.advance(nothing(n), 1000, STOP) == FOUND
     assert (search.solution[:45] == fixed[:45]).all()
     assert len(set(search.solution)) == n
@@ -187,7 +200,7 @@ def test_the_census_in_parts_counts_exactly_the_oracles_solutions(
     empty = [tuple(cell) for cell in np.argwhere(usable & ~in_some)]
     rng = np.random.default_rng(seed)
     closed = ~usable
-    prover = Prover(compiled)
+    prover = Prover(bound(compiled, n))
     turn = 0
     while (counted := prover.count(closed, fixed, budgets[turn % len(budgets)], STOP)).state != EXHAUSTED:
         assert counted.seen is not None and not (counted.seen & ~in_some).any()
@@ -213,7 +226,7 @@ def test_the_provers_rounds_decide_exactly_the_oracles_squares(
     expected = solutions_of(n, fixed, usable)
     in_some = in_some_solution(n, expected)
     possible, closed = nothing(n), ~usable
-    prover = Prover(completion_python)
+    prover = Prover(bound(completion_python, n))
     guides = np.empty((0, n), dtype=np.int64)
     count = None
     rounds = 0
@@ -221,7 +234,7 @@ def test_the_provers_rounds_decide_exactly_the_oracles_squares(
     while (unknown := ~(possible | closed)).any():
         rounds += 1
         if rounds == 3:
-            prover.use(noting(compiled, calls))  # compiled, ready while the squares are proven
+            prover.use(noting(bound(compiled, n), calls))  # compiled, ready while the squares are proven
         for ended in prover.round(unknown, closed, fixed, guides, STOP):
             if ended.cell is None:
                 assert ended.seen is not None
@@ -258,7 +271,7 @@ def test_a_lone_square_has_both_threads(compiled: ModuleType, monkeypatch: pytes
     closed = nothing(n)
     unknown = nothing(n)
     unknown[0, 0] = True
-    prover = Prover(compiled)
+    prover = Prover(bound(compiled, n))
     proved = []
     while not proved:
         proved = prover.round(unknown, closed, fixed, np.empty((0, n), dtype=np.int64), STOP)

@@ -4,26 +4,44 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from bdd_model import Cell, Decision, DecisionKind
-from bdd_model.saved_game import dumps, loads
+from bdd_model.families import CLASSIC, family, names
+from bdd_model.saved_game import Configuration, SavedGameError, dumps, loads
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 
 
-def test_a_configuration_saved_before_opens() -> None:
-    n, decisions = loads((FIXTURES / "configuration-v1.nqueens.json").read_text())
-    assert n == 8 and decisions == [
-        Decision(Cell(0, 0), DecisionKind.QUEEN),
-        Decision(Cell(1, 6), DecisionKind.QUEEN),
-        Decision(Cell(5, 5), DecisionKind.MARK),
-    ]
+def test_a_configuration_saved_before_families_opens_as_classic_queens() -> None:
+    found = loads((FIXTURES / "configuration-v1.nqueens.json").read_text())
+    assert found == Configuration(
+        8,
+        (
+            Decision(Cell(0, 0), DecisionKind.QUEEN),
+            Decision(Cell(1, 6), DecisionKind.QUEEN),
+            Decision(Cell(5, 5), DecisionKind.MARK),
+        ),
+        CLASSIC,
+    )
 
 
-@given(n=st.integers(1, 100), data=st.data())
-def test_every_configuration_reads_back_as_written(n: int, data: st.DataObject) -> None:
+def test_a_configuration_names_its_family() -> None:
+    text = dumps(7, [Decision(Cell(0, 0), DecisionKind.QUEEN)], family("toroidal"))
+    assert '"rules": "toroidal"' in text
+    assert loads(text).rules is family("toroidal")
+
+
+def test_a_configuration_of_an_unknown_family_is_refused_in_one_line() -> None:
+    text = dumps(7, []).replace('"queens"', '"chess\\nvariant"')
+    with pytest.raises(SavedGameError, match=r"^unknown rules 'chess\\nvariant': choose one of queens, "):
+        loads(text)
+
+
+@given(n=st.integers(1, 100), rules=st.sampled_from(names()), data=st.data())
+def test_every_configuration_reads_back_as_written(n: int, rules: str, data: st.DataObject) -> None:
     squares = data.draw(st.lists(st.integers(0, n * n - 1), unique=True, max_size=40))
     kinds = data.draw(
         st.lists(st.sampled_from(list(DecisionKind)), min_size=len(squares), max_size=len(squares))
@@ -31,4 +49,4 @@ def test_every_configuration_reads_back_as_written(n: int, data: st.DataObject) 
     decisions = [
         Decision(Cell(*divmod(square, n)), kind) for square, kind in zip(squares, kinds, strict=True)
     ]
-    assert loads(dumps(n, decisions)) == (n, decisions)
+    assert loads(dumps(n, decisions, family(rules))) == Configuration(n, tuple(decisions), family(rules))

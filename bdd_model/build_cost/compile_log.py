@@ -13,6 +13,7 @@ import msgspec
 from bdd_model.cache.store import cache_dir
 from bdd_model.diagram.backends import BACKENDS
 from bdd_model.diagram.space import MAX_N
+from bdd_model.families import CLASSIC
 from bdd_model.files.atomic_file import atomic_output
 from bdd_model.files.checked_file import FileKindError, read_bounded
 from bdd_model.files.records import RecordError, decode
@@ -25,9 +26,10 @@ MAX_BYTES = 64 * 1024
 """A log of KEPT entries for every size and backend takes about 15 KB."""
 
 
-class PastCompile(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """One real compile on this machine (the bounds keep an estimate, seconds over calibration,
-    finite: a calibration compile takes 0.05 s or more)."""
+class PastCompile(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
+    """One real compile of a family's diagram on this machine (the bounds keep an estimate,
+    seconds over calibration, finite: a calibration compile takes 0.05 s or more); the classic
+    family's are written as before there were families."""
 
     n: Annotated[int, msgspec.Meta(ge=1, le=MAX_N)]
     backend: str
@@ -35,6 +37,7 @@ class PastCompile(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     peak_mb: Annotated[float, msgspec.Meta(gt=0.0, lt=1e7)]
     calibration: Annotated[float, msgspec.Meta(gt=1e-3, lt=100.0)]
     """Seconds the calibration compile took beside it (``machine_speed``)."""
+    rules: Annotated[str, msgspec.Meta(max_length=100)] = CLASSIC.name
 
 
 class CompileLog(msgspec.Struct):
@@ -58,17 +61,17 @@ def past_compiles(path: Path | None = None) -> list[PastCompile]:
 
 
 def remember(entry: PastCompile, path: Path | None = None) -> None:
-    """Add ``entry`` to the log, keeping the newest KEPT per size and backend.
+    """Add ``entry`` to the log, keeping the newest KEPT per family, size and backend.
 
     A cache folder that cannot be written is passed over in silence: the log only sharpens
     estimates, and the cache itself reports such a folder.
     """
     path = path or log_path()
     kept: list[PastCompile] = []
-    seen: Counter[tuple[int, str]] = Counter()
+    seen: Counter[tuple[str, int, str]] = Counter()
     for past in reversed([*past_compiles(path), entry]):
-        seen[past.n, past.backend] += 1
-        if seen[past.n, past.backend] <= KEPT:
+        seen[past.rules, past.n, past.backend] += 1
+        if seen[past.rules, past.n, past.backend] <= KEPT:
             kept.insert(0, past)
     text = msgspec.json.format(msgspec.json.encode({"version": VERSION, "compiles": kept}), indent=1)
     try:

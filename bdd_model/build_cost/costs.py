@@ -14,6 +14,7 @@ from bdd_model.build_cost.countdown import done_share
 from bdd_model.build_cost.machine_speed import calibration_seconds
 from bdd_model.diagram.backends import resolve_backend
 from bdd_model.diagram.space import SolutionSpace
+from bdd_model.families import CLASSIC, RuleFamily
 
 __all__ = ["CompileCost", "compile_cost", "done_share", "estimated_cost", "predict", "remember_compile"]
 """``done_share`` lives in ``countdown``; the window's progress bar still imports it from here."""
@@ -27,52 +28,37 @@ class CompileCost:
     peak_mb: int
 
 
-REFERENCE: dict[str, dict[int, CompileCost]] = {
-    "cudd": {
-        11: CompileCost(0.3, 76),
-        12: CompileCost(1.2, 121),
-        13: CompileCost(7.4, 329),
-        14: CompileCost(45.0, 1170),
-        15: CompileCost(306.0, 6000),
-    },
-    "autoref": {
-        11: CompileCost(1.7, 104),
-        12: CompileCost(7.2, 289),
-        13: CompileCost(34.0, 1090),
-        14: CompileCost(160.0, 4900),
-        15: CompileCost(870.0, 26000),
-    },
-}
-"""nqueens bench --n N --backend B (compile_s, peak_rss_mb) on the reference machine, rounded
-(how each was had: docs/measurements.md)."""
-
 REFERENCE_CALIBRATION = {"cudd": 0.058, "autoref": 0.032}
 """Seconds of ``machine_speed``'s calibration compile on the reference machine."""
 
 
-def compile_cost(n: int, backend: str) -> CompileCost | None:
-    """The reference machine's cost of compiling n×n with ``backend``; None for the small sizes,
-    which take under a second."""
-    return REFERENCE.get(backend, {}).get(n)
+def compile_cost(n: int, backend: str, rules: RuleFamily = CLASSIC) -> CompileCost | None:
+    """The reference machine's cost of compiling the family's n×n diagram with ``backend``
+    (``RuleFamily.compile_costs``); None for the sizes that take under a second."""
+    figures = rules.compile_costs.get(backend, {}).get(n)
+    return CompileCost(*figures) if figures is not None else None
 
 
-def estimated_cost(n: int, backend: str) -> CompileCost | None:
-    """The cost of compiling n×n with ``backend`` on this machine, as busy as it is now; None
-    where there is no reference figure. Times a calibration compile (0.1–0.5 s) unless one was
-    timed in the last minute."""
+def estimated_cost(n: int, backend: str, rules: RuleFamily = CLASSIC) -> CompileCost | None:
+    """The cost of compiling the family's n×n diagram with ``backend`` on this machine, as busy
+    as it is now; None where there is no reference figure. Times a calibration compile
+    (0.1–0.5 s) unless one was timed in the last minute."""
     backend = resolve_backend(backend)
-    if compile_cost(n, backend) is None:
+    if compile_cost(n, backend, rules) is None:
         return None
-    return predict(n, backend, calibration_seconds(backend), past_compiles())
+    return predict(n, backend, calibration_seconds(backend), past_compiles(), rules)
 
 
-def predict(n: int, backend: str, calibration: float, history: list[PastCompile]) -> CompileCost | None:
-    """The cost of n×n where the calibration compile takes ``calibration`` seconds, from this
-    machine's own compiles of that size if ``history`` holds any, else from the reference."""
-    reference = compile_cost(n, backend)
+def predict(
+    n: int, backend: str, calibration: float, history: list[PastCompile], rules: RuleFamily = CLASSIC
+) -> CompileCost | None:
+    """The cost of the family's n×n diagram where the calibration compile takes
+    ``calibration`` seconds, from this machine's own compiles of it if ``history`` holds any,
+    else from the reference."""
+    reference = compile_cost(n, backend, rules)
     if reference is None:
         return None
-    own = [past for past in history if (past.n, past.backend) == (n, backend)]
+    own = [past for past in history if (past.n, past.backend, past.rules) == (n, backend, rules.name)]
     if not own:
         return CompileCost(
             reference.seconds * calibration / REFERENCE_CALIBRATION[backend], reference.peak_mb
@@ -90,12 +76,21 @@ def remember_compile(
     ``space.seconds`` includes other work. Loaded spaces and sizes without an estimate are
     passed over."""
     backend = space.info.backend
-    if space.origin != "compiled" or compile_cost(space.n, backend) is None:
+    if space.origin != "compiled" or compile_cost(space.n, backend, space.family) is None:
         return
     if calibration is None:
         calibration = calibration_seconds(backend)
     seconds = space.seconds if seconds is None else seconds
-    remember(PastCompile(space.n, backend, round(seconds, 3), round(peak_mb(), 1), round(calibration, 4)))
+    remember(
+        PastCompile(
+            space.n,
+            backend,
+            round(seconds, 3),
+            round(peak_mb(), 1),
+            round(calibration, 4),
+            space.family.name,
+        )
+    )
 
 
 def peak_mb() -> float:

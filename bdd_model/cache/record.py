@@ -12,8 +12,8 @@ import numpy as np
 
 from bdd_model.diagram.constructions import CONSTRUCTIONS
 from bdd_model.diagram.space import SpaceInfo
-from bdd_model.diagram.verification import known_count
 from bdd_model.errors import CacheError
+from bdd_model.families import CLASSIC, RuleFamily
 from bdd_model.files.records import RecordError, convert, decode
 from bdd_model.files.untrusted_text import excerpt
 
@@ -40,6 +40,7 @@ class CacheRecord(msgspec.Struct, forbid_unknown_fields=True):
     level_nodes: list[Count]
     compile_seconds: Annotated[float, msgspec.Meta(ge=0)]
     sha256: str
+    rules: str = CLASSIC.name
 
 
 def digest(record: dict[str, object], arrays: dict[str, np.ndarray]) -> str:
@@ -71,7 +72,13 @@ def parse_record(text: str) -> dict[str, object]:
     return fields
 
 
-def check_record(record: dict[str, object], n: int, backend: str, arrays: dict[str, np.ndarray]) -> SpaceInfo:
+def check_record(
+    record: dict[str, object],
+    n: int,
+    backend: str,
+    arrays: dict[str, np.ndarray],
+    rules: RuleFamily = CLASSIC,
+) -> SpaceInfo:
     """The figures of the record if it belongs to this board and backend, is intact and sane;
     otherwise CacheError with what is wrong, as the end of "the cached 8×8 diagram …"."""
     if record.get("format") != FORMAT_VERSION or type(record.get("format")) is not int:
@@ -79,6 +86,8 @@ def check_record(record: dict[str, object], n: int, backend: str, arrays: dict[s
     stored_n = record.get("n")
     if stored_n != n or type(stored_n) is not int:
         raise CacheError(f"holds another board ({_board(stored_n)})")
+    if record.get("rules") != rules.stored_name:
+        raise CacheError(f"holds other rules ({excerpt(repr(record.get('rules')), 24)})")
     if record.get("backend") != backend:
         raise CacheError(f"was compiled by another backend ({excerpt(repr(record.get('backend')), 24)})")
     if record.get("sha256") != digest(record, arrays):
@@ -87,8 +96,9 @@ def check_record(record: dict[str, object], n: int, backend: str, arrays: dict[s
         stored = convert(record, CacheRecord)
     except RecordError as error:
         raise CacheError(f"is damaged (its record is not valid: {excerpt(str(error), 60)})") from None
-    if stored.solutions != known_count(n):
-        raise CacheError(f"is damaged (it claims {stored.solutions} solutions, not {known_count(n)})")
+    known = rules.known_count(n)
+    if known is not None and stored.solutions != known:
+        raise CacheError(f"is damaged (it claims {stored.solutions} solutions, not {known})")
     if len(stored.level_nodes) != n * n or any(k > stored.bdd_nodes for k in stored.level_nodes):
         raise CacheError("is damaged (its node counts are malformed)")
     if stored.construction not in CONSTRUCTIONS:
@@ -101,6 +111,7 @@ def check_record(record: dict[str, object], n: int, backend: str, arrays: dict[s
         stored.bdd_nodes,
         tuple(stored.level_nodes),
         stored.compile_seconds,
+        rules.name,
     )
 
 

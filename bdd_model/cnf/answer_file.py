@@ -13,6 +13,7 @@ import numpy as np
 from bdd_model.board import Cell
 from bdd_model.cnf.encoding import lines, square
 from bdd_model.errors import NQueensError
+from bdd_model.families import CLASSIC, RuleFamily
 from bdd_model.files.untrusted_text import excerpt
 
 CHUNK = 1 << 16
@@ -191,16 +192,20 @@ def queens_of(answer: SolverAnswer, n: int) -> set[Cell]:
     return {square(n, var) for var in answer.true_vars}
 
 
-def broken_rules(n: int, queens: set[Cell]) -> list[str]:
+def broken_rules(n: int, queens: set[Cell], rules: RuleFamily = CLASSIC) -> list[str]:
     """Each rule the placement breaks, in words (empty when it is a solution)."""
     problems = []
+    piece = rules.piece
     for r in range(n):
         if not any(q.row == r for q in queens):
-            problems.append(f"no queen in row {r + 1}")
-    for name, line in lines(n):
+            problems.append(f"no {piece} in row {r + 1}")
+    for name, line in lines(n, rules):
         on_line = [cell for cell in line if cell in queens]
         if len(on_line) > 1:
             where = " and ".join(cell.label() for cell in on_line)
             place = f"in {name}" if name.startswith(("row", "column")) else f"on one {name}"
-            problems.append(f"{len(on_line)} queens {place} ({where})")
+            problems.append(f"{len(on_line)} {piece}s {place} ({where})")
+    for a, b in rules.leap_pairs(n):
+        if a in queens and b in queens:
+            problems.append(f"{piece}s {rules.leap_words} ({a.label()} and {b.label()})")
     return problems

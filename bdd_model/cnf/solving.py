@@ -8,15 +8,18 @@ from collections.abc import Iterator
 from pysat.solvers import Solver
 
 from bdd_model.cnf.encoding import clauses, square
+from bdd_model.families import CLASSIC, RuleFamily
 
 SOLVERS = ("cadical195", "cadical153", "glucose4", "glucose42", "minisat22", "maplechrono", "lingeling")
 DEFAULT_SOLVER = "cadical195"
 
 
-def solve_all(n: int, solver: str = DEFAULT_SOLVER, limit: int | None = None) -> Iterator[tuple[int, ...]]:
+def solve_all(
+    n: int, solver: str = DEFAULT_SOLVER, limit: int | None = None, rules: RuleFamily = CLASSIC
+) -> Iterator[tuple[int, ...]]:
     """Solutions (queen's column per row) in the order the solver finds them, at most ``limit``."""
     found = 0
-    with Solver(name=solver, bootstrap_with=clauses(n)) as sat:
+    with Solver(name=solver, bootstrap_with=clauses(n, rules)) as sat:
         while (limit is None or found < limit) and sat.solve():
             queens = [literal for literal in sat.get_model() if literal > 0]
             columns = [0] * n

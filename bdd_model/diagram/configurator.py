@@ -8,7 +8,7 @@ from collections.abc import Iterator, Sequence
 
 import numpy as np
 
-from bdd_model.board import STATE_ORDER, Cell, CellState, check_cell, in_line
+from bdd_model.board import STATE_ORDER, Cell, CellState, check_cell
 from bdd_model.board_view import BoardView
 from bdd_model.decisions import Decision, DecisionKind
 from bdd_model.diagram.layer_sweeps import Restriction, Sweep, fewest_retractions
@@ -39,6 +39,8 @@ class Configurator:
 
     def __init__(self, space: SolutionSpace) -> None:
         self._space = space
+        self.rules = space.family
+        """The rules compiled."""
         self._decisions: dict[Cell, DecisionKind] = {}
         self._show(space.empty_sweep)
 
@@ -137,9 +139,9 @@ class Configurator:
         return self._sweep.cell_counts.tolist()
 
     def attackers(self, row: int, col: int) -> list[Cell]:
-        """The placed and forced queens in line with (row, col)."""
+        """The placed and forced queens attacking (row, col) under the family's rules."""
         target = check_cell(self.n, row, col)
-        return [queen for queen in self.queens() if in_line(queen, target)]
+        return [queen for queen in self.queens() if self.rules.excludes(self.n, queen, target)]
 
     def queens(self) -> list[Cell]:
         """Squares holding a queen in every remaining solution (placed or forced), row-major."""
@@ -184,7 +186,7 @@ class Configurator:
 
     def _check_has_solutions(self) -> None:
         if self.space.count == 0:
-            raise no_solution_error(self.n)
+            raise no_solution_error(self.n, self.rules)
 
     def _decide(self, decisions: dict[Cell, DecisionKind]) -> None:
         """Take exactly ``decisions``; refused (nothing changes) if no solution would remain."""
@@ -206,9 +208,10 @@ class Configurator:
         self._view = BoardView.of(
             self.n,
             self.decisions,
-            state_codes(self.n, self._decisions, counts > 0, queens),
+            state_codes(self.n, self._decisions, counts > 0, queens, self.rules),
             count=SolutionCount.of(total),
             cell_counts=counts,
+            rules=self.rules,
         )
         self._states = [[STATE_ORDER[code] for code in row] for row in self._view.codes.tolist()]
 

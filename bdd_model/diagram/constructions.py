@@ -1,4 +1,4 @@
-"""Two ways to compile the N-Queens rules into a BDD with dd that give the same node: ``rules`` conjoins the
+"""Two ways to compile a rule family into a BDD with dd that give the same node: ``rules`` conjoins the
 design card's rules row by row from the bottom, ``search`` builds the reduced BDD node by node from the row
 search's distinct row functions, one ``ite`` a node."""
 
@@ -6,17 +6,23 @@ from __future__ import annotations
 
 from typing import Any
 
+from bdd_model.board import Cell
 from bdd_model.diagram.backends import declare_board
 from bdd_model.diagram.row_search import row_functions
+from bdd_model.families import CLASSIC, RuleFamily
 from bdd_model.progress import CANCEL_EVERY, CancelToken, Progress, ProgressCallback, no_progress
 
 CONSTRUCTIONS = ("search", "rules")
 
 
 def build_by_rules(
-    manager: Any, n: int, progress: ProgressCallback = no_progress, cancel: CancelToken | None = None
+    manager: Any,
+    n: int,
+    family: RuleFamily = CLASSIC,
+    progress: ProgressCallback = no_progress,
+    cancel: CancelToken | None = None,
 ) -> Any:
-    """Conjoin row existence and the attack rules, one row at a time from the bottom."""
+    """Conjoin row existence and the family's exclusions, one row at a time from the bottom."""
     cancel = cancel or CancelToken()
     x = declare_board(manager, n)
     accumulated = manager.true
@@ -28,10 +34,10 @@ def build_by_rules(
             for other in range(n):
                 if other != c:
                     term &= ~x[r * n + other]
+            here = Cell(r, c)
             for below in range(r + 1, n):
-                distance = below - r
-                for col in {c, c - distance, c + distance}:
-                    if 0 <= col < n:
+                for col in range(n):
+                    if family.excludes(n, here, Cell(below, col)):
                         term &= ~x[below * n + col]
             row |= term
         accumulated &= row
@@ -40,7 +46,11 @@ def build_by_rules(
 
 
 def build_by_search(
-    manager: Any, n: int, progress: ProgressCallback = no_progress, cancel: CancelToken | None = None
+    manager: Any,
+    n: int,
+    family: RuleFamily = CLASSIC,
+    progress: ProgressCallback = no_progress,
+    cancel: CancelToken | None = None,
 ) -> Any:
     """Build the BDD bottom-up from the row functions: one ``ite`` per node.
 
@@ -49,7 +59,7 @@ def build_by_search(
     "no queen in columns c+1 … N−1 of this row, then k"; tails are shared between nodes.
     """
     cancel = cancel or CancelToken()
-    tables = row_functions(n, progress, cancel)
+    tables = row_functions(n, family, progress, cancel)
     x = declare_board(manager, n)
     false = manager.false
     below: list[Any] = [manager.true]

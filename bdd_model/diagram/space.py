@@ -15,6 +15,7 @@ from bdd_model.diagram.constructions import BUILDERS, CONSTRUCTIONS
 from bdd_model.diagram.layer_sweeps import EXACT_LIMIT, Restriction, Sweep
 from bdd_model.diagram.row_layers import FrozenDiagram, freeze
 from bdd_model.errors import NQueensError
+from bdd_model.families import CLASSIC, RuleFamily, family
 from bdd_model.progress import CancelToken, ProgressCallback, no_progress
 
 MAX_N = 15
@@ -22,14 +23,15 @@ MAX_N = 15
 
 SIZE_LIMIT_REASON = (
     "a {n}×{n} board is above the BDD's maximum of {maximum}: it grows about sixfold per size "
-    "(N=15: 52 million nodes, 6 GB), so N=16 would need about 35 GB of memory; the SAT engine "
+    "(the classic N=15: 52 million nodes, 6 GB), so N=16 would need about 35 GB of memory; the SAT engine "
     "answers up to 100x100 (state --engine sat, and the window)"
 )
 
 
-def check_size(n: object) -> int:
-    """Return n if it is a board size this program compiles, else raise BoardSizeError."""
-    return check_whole_size(n, MAX_N, SIZE_LIMIT_REASON)
+def check_size(n: object, rules: RuleFamily = CLASSIC) -> int:
+    """Return n if it is a board size this program compiles for the family, else raise
+    BoardSizeError."""
+    return check_whole_size(n, rules.diagram_max_n, SIZE_LIMIT_REASON)
 
 
 @dataclass(frozen=True)
@@ -43,10 +45,15 @@ class SpaceInfo:
     bdd_nodes: int
     level_nodes: tuple[int, ...]
     compile_seconds: float
+    rules: str = CLASSIC.name
+    """The rule family compiled."""
 
     def to_json(self) -> dict[str, object]:
+        """The figures as the cache stores them (the classic family's as before families)."""
         data = asdict(self)
         data["level_nodes"] = list(self.level_nodes)
+        if family(self.rules).stored_name is None:
+            del data["rules"]
         return data
 
 
@@ -67,6 +74,11 @@ class SolutionSpace:
         return self.info.n
 
     @property
+    def family(self) -> RuleFamily:
+        """The rules compiled."""
+        return family(self.info.rules)
+
+    @property
     def count(self) -> int:
         """Number of solutions of the empty board."""
         return self.info.solutions
@@ -85,13 +97,12 @@ class SolutionSpace:
         progress: ProgressCallback = no_progress,
         cancel: CancelToken | None = None,
         with_bdd: Callable[[SolutionSpace, Any, Any], None] | None = None,
+        rules: RuleFamily = CLASSIC,
     ) -> SolutionSpace:
-        """Compile the rules of the n×n board into a BDD with dd and freeze it into row layers.
-
-        ``with_bdd(space, manager, root)``, if given, runs while the BDD still exists (the
-        benchmark's baseline needs it); the BDD is dropped afterwards, nodes before manager.
-        """
-        check_size(n)
+        """Compile the family's rules of the n×n board into a BDD with dd and freeze it into row
+        layers. ``with_bdd(space, manager, root)``, if given, runs while the BDD still exists (the
+        benchmark's baseline needs it); the BDD is dropped afterwards, nodes before manager."""
+        check_size(n, rules)
         backend = resolve_backend(backend)
         if construction not in CONSTRUCTIONS:
             raise NQueensError(
@@ -100,12 +111,14 @@ class SolutionSpace:
         started = time.perf_counter()
         with out_of_memory():
             manager = new_manager(backend)
-            root = BUILDERS[construction](manager, n, progress, cancel)
+            root = BUILDERS[construction](manager, n, rules, progress, cancel)
         try:
             solutions = int(manager.count(root, nvars=n * n))
             diagram, level_nodes = freeze(manager, root, n, progress, cancel)
             seconds = time.perf_counter() - started
-            info = SpaceInfo(n, backend, construction, solutions, root.dag_size, tuple(level_nodes), seconds)
+            info = SpaceInfo(
+                n, backend, construction, solutions, root.dag_size, tuple(level_nodes), seconds, rules.name
+            )
             space = cls(diagram, info, "compiled", seconds)
             space.check_consistent()
             if with_bdd is not None:

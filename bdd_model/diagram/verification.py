@@ -1,6 +1,7 @@
 """Proof that a diagram read from a file is exactly the solution set of its board, since anyone can recompute
 a checksum: every path a legal placement (one numpy pass per row for all paths), distinct paths distinct
-placements, A000170(n) of them, and a few random solutions checked square by square."""
+placements, as many as the family's known count (A000170(n) for the classic queens), and a few random
+solutions checked square by square."""
 
 from __future__ import annotations
 
@@ -9,52 +10,60 @@ import random
 import numpy as np
 
 from bdd_model.board import Cell
+from bdd_model.diagram.frontier import Frontier
 from bdd_model.diagram.layer_sweeps import Sweep
 from bdd_model.diagram.row_layers import FrozenDiagram
 from bdd_model.errors import DiagramShapeError
-from bdd_model.known_counts import A000170
+from bdd_model.families import CLASSIC, RuleFamily
 
-_FIELD = 16
-"""Bits per attack mask in the packed word: columns, left and right diagonals side by side."""
 SAMPLES = 3
 """Solutions decoded at random on every check."""
 
 
-def known_count(n: int) -> int:
-    """The number of solutions of the empty n×n board (1 ≤ n ≤ 15, the sizes compiled)."""
-    return A000170[n - 1]
-
-
-def first_illegal_edge(diagram: FrozenDiagram) -> Cell | None:
-    """A square that some path takes while a queen above attacks it; None when every path is legal."""
+def first_illegal_edge(diagram: FrozenDiagram, family: RuleFamily = CLASSIC) -> Cell | None:
+    """A square that some path takes while a piece above excludes it; None when every path is
+    legal. Each row node carries what all paths into it block below: per kind of line the
+    columns blocked in its row, and per row below within a leap the columns leaps block."""
     n = diagram.n
-    if n >= _FIELD:
-        raise ValueError(f"the packed attack masks hold boards up to {_FIELD - 1}×{_FIELD - 1}")
-    full = np.int64((1 << n) - 1)
-    attacks = np.zeros(min(diagram.widths[0], 1), dtype=np.int64)
+    frontier = Frontier(family, n)
+    drifts, reach, full = len(frontier.steps), frontier.reach, frontier.full
+    width = max(1, diagram.widths[0])
+    lines = np.zeros((drifts, width), dtype=np.int64)
+    leaps = np.zeros((reach, width), dtype=np.int64)
     for r in range(n):
         src, col, dst = diagram.src[r], diagram.col[r], diagram.dst[r]
         bit = np.left_shift(np.int64(1), col.astype(np.int64))
-        word = attacks[src]
-        cols, left, right = word & full, (word >> _FIELD) & full, word >> (2 * _FIELD)
-        illegal = np.flatnonzero((cols | left | right) & bit)
+        blocked = np.zeros(len(src), dtype=np.int64)
+        for k in range(drifts):
+            blocked |= lines[k][src]
+        if reach:
+            blocked |= leaps[0][src]
+        illegal = np.flatnonzero(blocked & bit)
         if len(illegal):
             return Cell(r, int(col[illegal[0]]))
-        below = (
-            (cols | bit) | ((((left | bit) << 1) & full) << _FIELD) | (((right | bit) >> 1) << (2 * _FIELD))
-        )
-        attacks = np.zeros(diagram.widths[r + 1], dtype=np.int64)
-        np.bitwise_or.at(attacks, dst, below)
+        width = diagram.widths[r + 1]
+        next_lines = np.zeros((drifts, width), dtype=np.int64)
+        for k, (step, wraps) in enumerate(frontier.steps):
+            np.bitwise_or.at(next_lines[k], dst, frontier.shift(lines[k][src] | bit, step, wraps))
+        next_leaps = np.zeros((reach, width), dtype=np.int64)
+        for j in range(reach):
+            below = leaps[j + 1][src] if j + 1 < reach else np.zeros(len(src), dtype=np.int64)
+            for down, across in family.leaps:
+                if down == j + 1:
+                    below |= ((bit << np.int64(across)) & full) | (bit >> np.int64(across))
+            np.bitwise_or.at(next_leaps[j], dst, below)
+        lines, leaps = next_lines, next_leaps
     return None
 
 
-def is_placement(columns: tuple[int, ...], n: int) -> bool:
-    """True when ``columns`` (the queen's column in each row) is a solution of the n×n board."""
-    return (
-        len(columns) == n
-        and len(set(columns)) == n
-        and len({r - c for r, c in enumerate(columns)}) == n
-        and len({r + c for r, c in enumerate(columns)}) == n
+def is_placement(columns: tuple[int, ...], n: int, family: RuleFamily = CLASSIC) -> bool:
+    """True when ``columns`` (the piece's column in each row) is a solution under ``family``."""
+    if len(columns) != n:
+        return False
+    cells = [Cell(r, c) for r, c in enumerate(columns)]
+    return all(
+        0 <= c < n and not any(family.excludes(n, cell, other) for other in cells[r + 1 :])
+        for r, (cell, c) in enumerate(zip(cells, columns, strict=True))
     )
 
 
@@ -72,17 +81,21 @@ def random_solution(sweep: Sweep, rng: random.Random) -> tuple[int, ...]:
     return tuple(columns)
 
 
-def check_solution_set(sweep: Sweep) -> None:
-    """Raise DiagramShapeError unless the swept diagram is exactly the solution set of its board."""
+def check_solution_set(sweep: Sweep, family: RuleFamily = CLASSIC) -> None:
+    """Raise DiagramShapeError unless the swept diagram is exactly the family's solution set of
+    its board (its count the known one, where it is known)."""
     diagram = sweep.diagram
     n = diagram.n
-    if sweep.total != known_count(n):
-        raise DiagramShapeError(f"it counts {sweep.total} solutions, not the {known_count(n)} of the board")
-    square = first_illegal_edge(diagram)
+    known = family.known_count(n)
+    if known is not None and sweep.total != known:
+        raise DiagramShapeError(f"it counts {sweep.total} solutions, not the {known} of the board")
+    square = first_illegal_edge(diagram, family)
     if square is not None:
-        raise DiagramShapeError(f"a path puts a queen on {square.label()} where one above attacks it")
+        raise DiagramShapeError(
+            f"a path puts a {family.piece} on {square.label()} where one above attacks it"
+        )
     rng = random.Random()
     for _ in range(SAMPLES if sweep.total else 0):
         columns = random_solution(sweep, rng)
-        if not is_placement(columns, n):
+        if not is_placement(columns, n, family):
             raise DiagramShapeError(f"it holds a placement that is not a solution: columns {columns}")

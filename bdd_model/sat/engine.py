@@ -8,21 +8,23 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from types import ModuleType
 
 import numpy as np
 
-from bdd_model.board import STATE_ORDER, Cell, CellState, check_cell, check_whole_size, in_line, line_mask
+from bdd_model.board import STATE_ORDER, Cell, CellState, check_cell, check_whole_size
 from bdd_model.board_view import BoardView
 from bdd_model.cnf.encoding import variable
 from bdd_model.cnf.solving import DEFAULT_SOLVER
 from bdd_model.decisions import Decision, DecisionKind
 from bdd_model.diagram.layer_sweeps import Restriction
 from bdd_model.errors import DecisionError, QueryCancelled
-from bdd_model.known_counts import known_count
+from bdd_model.families import CLASSIC, RuleFamily
 from bdd_model.progress import CancelToken
 from bdd_model.sat.estimate import DEFAULT_PROBES, ceiling, decision_seed, summarize
 from bdd_model.sat.explain import fewest_retractions
 from bdd_model.sat.kernels.completion import EXHAUSTED, FOUND, Search
+from bdd_model.sat.kernels.family_kernels import FamilyKernels
 from bdd_model.sat.kernels.jit import Kernels, kernels
 from bdd_model.sat.memory import Memory
 from bdd_model.sat.models import ModelStore
@@ -150,11 +152,19 @@ class SatEngine:
         return None
 
     def __init__(
-        self, n: int, solver: str = DEFAULT_SOLVER, seed: int = 1, kernel_choice: Kernels | None = None
+        self,
+        n: int,
+        solver: str = DEFAULT_SOLVER,
+        seed: int = 1,
+        kernel_choice: Kernels | None = None,
+        rules: RuleFamily = CLASSIC,
     ) -> None:
         self._n = check_sat_engine_size(n)
-        self._solver = IncrementalSolver(n, solver)
+        self.rules = rules
+        """The rules the board is played by."""
+        self._solver = IncrementalSolver(n, solver, rules=rules)
         self._kernels = kernel_choice or kernels()
+        self._family_kernels: dict[int, FamilyKernels] = {}
         self._models = ModelStore(n)
         self._rng = np.random.default_rng(seed)
         self._decisions: dict[Cell, DecisionKind] = {}
@@ -162,10 +172,18 @@ class SatEngine:
         self._never = np.zeros((n, n), dtype=bool)
         self._memory = Memory()
         self._scratch = [Search.arrays(n) for _ in range(THREADS)]
-        self._has_solutions = n not in (2, 3)
+        self._has_solutions = not rules.has_no_solution(n)
         self._k = self._knowledge(Restriction.empty(n))
         if not self._has_solutions:
             self._k.closed[:] = True
+
+    def _bound(self, module: ModuleType) -> FamilyKernels:
+        """``module``'s kernels on this board's family and size (one object a module, so that a
+        search told to go on with the same kernels sees they are the same)."""
+        bound = self._family_kernels.get(id(module))
+        if bound is None or bound.module is not module:
+            bound = self._family_kernels[id(module)] = FamilyKernels(module, self.rules, self.n)
+        return bound
 
     # ----- the Engine interface: decisions ------------------------------------------------
 
@@ -246,7 +264,8 @@ class SatEngine:
     def states(self) -> list[list[CellState]]:
         """The whole board, settled."""
         self.settle()
-        return [list(row) for row in board_states(self.n, self._decisions, self._k.possible, self._k.queens)]
+        states = board_states(self.n, self._decisions, self._k.possible, self._k.queens, self.rules)
+        return [list(row) for row in states]
 
     def queens(self) -> list[Cell]:
         """Placed and forced queens, row-major."""
@@ -254,9 +273,9 @@ class SatEngine:
         return [Cell(int(r), int(c)) for r, c in zip(*np.nonzero(self._k.queens), strict=True)]
 
     def attackers(self, row: int, col: int) -> list[Cell]:
-        """The placed and forced queens in line with (row, col)."""
+        """The placed and forced queens attacking (row, col) under the family's rules."""
         target = check_cell(self.n, row, col)
-        return [queen for queen in self.queens() if in_line(queen, target)]
+        return [queen for queen in self.queens() if self.rules.excludes(self.n, queen, target)]
 
     def why_not_open(self, row: int, col: int) -> str:
         """Why a queen cannot be placed on (row, col) now, as a clause ("" when it can)."""
@@ -303,7 +322,7 @@ class SatEngine:
         if not self.settle(cancel):
             return None
         if self._k.exact is not None:
-            known = not self._decisions and self._k.exact == known_count(self.n)
+            known = not self._decisions and self._k.exact == self.rules.known_count(self.n)
             return SolutionCount.of(self._k.exact, known=known)
         quick = self._estimated(quick_probes(self.n), cancel)
         if quick is None:
@@ -355,7 +374,11 @@ class SatEngine:
         if self._never[cell]:
             return None
         literals = {self._literal(c, kind): c for c, kind in self._decisions.items()}
-        direct = [[lit] for lit, c in literals.items() if (lit > 0 and in_line(c, cell)) or c == cell]
+        direct = [
+            [lit]
+            for lit, c in literals.items()
+            if (lit > 0 and self.rules.excludes(self.n, c, cell)) or c == cell
+        ]
 
         def holds(assumptions: list[int]) -> bool:
             """Satisfiable? The search says; after False the solver finds the core."""
@@ -413,7 +436,7 @@ class SatEngine:
             if columns[row] == col:
                 return tuple(columns)
         fixed = self._fixed()
-        question = Question.ask(self._kernels.completion, ~self._k.closed, fixed, (row, col))
+        question = Question.ask(self._bound(self._kernels.completion), ~self._k.closed, fixed, (row, col))
         ended = self._answer(question, self._k.closed, fixed, None)
         assert ended.solution is not None
         return tuple(int(c) for c in ended.solution)
@@ -464,7 +487,7 @@ class SatEngine:
 
     def _check_has_solutions(self) -> None:
         if not self._has_solutions:
-            raise no_solution_error(self.n)
+            raise no_solution_error(self.n, self.rules)
 
     def _literal(self, cell: Cell, kind: DecisionKind) -> int:
         var = variable(self.n, *cell)
@@ -491,7 +514,7 @@ class SatEngine:
         row = np.asarray(columns, dtype=np.int64)
         k = self._k
         if k.restriction.allows_all(row.tolist()):
-            self._kernels.witness.mark_swaps(row, self._fixed(), ~k.closed, k.possible)
+            self._bound(self._kernels.witness).mark_swaps(row, self._fixed(), ~k.closed, k.possible)
             self._keep_agreeing_all(row[None, :])
         else:
             self._models.add(row)
@@ -505,13 +528,13 @@ class SatEngine:
         return _Knowledge(
             restriction=restriction,
             possible=placed.copy(),
-            closed=restriction.marked | line_mask(n, placed),
+            closed=restriction.marked | self.rules.attacked(n, placed),
             queens=placed,
             tried=np.zeros((n, n), dtype=bool),
-            prover=Prover(self._kernels.completion),
+            prover=Prover(self._bound(self._kernels.completion)),
             pool=self._models.rows(agreeing[-MARKED_POOL:]),
             kept_agreeing=len(agreeing),
-            exact=known_count(n) if empty else None,
+            exact=self.rules.known_count(n) if empty else None,
         )
 
     def _switch(self, decisions: dict[Cell, DecisionKind]) -> None:
@@ -538,7 +561,7 @@ class SatEngine:
         if self._has_solutions:
             fixed, usable = self._fixed(), ~knowledge.closed
             for columns in knowledge.pool:
-                self._kernels.witness.mark_swaps(
+                self._bound(self._kernels.witness).mark_swaps(
                     np.asarray(columns, dtype=np.int64), fixed, usable, knowledge.possible
                 )
             self._propagate()
@@ -559,7 +582,7 @@ class SatEngine:
             return False
         if added:
             return bool(self._k.closed[tuple(np.transpose(added))].all())
-        attacked = line_mask(self.n, _placed(self._k.restriction))
+        attacked = self.rules.attacked(self.n, _placed(self._k.restriction))
         return bool(attacked[tuple(np.transpose(removed))].all()) if removed else True
 
     def _seed(self, decisions: dict[Cell, DecisionKind]) -> int:
@@ -569,7 +592,7 @@ class SatEngine:
         marks = [
             cell
             for cell, kind in decisions.items()
-            if kind is DecisionKind.MARK and not any(in_line(q, cell) for q in queens)
+            if kind is DecisionKind.MARK and not any(self.rules.excludes(self.n, q, cell) for q in queens)
         ]
         return decision_seed(self.n, queens, marks)
 
@@ -588,7 +611,7 @@ class SatEngine:
                 return
             k.queens |= forced
             k.possible |= k.queens
-            k.closed |= line_mask(self.n, k.queens)
+            k.closed |= self.rules.attacked(self.n, k.queens)
 
     def _cover(self, targets: np.ndarray, cancel: CancelToken | None) -> None:
         """Witnesses for these squares (flat indices), or proofs they are closed: a kernel call
@@ -601,7 +624,7 @@ class SatEngine:
         fixed = self._fixed()
         tried, repaired = k.repairs
         steps = repair_steps(n) if tried < REPAIRS_JUDGED or repaired >= REPAIRS_KEPT * tried else 0
-        cover = self._kernels.witness.cover
+        cover = self._bound(self._kernels.witness).cover
 
         def look(share: np.ndarray, scratch: tuple[np.ndarray, ...], seed: int) -> tuple[np.ndarray, ...]:
             usable, possible, looked = ~k.closed, k.possible.copy(), k.tried.copy()
@@ -650,7 +673,7 @@ class SatEngine:
         fixed = np.full(n, -1, dtype=np.int64)
         fixed[rows] = cols
         ended = self._answer(
-            Question.ask(self._kernels.completion, ~banned, fixed, None), banned, fixed, cancel
+            Question.ask(self._bound(self._kernels.completion), ~banned, fixed, None), banned, fixed, cancel
         )
         if ended.state != FOUND or ended.solution is None:
             return False
@@ -663,7 +686,7 @@ class SatEngine:
         """Run a question to its end with the ``banned`` squares taken out; QueryCancelled when
         the token is set first."""
         stop = cancel.flag if cancel is not None else NO_STOP
-        ended = question.answer(self._kernels.completion, banned, fixed, stop, self._guides())
+        ended = question.answer(self._bound(self._kernels.completion), banned, fixed, stop, self._guides())
         if ended is None:
             raise QueryCancelled
         return ended
@@ -697,7 +720,7 @@ class SatEngine:
         banned[cell] = True
         fixed = self._fixed()
         ended = self._answer(
-            Question.ask(self._kernels.completion, ~banned, fixed, None), banned, fixed, None
+            Question.ask(self._bound(self._kernels.completion), ~banned, fixed, None), banned, fixed, None
         )
         if ended.state == FOUND and ended.solution is not None:
             self._learn(ended.solution)
@@ -720,7 +743,7 @@ class SatEngine:
     def _prover(self) -> Prover:
         """The prover of these decisions, on the kernels that answer now."""
         prover = self._k.prover
-        prover.use(self._kernels.completion)
+        prover.use(self._bound(self._kernels.completion))
         return prover
 
     def _guides(self) -> np.ndarray:
@@ -771,12 +794,12 @@ class SatEngine:
             more = np.empty(probes - done)
             stop = cancel.flag if cancel is not None else np.zeros(1, dtype=np.int64)
             usable = np.ascontiguousarray(k.possible)
-            if self._kernels.estimate.probes(usable, fixed, done, probes - done, seed, more, stop) < len(
-                more
-            ):
+            if self._bound(self._kernels.estimate).probes(
+                usable, fixed, done, probes - done, seed, more, stop
+            ) < len(more):
                 return None
             k.weights = np.concatenate([k.weights, more])
-            k.ceiling = ceiling(usable, fixed)
+            k.ceiling = ceiling(usable, fixed, self.rules)
         at_least = self.count_at_least
         estimate = summarize(k.weights[:probes], k.ceiling)
         if estimate.value <= 0:
@@ -809,7 +832,9 @@ class SatEngine:
 
     def view(self) -> BoardView:
         """The squares proven so far (see ``known_codes``) and the solver calls that took."""
-        return BoardView.of(self.n, self.decisions, self.known_codes(), solver_calls=self.solver_calls)
+        return BoardView.of(
+            self.n, self.decisions, self.known_codes(), solver_calls=self.solver_calls, rules=self.rules
+        )
 
     def known_codes(self) -> np.ndarray:
         """``view`` as codes: the state's index in ``STATE_ORDER``, ``len(STATE_ORDER)``
@@ -832,7 +857,7 @@ class SatEngine:
         rows = np.flatnonzero(placed >= 0)
         user[rows, placed[rows]] = True
         closed = k.closed & ~k.restriction.marked
-        attacked = closed & line_mask(self.n, k.queens)
+        attacked = closed & self.rules.attacked(self.n, k.queens)
         settled = not (~(k.possible | k.closed)).any()
         two_possible = k.possible.sum(axis=1, keepdims=True) >= 2
         return {

@@ -13,7 +13,9 @@ from types import ModuleType
 
 import numpy as np
 
-from bdd_model.sat.kernels import estimate_numpy
+from bdd_model.families import CLASSIC, RuleFamily
+from bdd_model.sat.kernels import estimate_numpy, geometry
+from bdd_model.sat.kernels.family_kernels import FamilyKernels
 from bdd_model.solution_count import Estimate
 
 DEFAULT_PROBES = 2000
@@ -38,6 +40,7 @@ def estimate_count(
     kernels: ModuleType,
     probes: int = DEFAULT_PROBES,
     stop: np.ndarray | None = None,
+    rules: RuleFamily = CLASSIC,
 ) -> Estimate | None:
     """Estimate the solutions that keep the queens ``fixed`` (column per row, −1 for a free
     row) and put the others on ``usable`` squares, from ``probes`` probes drawn under
@@ -53,15 +56,15 @@ def estimate_count(
     if stop is None:
         stop = np.zeros(1, dtype=np.int64)
     weights = np.empty(probes)
-    if kernels.probes(usable, fixed, 0, probes, seed, weights, stop) < probes:
+    if FamilyKernels(kernels, rules, n).probes(usable, fixed, 0, probes, seed, weights, stop) < probes:
         return None
-    return summarize(weights, ceiling(usable, fixed))
+    return summarize(weights, ceiling(usable, fixed, rules))
 
 
-def ceiling(usable: np.ndarray, fixed: np.ndarray) -> float:
+def ceiling(usable: np.ndarray, fixed: np.ndarray, rules: RuleFamily = CLASSIC) -> float:
     """The largest weight a probe can have (every count of choices is at most its row's count
     at the start); 0 when the count is provably 0."""
-    open_ = estimate_numpy.start(usable, fixed)
+    open_ = estimate_numpy.start(usable, fixed, geometry.of(rules))
     if open_ is None:
         return 0.0
     return float(math.prod(int(k) for k in open_.sum(axis=1)[fixed < 0]))

@@ -24,7 +24,7 @@ def fewest_retractions(
     """A smallest set of decision squares to retract so the ``target`` literal can hold.
 
     ``decisions`` maps each decision's literal (a queen's variable, a mark's negation) to its
-    square. ``known_cores`` are cores found without the solver (a queen in line with the
+    square. ``known_cores`` are cores found without the solver (a queen attacking the
     target conflicts with it on its own): hit from the start, they spare the solver calls
     that would find them. None when even no decision at all lets the target hold.
     """

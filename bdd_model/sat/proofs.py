@@ -8,11 +8,10 @@ from __future__ import annotations
 import heapq
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
-from types import ModuleType
 
 import numpy as np
 
-from bdd_model.sat.kernels.completion import EXHAUSTED, FOUND, RUNNING, Search, board_count
+from bdd_model.sat.kernels.completion import EXHAUSTED, FOUND, RUNNING, Search, SearchKernels, board_count
 
 FIRST_SLICE = 500
 """Nodes of a job's first slice; each later one is as long as all before it."""
@@ -88,7 +87,7 @@ class Restarts:
 
     def run(
         self,
-        kernels: ModuleType,
+        kernels: SearchKernels,
         cell: tuple[int, int] | None,
         banned: np.ndarray,
         fixed: np.ndarray,
@@ -139,12 +138,17 @@ class Question:
 
     @classmethod
     def ask(
-        cls, kernels: ModuleType, usable: np.ndarray, fixed: np.ndarray, cell: tuple[int, int] | None
+        cls, kernels: SearchKernels, usable: np.ndarray, fixed: np.ndarray, cell: tuple[int, int] | None
     ) -> Question:
         return cls(cell, Search(kernels, usable, fixed, cell))
 
     def answer(
-        self, kernels: ModuleType, banned: np.ndarray, fixed: np.ndarray, stop: np.ndarray, guides: np.ndarray
+        self,
+        kernels: SearchKernels,
+        banned: np.ndarray,
+        fixed: np.ndarray,
+        stop: np.ndarray,
+        guides: np.ndarray,
     ) -> Ended | None:
         """Run to the end, in slices that double; None when ``stop[0]`` was set first."""
         while stop[0] == 0:
@@ -155,7 +159,7 @@ class Question:
 
     def run(
         self,
-        kernels: ModuleType,
+        kernels: SearchKernels,
         banned: np.ndarray,
         fixed: np.ndarray,
         nodes: int,
@@ -229,7 +233,7 @@ class _Part:
     def solutions(self) -> int:
         return 0 if self.search is None else self.search.solutions
 
-    def begin(self, kernels: ModuleType, closed: np.ndarray, fixed: np.ndarray) -> None:
+    def begin(self, kernels: SearchKernels, closed: np.ndarray, fixed: np.ndarray) -> None:
         if self.search is None:
             self.search = Search(kernels, ~closed, fixed, self.cell)
 
@@ -299,7 +303,7 @@ class _Census:
 class Prover:
     """The jobs of one set of decisions."""
 
-    def __init__(self, kernels: ModuleType) -> None:
+    def __init__(self, kernels: SearchKernels) -> None:
         self._kernels = kernels
         self._squares: dict[tuple[int, int], Question] = {}
         self._census: _Census | None = None
@@ -319,7 +323,7 @@ class Prover:
     def __len__(self) -> int:
         return len(self._squares)
 
-    def use(self, kernels: ModuleType) -> None:
+    def use(self, kernels: SearchKernels) -> None:
         """Run every search, begun or to come, with these kernels from now on: a board whose
         proofs began while the compiled kernels were still compiling gets them once ready."""
         if kernels is self._kernels:

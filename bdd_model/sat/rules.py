@@ -12,6 +12,7 @@ from pysat.solvers import Solver
 
 from bdd_model.cnf.encoding import lines, variable
 from bdd_model.errors import QueryCancelled
+from bdd_model.families import CLASSIC, RuleFamily
 from bdd_model.progress import CancelToken
 
 AT_MOST_ONE = EncType.seqcounter
@@ -30,8 +31,11 @@ class IncrementalSolver:
     so that a request that comes meanwhile waits one slice, not the whole build (the slices
     built stay built), and asked in slices of conflicts, so that a cancel is seen."""
 
-    def __init__(self, n: int, solver_name: str, at_most_one: int = AT_MOST_ONE) -> None:
+    def __init__(
+        self, n: int, solver_name: str, at_most_one: int = AT_MOST_ONE, rules: RuleFamily = CLASSIC
+    ) -> None:
         self.n = n
+        self.rules = rules
         self.top = n * n
         """The highest variable in use (the clauses', then the fresh ones)."""
         self.calls = 0
@@ -87,12 +91,12 @@ class IncrementalSolver:
         return columns
 
     def _clause_slices(self, n: int, at_most_one: int) -> Iterator[list[list[int]]]:
-        """At least one queen per row and per column, then at most one per row, column and
-        diagonal, a few lines at a time."""
+        """At least one queen per row and per column, then at most one per row and per line
+        of the family's drifts, then its leaps, a few lines at a time."""
         yield [[variable(n, r, c) for c in range(n)] for r in range(n)] + [
             [variable(n, r, c) for r in range(n)] for c in range(n)
         ]
-        long_lines = [line for _, line in lines(n) if len(line) >= 2]
+        long_lines = [line for _, line in lines(n, self.rules) if len(line) >= 2]
         for start in range(0, len(long_lines), LINES_PER_SLICE):
             clauses: list[list[int]] = []
             for line in long_lines[start : start + LINES_PER_SLICE]:
@@ -101,3 +105,4 @@ class IncrementalSolver:
                 clauses += encoded.clauses
                 self.top = max(self.top, encoded.nv)
             yield clauses
+        yield [[-variable(n, *a), -variable(n, *b)] for a, b in self.rules.leap_pairs(n)]

@@ -4,7 +4,7 @@ in as many slices as it takes, squares proven closed elsewhere banned between sl
 
 from __future__ import annotations
 
-from types import ModuleType
+from typing import Any, Protocol
 
 import numpy as np
 
@@ -38,6 +38,14 @@ def board_count(n: int) -> int:
     return (n + 1) * (2 * n + 2) * WORDS
 
 
+class SearchKernels(Protocol):
+    """What a search calls: the complete search's kernels on one family's board."""
+
+    def begin(self, boards: np.ndarray, ints: np.ndarray, regs: np.ndarray, n: int, *rest: Any) -> bool: ...
+
+    def advance(self, boards: np.ndarray, ints: np.ndarray, regs: np.ndarray, n: int, *rest: Any) -> int: ...
+
+
 class Search:
     """A depth-first search over the free rows and columns, stopped and resumed at will."""
 
@@ -52,7 +60,7 @@ class Search:
 
     def __init__(
         self,
-        kernels: ModuleType,
+        kernels: SearchKernels,
         usable: np.ndarray,
         fixed: np.ndarray,
         target: tuple[int, int] | None = None,
@@ -83,7 +91,7 @@ class Search:
         )
         self.state = RUNNING if ok else EXHAUSTED
 
-    def use(self, kernels: ModuleType) -> None:
+    def use(self, kernels: SearchKernels) -> None:
         """Go on with other kernels (the compiled ones, once the background compile is done):
         both keep the whole state in these arrays and walk the same tree."""
         self._kernels = kernels

@@ -32,8 +32,9 @@ _INTS = "int32[::1]"
 _REGS = "int64[::1]"
 _GRID = "boolean[:, ::1]"
 _BOARD = "int64[::1]"
-_S = f"{_BOARDS}, {_INTS}, {_REGS}, int64"
-"""Every function gets the search's three arrays and N."""
+_SPARED = "uint64[:, :, :, ::1]"
+_S = f"{_BOARDS}, {_INTS}, {_REGS}, int64, {_SPARED}"
+"""Every function gets the search's three arrays, N and the family's ``geometry.spared_table``."""
 _ONE = np.uint64(1)
 
 
@@ -90,24 +91,10 @@ def _mask_below(k):
     return (_ONE << np.uint64(k)) - _ONE
 
 
-def _spared() -> np.ndarray:
-    """``_SPARED[c, d + 64·WORDS]``: a line's bitset words with the squares c, c + d and c − d
-    cleared, what a queen on square c of a line d lines away leaves of it (one AND a word)."""
-    size = 64 * WORDS
-    c = np.arange(size)[:, None, None]
-    d = np.arange(-size, size)[None, :, None]
-    k = np.arange(size)[None, None, :]
-    hit = (k == c) | (k == c + d) | (k == c - d)
-    return ~np.packbits(hit, axis=2, bitorder="little").view("<u8").astype(np.uint64)
-
-
-_SPARED = _spared()
-
-
 @njit(f"void({_S}, int64, int64)", cache=True, nogil=True)
-def _place(boards, ints, regs, n, r, c):  # pragma: no cover - compiled
+def _place(boards, ints, regs, n, spared, r, c):  # pragma: no cover - compiled
     """A queen on (r, c) on the current board: its row and column are taken, and every free
-    row and column loses the squares in line with it."""
+    row and column loses the squares it attacks (its lines and leaps)."""
     base = _at(n, regs[DEPTH])
     queens = regs[QUEENS]
     ints[queens] = r
@@ -120,7 +107,6 @@ def _place(boards, ints, regs, n, r, c):  # pragma: no cover - compiled
     boards[base + r * WORDS + 1] = 0
     boards[base + (n + c) * WORDS] = 0
     boards[base + (n + c) * WORDS + 1] = 0
-    spared = _SPARED
     for half in range(2):
         at, across = (c, r) if half == 0 else (r, c)
         for w in range(WORDS):
@@ -130,12 +116,12 @@ def _place(boards, ints, regs, n, r, c):  # pragma: no cover - compiled
                 free &= free - _ONE
                 line = base + (k + half * n) * WORDS
                 d = k - across + 64 * WORDS
-                boards[line] &= spared[at, d, 0]
-                boards[line + 1] &= spared[at, d, 1]
+                boards[line] &= spared[half, at, d, 0]
+                boards[line + 1] &= spared[half, at, d, 1]
 
 
 @njit(f"void({_S}, int64, int64)", cache=True, nogil=True)
-def _remove(boards, ints, regs, n, r, c):  # pragma: no cover - compiled
+def _remove(boards, ints, regs, n, spared, r, c):  # pragma: no cover - compiled
     """Take (r, c) off the current board."""
     base = _at(n, regs[DEPTH])
     _clear(boards, base + r * WORDS, c, n)
@@ -143,7 +129,7 @@ def _remove(boards, ints, regs, n, r, c):  # pragma: no cover - compiled
 
 
 @njit(f"boolean({_S})", cache=True, nogil=True)
-def _propagate(boards, ints, regs, n):  # pragma: no cover - compiled
+def _propagate(boards, ints, regs, n, spared):  # pragma: no cover - compiled
     """Place the queen of every free line left with one square; False (the line's failure
     weight raised) when a free line has none."""
     base = _at(n, regs[DEPTH])
@@ -166,15 +152,15 @@ def _propagate(boards, ints, regs, n):  # pragma: no cover - compiled
                     if left == 1:
                         k = _lowest(boards, base + line * WORDS)
                         if half == 0:
-                            _place(boards, ints, regs, n, index, k)
+                            _place(boards, ints, regs, n, spared, index, k)
                         else:
-                            _place(boards, ints, regs, n, k, index)
+                            _place(boards, ints, regs, n, spared, k, index)
                         changed = True
     return True
 
 
 @njit(f"int64({_S})", cache=True, nogil=True)
-def _branch(boards, ints, regs, n):  # pragma: no cover - compiled
+def _branch(boards, ints, regs, n, spared):  # pragma: no cover - compiled
     """The square to branch on, as (r << SHIFT) | c: in the free line with the fewest squares
     for its failure weight (rows before columns, lower first), the guide's square if it is
     there, else the square whose crossing line (its column in a row, its row in a column) has
@@ -235,7 +221,7 @@ def _branch(boards, ints, regs, n):  # pragma: no cover - compiled
 
 @njit(f"boolean({_S}, {_GRID}, {_BOARD}, int64, int64, int64, {_BOARD})", cache=True, nogil=True)
 def begin(
-    boards, ints, regs, n, usable, fixed, target_row, target_col, seed, guide
+    boards, ints, regs, n, spared, usable, fixed, target_row, target_col, seed, guide
 ):  # pragma: no cover - compiled
     """Set up a search on the ``usable`` squares with the ``fixed`` queens and, when
     ``target_row`` ≥ 0, a queen on (target_row, target_col); in each line it branches on the
@@ -257,22 +243,22 @@ def begin(
         c = fixed[r]
         if c >= 0 and ok:
             if _has(boards, r * WORDS, c):
-                _place(boards, ints, regs, n, r, c)
+                _place(boards, ints, regs, n, spared, r, c)
             else:
                 ok = False
     if ok and target_row >= 0 and fixed[target_row] != target_col:
         if _has(boards, target_row * WORDS, target_col):
-            _place(boards, ints, regs, n, target_row, target_col)
+            _place(boards, ints, regs, n, spared, target_row, target_col)
         else:
             ok = False
     if ok:
-        ok = _propagate(boards, ints, regs, n)
+        ok = _propagate(boards, ints, regs, n, spared)
     regs[STATE] = RUNNING if ok else EXHAUSTED
     return ok
 
 
 @njit(f"boolean({_S}, {_GRID})", cache=True, nogil=True)
-def _ban(boards, ints, regs, n, banned):  # pragma: no cover - compiled
+def _ban(boards, ints, regs, n, spared, banned):  # pragma: no cover - compiled
     """Take every banned square out of the board at every depth; False when that leaves the
     current board without a solution. A square missing from the board at depth 0 is missing at
     every depth (each depth's board is its parent's with squares taken out), so only the squares
@@ -284,11 +270,11 @@ def _ban(boards, ints, regs, n, banned):  # pragma: no cover - compiled
                     base = _at(n, depth)
                     _clear(boards, base + r * WORDS, c, n)
                     _clear(boards, base + (n + c) * WORDS, r, n)
-    return _propagate(boards, ints, regs, n)
+    return _propagate(boards, ints, regs, n, spared)
 
 
 @njit(f"boolean({_S})", cache=True, nogil=True)
-def _backtrack(boards, ints, regs, n):  # pragma: no cover - compiled
+def _backtrack(boards, ints, regs, n, spared):  # pragma: no cover - compiled
     """Leave the failed board: back to the board above, where the square branched on is taken
     away instead. False when no branch is left (the search is exhausted)."""
     while True:
@@ -300,13 +286,15 @@ def _backtrack(boards, ints, regs, n):  # pragma: no cover - compiled
         regs[DEPTH] = depth
         regs[QUEENS] = ints[2 * n + depth]
         square = ints[3 * n + 1 + depth]
-        _remove(boards, ints, regs, n, square >> SHIFT, square & LOW)
-        if _propagate(boards, ints, regs, n):
+        _remove(boards, ints, regs, n, spared, square >> SHIFT, square & LOW)
+        if _propagate(boards, ints, regs, n, spared):
             return True
 
 
 @njit(f"int64({_S}, {_GRID}, int64, boolean, {_BOARD}, {_GRID}, {_REGS})", cache=True, nogil=True)
-def advance(boards, ints, regs, n, banned, budget, count, out, seen, stop):  # pragma: no cover - compiled
+def advance(
+    boards, ints, regs, n, spared, banned, budget, count, out, seen, stop
+):  # pragma: no cover - compiled
     """Run the search for at most ``budget`` more nodes. Without ``count`` it stops at the
     first solution (written to ``out``, ``regs[STATE]`` FOUND; the next call goes on past it);
     with ``count`` it goes on, adding each solution to ``regs[SOLUTIONS]``. Every solution's
@@ -315,16 +303,16 @@ def advance(boards, ints, regs, n, banned, budget, count, out, seen, stop):  # p
     EXHAUSTED."""
     if regs[STATE] == FOUND:
         regs[STATE] = RUNNING
-        if not _backtrack(boards, ints, regs, n):
+        if not _backtrack(boards, ints, regs, n, spared):
             return EXHAUSTED
     if regs[STATE] != RUNNING:
         return regs[STATE]
-    if not _ban(boards, ints, regs, n, banned) and not _backtrack(boards, ints, regs, n):
+    if not _ban(boards, ints, regs, n, spared, banned) and not _backtrack(boards, ints, regs, n, spared):
         return EXHAUSTED
     spent = 0
     size = _at(n, 1)
     while True:
-        square = _branch(boards, ints, regs, n)
+        square = _branch(boards, ints, regs, n, spared)
         if square == -1:
             regs[SOLUTIONS] += 1
             for q in range(n):
@@ -333,11 +321,11 @@ def advance(boards, ints, regs, n, banned, budget, count, out, seen, stop):  # p
             if not count:
                 regs[STATE] = FOUND
                 return FOUND
-            if not _backtrack(boards, ints, regs, n):
+            if not _backtrack(boards, ints, regs, n, spared):
                 return EXHAUSTED
             continue
         if square == -2:
-            if not _backtrack(boards, ints, regs, n):
+            if not _backtrack(boards, ints, regs, n, spared):
                 return EXHAUSTED
             continue
         if spent >= budget or (spent % STOP_EVERY == 0 and stop[0] != 0):
@@ -350,6 +338,6 @@ def advance(boards, ints, regs, n, banned, budget, count, out, seen, stop):  # p
         base = _at(n, depth)
         boards[base + size : base + 2 * size] = boards[base : base + size]
         regs[DEPTH] = depth + 1
-        _place(boards, ints, regs, n, square >> SHIFT, square & LOW)
-        if not _propagate(boards, ints, regs, n) and not _backtrack(boards, ints, regs, n):
+        _place(boards, ints, regs, n, spared, square >> SHIFT, square & LOW)
+        if not _propagate(boards, ints, regs, n, spared) and not _backtrack(boards, ints, regs, n, spared):
             return EXHAUSTED

@@ -24,6 +24,10 @@ from bdd_model.sat.kernels.completion import (
 )
 
 _WORD = (1 << 64) - 1
+_SIZE = 64 * WORDS
+_SPARED: dict[int, tuple[np.ndarray, tuple[list[list[int]], list[list[int]]]]] = {}
+"""Tables already turned into Python ints, by the identity of the array (kept with it)."""
+_KEPT = 8
 
 
 class _Board:
@@ -42,8 +46,11 @@ class _Board:
 class _Run:
     """A search's arrays as Python objects, and the kernels' steps on them."""
 
-    def __init__(self, boards: np.ndarray, ints: np.ndarray, regs: np.ndarray, n: int) -> None:
+    def __init__(
+        self, boards: np.ndarray, ints: np.ndarray, regs: np.ndarray, n: int, spared: np.ndarray
+    ) -> None:
         self.n = n
+        self.spared = _spared_lines(spared)
         self.ints = ints.tolist()
         self.regs = regs.tolist()
         words = boards.reshape(n + 1, 2 * n + 2, WORDS).tolist()
@@ -72,11 +79,12 @@ class _Run:
         board.taken_cols |= 1 << c
         board.rows[r] = 0
         board.cols[c] = 0
+        rows, cols = self.spared
         for k in range(n):
             if board.rows[k]:
-                board.rows[k] &= ~_bits(n, c, c + k - r, c - k + r)
+                board.rows[k] &= rows[c][k - r + _SIZE]
             if board.cols[k]:
-                board.cols[k] &= ~_bits(n, r, r + k - c, r - k + c)
+                board.cols[k] &= cols[r][k - c + _SIZE]
 
     def remove(self, r: int, c: int) -> None:
         board = self.board
@@ -170,9 +178,16 @@ class _Run:
                 return True
 
 
-def _bits(n: int, *indices: int) -> int:
-    """The bitset of those indices that lie on the board."""
-    return sum(1 << k for k in set(indices) if 0 <= k < n)
+def _spared_lines(spared: np.ndarray) -> tuple[list[list[int]], list[list[int]]]:
+    """``geometry.spared_table`` as Python ints, one a line (kept while the table lives)."""
+    known = _SPARED.get(id(spared))
+    if known is None or known[0] is not spared:
+        words = spared.astype(object)
+        lines = words[..., 0] | (words[..., 1] << 64)
+        known = _SPARED[id(spared)] = (spared, (lines[0].tolist(), lines[1].tolist()))
+        while len(_SPARED) > _KEPT:
+            del _SPARED[next(iter(_SPARED))]
+    return known[1]
 
 
 def _unpack(level: list[list[int]], n: int) -> tuple[list[int], list[int], int, int]:
@@ -185,6 +200,7 @@ def begin(
     ints: np.ndarray,
     regs: np.ndarray,
     n: int,
+    spared: np.ndarray,
     usable: np.ndarray,
     fixed: np.ndarray,
     target_row: int,
@@ -198,7 +214,7 @@ def begin(
     ints[:] = 0
     ints[6 * n + 2 : 7 * n + 2] = guide
     boards[:] = 0
-    run = _Run(boards, ints, regs, n)
+    run = _Run(boards, ints, regs, n, spared)
     board = run.board
     for r, c in np.argwhere(usable).tolist():
         board.rows[r] |= 1 << c
@@ -227,6 +243,7 @@ def advance(
     ints: np.ndarray,
     regs: np.ndarray,
     n: int,
+    spared: np.ndarray,
     banned: np.ndarray,
     budget: int,
     count: bool,
@@ -235,7 +252,7 @@ def advance(
     stop: np.ndarray,
 ) -> int:
     """``completion_kernels.advance``."""
-    run = _Run(boards, ints, regs, n)
+    run = _Run(boards, ints, regs, n, spared)
     try:
         return _advance(run, banned, budget, count, out, seen, stop)
     finally:

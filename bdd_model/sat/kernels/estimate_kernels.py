@@ -7,6 +7,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from bdd_model.sat.kernels import geometry
+
 GAMMA = np.uint64(0x9E3779B97F4A7C15)
 """SplitMix64's increment (2⁶⁴ divided by the golden ratio)."""
 MIX1 = np.uint64(0xBF58476D1CE4E5B9)
@@ -23,6 +25,8 @@ _BOARD = "int64[::1]"
 _FLAGS = "boolean[::1]"
 _WEIGHTS = "float64[::1]"
 _STOP = "int64[::1]"
+_GEOMETRY = "int64[::1]"
+_LINES = "boolean[:, ::1]"
 
 
 @njit("uint64(uint64)", cache=True, nogil=True)
@@ -39,15 +43,48 @@ def probe_key(seed, probe):  # pragma: no cover - compiled
     return mix(mix(np.uint64(seed) + GAMMA) + np.uint64(probe) * GAMMA)
 
 
-@njit(f"int64({_GRID}, {_BOARD}, {_FLAGS}, {_FLAGS}, {_FLAGS}, {_BOARD})", cache=True, nogil=True)
-def start(usable, fixed, col, down, up, free):  # pragma: no cover - compiled
-    """Attack the fixed queens' lines (``col``, ``down`` = r − c + N − 1, ``up`` = r + c) and
-    count each free row's usable unattacked squares into ``free``. Returns the number of free
-    rows, or −1 when two fixed queens attack each other."""
+_line = njit("int64(int64[::1], int64, int64, int64, int64)", cache=True, nogil=True, inline="always")(
+    geometry.line
+)
+_crossing = njit(
+    "int64(int64[::1], int64, int64, int64, int64, int64)", cache=True, nogil=True, inline="always"
+)(geometry.crossing)
+
+
+@njit(f"boolean({_GEOMETRY}, {_LINES}, {_BOARD}, int64, int64)", cache=True, nogil=True)
+def _attacked(shape, occupied, placed, r, c):  # pragma: no cover - compiled
+    """(r, c) lies on a line that holds a queen, or a leap from one (``placed``: each row's
+    queen's column, −1 for none)."""
+    n = placed.shape[0]
+    for g in range(shape[0]):
+        if occupied[g, _line(shape, g, n, r, c)]:
+            return True
+    for k in range(shape[1]):
+        at = geometry.HEAD + 2 * shape[0] + 2 * k
+        down, across = shape[at], shape[at + 1]
+        for r2 in (r - down, r + down):
+            if 0 <= r2 < n and placed[r2] >= 0 and (placed[r2] == c + across or placed[r2] == c - across):
+                return True
+    return False
+
+
+@njit(f"void({_GEOMETRY}, {_LINES}, {_BOARD}, int64, int64)", cache=True, nogil=True)
+def _take(shape, occupied, placed, r, c):  # pragma: no cover - compiled
+    """A queen on (r, c): its lines are occupied."""
+    n = placed.shape[0]
+    for g in range(shape[0]):
+        occupied[g, _line(shape, g, n, r, c)] = True
+    placed[r] = c
+
+
+@njit(f"int64({_GRID}, {_BOARD}, {_GEOMETRY}, {_LINES}, {_BOARD}, {_BOARD})", cache=True, nogil=True)
+def start(usable, fixed, shape, occupied, placed, free):  # pragma: no cover - compiled
+    """Take the fixed queens' lines (``occupied``, ``placed``) and count each free row's usable
+    unattacked squares into ``free``. Returns the number of free rows, or −1 when two fixed
+    queens exclude each other."""
     n = fixed.shape[0]
-    col[:] = False
-    down[:] = False
-    up[:] = False
+    occupied[:, :] = False
+    placed[:] = -1
     free[:] = 0
     rows = 0
     for r in range(n):
@@ -55,30 +92,28 @@ def start(usable, fixed, col, down, up, free):  # pragma: no cover - compiled
         if c < 0:
             rows += 1
             continue
-        if col[c] or down[r - c + n - 1] or up[r + c]:
+        if _attacked(shape, occupied, placed, r, c):
             return -1
-        col[c] = True
-        down[r - c + n - 1] = True
-        up[r + c] = True
+        _take(shape, occupied, placed, r, c)
     for r in range(n):
         if fixed[r] >= 0:
             continue
         for c in range(n):
-            if usable[r, c] and not (col[c] or down[r - c + n - 1] or up[r + c]):
+            if usable[r, c] and not _attacked(shape, occupied, placed, r, c):
                 free[r] += 1
     return rows
 
 
 @njit(
-    f"float64({_GRID}, int64, uint64, {_FLAGS}, {_FLAGS}, {_FLAGS}, {_BOARD}, {_BOARD})",
+    f"float64({_GRID}, int64, uint64, {_GEOMETRY}, {_LINES}, {_BOARD}, {_BOARD}, {_BOARD})",
     cache=True,
     nogil=True,
 )
-def probe(usable, rows, key, col, down, up, free, left):  # pragma: no cover - compiled
-    """One probe's weight from the start state (``col``, ``down``, ``up``, ``free`` as ``start``
+def probe(usable, rows, key, shape, occupied, placed, free, left):  # pragma: no cover - compiled
+    """One probe's weight from the start state (``occupied``, ``placed``, ``free`` as ``start``
     left them), which it uses up; ``left[:rows]`` the free rows in ascending order, random
-    words from ``key``. One pass over the rows left per step: it takes the attacks of the new
-    queen off their counts, drops the queen's row and finds the next row to fill."""
+    words from ``key``. One pass over the rows left per step: it takes the squares the new
+    queen excludes off their counts, drops the queen's row and finds the next row to fill."""
     n = usable.shape[0]
     at = 0
     least = n + 1
@@ -87,6 +122,7 @@ def probe(usable, rows, key, col, down, up, free, left):  # pragma: no cover - c
             least = free[left[i]]
             at = i
     weight = 1.0
+    hits = np.empty(shape[0] + 2 * shape[1], np.int64)
     for step in range(rows):
         if least == 0:
             return 0.0
@@ -96,7 +132,7 @@ def probe(usable, rows, key, col, down, up, free, left):  # pragma: no cover - c
         r = left[at]
         c = 0
         while True:
-            if usable[r, c] and not (col[c] or down[r - c + n - 1] or up[r + c]):
+            if usable[r, c] and not _attacked(shape, occupied, placed, r, c):
                 if k == 0:
                     break
                 k -= 1
@@ -109,54 +145,61 @@ def probe(usable, rows, key, col, down, up, free, left):  # pragma: no cover - c
             if i == skip:
                 continue
             r2 = left[i]
-            d = r2 - r
-            # The queen's column, down diagonal and up diagonal meet row r2 on three squares.
-            if usable[r2, c] and not (down[r2 - c + n - 1] or up[r2 + c]):
-                free[r2] -= 1
-            c2 = c + d
-            if 0 <= c2 < n and usable[r2, c2] and not (col[c2] or up[r2 + c2]):
-                free[r2] -= 1
-            c2 = c - d
-            if 0 <= c2 < n and usable[r2, c2] and not (col[c2] or down[r2 - c2 + n - 1]):
-                free[r2] -= 1
+            # The squares of row r2 the new queen excludes, each counted once.
+            m = 0
+            for g in range(shape[0]):
+                hits[m] = _crossing(shape, g, n, r, c, r2)
+                m += 1
+            for j in range(shape[1]):
+                at_leap = geometry.HEAD + 2 * shape[0] + 2 * j
+                if r2 - r == shape[at_leap] or r - r2 == shape[at_leap]:
+                    hits[m] = c + shape[at_leap + 1] if c + shape[at_leap + 1] < n else -1
+                    hits[m + 1] = c - shape[at_leap + 1] if c >= shape[at_leap + 1] else -1
+                    m += 2
+            for h in range(m):
+                c2 = hits[h]
+                if c2 < 0:
+                    continue
+                repeated = False
+                for h2 in range(h):
+                    repeated = repeated or hits[h2] == c2
+                if not repeated and usable[r2, c2] and not _attacked(shape, occupied, placed, r2, c2):
+                    free[r2] -= 1
             left[kept] = r2
             if free[r2] < least:
                 least = free[r2]
                 at = kept
             kept += 1
-        col[c] = True
-        down[r - c + n - 1] = True
-        up[r + c] = True
+        _take(shape, occupied, placed, r, c)
     return weight
 
 
-@njit(f"int64({_GRID}, {_BOARD}, int64, int64, int64, {_WEIGHTS}, {_STOP})", cache=True, nogil=True)
-def probes(usable, fixed, first, count, seed, out, stop):  # pragma: no cover - compiled
+@njit(
+    f"int64({_GRID}, {_BOARD}, int64, int64, int64, {_WEIGHTS}, {_STOP}, {_GEOMETRY})", cache=True, nogil=True
+)
+def probes(usable, fixed, first, count, seed, out, stop, shape):  # pragma: no cover - compiled
     """Write the weight of probe ``first + k`` to ``out[k]`` for k < ``count``. Returns how many
     were written: ``count``, or fewer when ``stop[0]`` was set (looked at every
     ``STOP_EVERY`` probes)."""
     n = fixed.shape[0]
-    col0 = np.zeros(n, np.bool_)
-    down0 = np.zeros(2 * n - 1, np.bool_)
-    up0 = np.zeros(2 * n - 1, np.bool_)
+    occupied0 = np.zeros((shape[0], 2 * n), np.bool_)
+    placed0 = np.full(n, -1, np.int64)
     free0 = np.zeros(n, np.int64)
-    rows = start(usable, fixed, col0, down0, up0, free0)
+    rows = start(usable, fixed, shape, occupied0, placed0, free0)
     if rows < 0:
         out[:count] = 0.0
         return count
     left0 = np.flatnonzero(fixed < 0)
-    col = np.empty_like(col0)
-    down = np.empty_like(down0)
-    up = np.empty_like(up0)
+    occupied = np.empty_like(occupied0)
+    placed = np.empty_like(placed0)
     free = np.empty_like(free0)
     left = np.empty_like(left0)
     for k in range(count):
         if k % STOP_EVERY == 0 and stop[0] != 0:
             return k
-        col[:] = col0
-        down[:] = down0
-        up[:] = up0
+        occupied[:, :] = occupied0
+        placed[:] = placed0
         free[:] = free0
         left[:] = left0
-        out[k] = probe(usable, rows, probe_key(seed, first + k), col, down, up, free, left)
+        out[k] = probe(usable, rows, probe_key(seed, first + k), shape, occupied, placed, free, left)
     return count

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from bdd_model.sat.kernels import geometry
+
 GAMMA = np.uint64(0x9E3779B97F4A7C15)
 """SplitMix64's increment (as in ``estimate_kernels``)."""
 MIX1 = np.uint64(0xBF58476D1CE4E5B9)
@@ -30,24 +32,29 @@ def probe_keys(seed: int, probes: np.ndarray) -> np.ndarray:
     return mix(base + probes.astype(np.uint64) * GAMMA)
 
 
-def start(usable: np.ndarray, fixed: np.ndarray) -> np.ndarray | None:
-    """The squares a queen may take: usable, in a free row, on no line of a fixed queen
-    (columns, down diagonals r − c, up diagonals r + c); None when two fixed queens attack
-    each other."""
+def start(usable: np.ndarray, fixed: np.ndarray, shape: np.ndarray) -> np.ndarray | None:
+    """The squares a queen may take: usable, in a free row, excluded by no fixed queen; None
+    when two fixed queens exclude each other."""
     n = len(fixed)
     rows = np.flatnonzero(fixed >= 0)
     cols = fixed[rows]
-    col = np.zeros(n, dtype=bool)
-    down = np.zeros(2 * n - 1, dtype=bool)
-    up = np.zeros(2 * n - 1, dtype=bool)
-    col[cols] = True
-    down[rows - cols + n - 1] = True
-    up[rows + cols] = True
-    if int(col.sum()) < len(rows) or int(down.sum()) < len(rows) or int(up.sum()) < len(rows):
-        return None
-    r = np.arange(n)[:, None]
-    c = np.arange(n)[None, :]
-    return usable & ~(col[c] | down[r - c + n - 1] | up[r + c]) & (fixed < 0)[:, None]
+    table = geometry.line_table(shape, n)
+    attacked = np.zeros((n, n), dtype=bool)
+    for ids in table:
+        occupied = np.zeros(2 * n, dtype=bool)
+        occupied[ids[rows, cols]] = True
+        if int(occupied.sum()) < len(rows):
+            return None
+        attacked |= occupied[ids]
+    for down, across in geometry.leaps(shape):
+        for r, c in zip(rows.tolist(), cols.tolist(), strict=True):
+            for r2 in (r - down, r + down):
+                for c2 in (c - across, c + across):
+                    if 0 <= r2 < n and 0 <= c2 < n:
+                        if fixed[r2] == c2:
+                            return None
+                        attacked[r2, c2] = True
+    return usable & ~attacked & (fixed < 0)[:, None]
 
 
 def probes(
@@ -58,10 +65,11 @@ def probes(
     seed: int,
     out: np.ndarray,
     stop: np.ndarray,
+    shape: np.ndarray,
 ) -> int:
     """``estimate_kernels.probes``: the weight of probe ``first + k`` in ``out[k]`` for k <
     ``count``; how many were written (fewer than ``count`` when ``stop[0]`` was set)."""
-    open_ = start(usable, fixed)
+    open_ = start(usable, fixed, shape)
     if open_ is None:
         out[:count] = 0.0
         return count
@@ -72,18 +80,21 @@ def probes(
         if stop[0]:
             return done
         size = min(batch, count - done)
-        out[done : done + size] = _batch(open_, fixed < 0, np.arange(first + done, first + done + size), seed)
+        numbers = np.arange(first + done, first + done + size)
+        out[done : done + size] = _batch(open_, fixed < 0, numbers, seed, shape)
         done += size
     return count
 
 
-def _batch(open_: np.ndarray, free_rows: np.ndarray, numbers: np.ndarray, seed: int) -> np.ndarray:
+def _batch(
+    open_: np.ndarray, free_rows: np.ndarray, numbers: np.ndarray, seed: int, shape: np.ndarray
+) -> np.ndarray:
     """The weights of the probes ``numbers``, stepping together from the squares ``open_``.
 
     Each probe has its own board of open squares, read and written through flat indices: one
-    gather and one scatter per line of the new queen. A probe that meets a row with no open
-    square multiplies its weight by 0 and walks on harmlessly (it places a queen on column 0
-    of that row) until the dead fill half the batch, which then drops them."""
+    gather and one scatter per square set the new queen excludes. A probe that meets a row with
+    no open square multiplies its weight by 0 and walks on harmlessly (it places a queen on
+    column 0 of that row) until the dead fill half the batch, which then drops them."""
     n = len(open_)
     size = len(numbers)
     weights = np.zeros(size)
@@ -93,6 +104,10 @@ def _batch(open_: np.ndarray, free_rows: np.ndarray, numbers: np.ndarray, seed: 
     board = np.tile(open_, (size, 1, 1))
     free = np.where(free_rows, board.sum(axis=2), TAKEN)
     rows = np.arange(n)
+    steps = [
+        (int(shape[geometry.HEAD + 2 * g]), bool(shape[geometry.HEAD + 2 * g + 1])) for g in range(shape[0])
+    ]
+    leaps = geometry.leaps(shape)
     for step in range(int(free_rows.sum())):
         live = len(index)
         best = free.argmin(axis=1)
@@ -112,17 +127,22 @@ def _batch(open_: np.ndarray, free_rows: np.ndarray, numbers: np.ndarray, seed: 
         flat = board.reshape(-1)
         chosen = board.reshape(live * n, n)[at[:, 0] * n + best]
         c = (chosen.cumsum(axis=1) > k.astype(np.int64)[:, None]).argmax(axis=1)[:, None]
-        # The queen's column, down diagonal and up diagonal meet each row on one square each.
         square = at * (n * n) + rows * n
-        on_col = square + c
-        lost = flat[on_col].astype(np.int64)
         shift = rows - best[:, None]
-        for c2 in (c + shift, c - shift):
-            inside = (c2 >= 0) & (c2 < n)
-            on_line = np.where(inside, square + c2, on_col)
+        lost = np.zeros((live, n), dtype=np.int64)
+        targets = []
+        for drift_step, wraps in steps:
+            c2 = c + drift_step * shift
+            targets.append((c2 % n, np.ones_like(c2, dtype=bool)) if wraps else (c2, (c2 >= 0) & (c2 < n)))
+        for down, across in leaps:
+            near = np.abs(shift) == down
+            for side in (across, -across):
+                c2 = c + side
+                targets.append((c2, near & (c2 >= 0) & (c2 < n)))
+        for c2, inside in targets:
+            on_line = np.where(inside, square + c2, 0)
             lost += flat[on_line] & inside
-            flat[on_line] = False
-        flat[on_col] = False
+            flat[on_line[inside]] = False
         free -= lost
         free[at[:, 0], best] = TAKEN
     weights[index] = weight

@@ -46,7 +46,7 @@ FALLBACKS = (
     "bdd_model.sat.kernels.estimate_numpy",
 )
 """Their counterparts without a compiler, one for one, with the same functions."""
-SOURCES = ("bdd_model.sat.kernels.completion", *COMPILED)
+SOURCES = ("bdd_model.sat.kernels.completion", "bdd_model.sat.kernels.geometry", *COMPILED)
 """The modules whose source the compiled code depends on (the search's layout constants)."""
 LOOK_EVERY = 1.0
 """Seconds between two looks for the marker while numpy answers."""

@@ -7,6 +7,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from bdd_model.sat.kernels import geometry
 from bdd_model.sat.kernels.completion import FOUND
 from bdd_model.sat.kernels.completion_kernels import advance, begin
 
@@ -21,41 +22,63 @@ _BOARD = "int64[::1]"
 _GRID = "boolean[:, ::1]"
 _ROWS = "int64[:, ::1]"
 _STOP = "int64[::1]"
+_GEOMETRY = "int64[::1]"
+_SPARED = "uint64[:, :, :, ::1]"
+
+_line = njit("int64(int64[::1], int64, int64, int64, int64)", cache=True, nogil=True, inline="always")(
+    geometry.line
+)
 
 
-@njit(f"boolean({_BOARD}, {_BOARD}, {_GRID})", cache=True, nogil=True)
-def valid(cols, fixed, usable):  # pragma: no cover - compiled
+@njit("int64(int64[::1], int64[::1], int64, int64, int64)", cache=True, nogil=True)
+def _leaps_on(cols, shape, skip_a, r, c):  # pragma: no cover - compiled
+    """How many queens of ``cols`` (row ``skip_a`` left out, −1 for none) stand a leap away from
+    (r, c)."""
+    n = cols.shape[0]
+    hits = 0
+    for k in range(shape[1]):
+        at = geometry.HEAD + 2 * shape[0] + 2 * k
+        down, across = shape[at], shape[at + 1]
+        for r2 in (r - down, r + down):
+            if r2 < 0 or r2 >= n or r2 == skip_a:
+                continue
+            c2 = cols[r2]
+            if c2 >= 0 and (c2 == c + across or c2 == c - across):
+                hits += 1
+    return hits
+
+
+@njit(f"boolean({_BOARD}, {_BOARD}, {_GRID}, {_GEOMETRY})", cache=True, nogil=True)
+def valid(cols, fixed, usable, shape):  # pragma: no cover - compiled
     """True when ``cols`` is a solution on usable squares that keeps every fixed queen."""
     n = cols.shape[0]
-    seen_col = np.zeros(n, np.bool_)
-    seen_down = np.zeros(2 * n - 1, np.bool_)
-    seen_up = np.zeros(2 * n - 1, np.bool_)
+    seen = np.zeros((shape[0], 2 * n), np.bool_)
     for r in range(n):
         c = cols[r]
         if c < 0 or c >= n or not usable[r, c] or (fixed[r] >= 0 and fixed[r] != c):
             return False
-        if seen_col[c] or seen_down[r - c + n - 1] or seen_up[r + c]:
-            return False
-        seen_col[c] = True
-        seen_down[r - c + n - 1] = True
-        seen_up[r + c] = True
-    return True
+        for g in range(shape[0]):
+            line = _line(shape, g, n, r, c)
+            if seen[g, line]:
+                return False
+            seen[g, line] = True
+    leaped = 0
+    for r in range(n):
+        leaped += _leaps_on(cols, shape, -1, r, cols[r])
+    return leaped == 0
 
 
-@njit(f"boolean({_BOARD}, {_BOARD}, int64, {_GRID}, {_GRID}, int64)", cache=True, nogil=True)
-def repair(cols, fixed, pin, usable, possible, max_steps):  # pragma: no cover - compiled
+@njit(f"boolean({_BOARD}, {_BOARD}, int64, {_GRID}, {_GRID}, int64, {_GEOMETRY})", cache=True, nogil=True)
+def repair(cols, fixed, pin, usable, possible, max_steps, shape):  # pragma: no cover - compiled
     """Min-conflicts on ``cols`` in place, never moving the fixed rows nor row ``pin``: move a
     random attacked row (or one on a closed square) to its least attacked usable square,
     preferring squares not yet proven open. True when ``cols`` became a solution."""
     n = cols.shape[0]
-    in_col = np.zeros(n, np.int64)
-    down = np.zeros(2 * n - 1, np.int64)
-    up = np.zeros(2 * n - 1, np.int64)
+    drifts = shape[0]
+    counts = np.zeros((drifts, 2 * n), np.int64)
     for r in range(n):
-        c = cols[r]
-        in_col[c] += 1
-        down[r - c + n - 1] += 1
-        up[r + c] += 1
+        for g in range(drifts):
+            counts[g, _line(shape, g, n, r, cols[r])] += 1
     choices = np.empty(n, np.int64)
     for _ in range(max_steps):
         m = 0
@@ -63,16 +86,19 @@ def repair(cols, fixed, pin, usable, possible, max_steps):  # pragma: no cover -
             if fixed[r] >= 0 or r == pin:
                 continue
             c = cols[r]
-            if not usable[r, c] or in_col[c] + down[r - c + n - 1] + up[r + c] > 3:
+            attacked = not usable[r, c]
+            for g in range(drifts):
+                attacked = attacked or counts[g, _line(shape, g, n, r, c)] > 1
+            if attacked or (shape[1] > 0 and _leaps_on(cols, shape, -1, r, c) > 0):
                 choices[m] = r
                 m += 1
         if m == 0:
             return True
         r = choices[np.random.randint(m)]
         old = cols[r]
-        in_col[old] -= 1
-        down[r - old + n - 1] -= 1
-        up[r + old] -= 1
+        for g in range(drifts):
+            counts[g, _line(shape, g, n, r, old)] -= 1
+        cols[r] = -1
         m = 0
         if np.random.randint(1000) < WALK_PER_MILLE:
             for c in range(n):
@@ -84,7 +110,12 @@ def repair(cols, fixed, pin, usable, possible, max_steps):  # pragma: no cover -
             for c in range(n):
                 if not usable[r, c]:
                     continue
-                score = 2 * (in_col[c] + down[r - c + n - 1] + up[r + c]) + (1 if possible[r, c] else 0)
+                hits = 0
+                for g in range(drifts):
+                    hits += counts[g, _line(shape, g, n, r, c)]
+                if shape[1] > 0:
+                    hits += _leaps_on(cols, shape, -1, r, c)
+                score = 2 * hits + (1 if possible[r, c] else 0)
                 if score < best:
                     best = score
                     m = 0
@@ -92,29 +123,29 @@ def repair(cols, fixed, pin, usable, possible, max_steps):  # pragma: no cover -
                     choices[m] = c
                     m += 1
         if m == 0:
+            cols[r] = old
             return False
         c = choices[np.random.randint(m)]
         cols[r] = c
-        in_col[c] += 1
-        down[r - c + n - 1] += 1
-        up[r + c] += 1
+        for g in range(drifts):
+            counts[g, _line(shape, g, n, r, c)] += 1
     return False
 
 
-@njit(f"int64({_BOARD}, {_BOARD}, {_GRID}, {_GRID})", cache=True, nogil=True)
-def mark_swaps(cols, fixed, usable, possible):  # pragma: no cover - compiled
+@njit(f"int64({_BOARD}, {_BOARD}, {_GRID}, {_GRID}, {_GEOMETRY})", cache=True, nogil=True)
+def mark_swaps(cols, fixed, usable, possible, shape):  # pragma: no cover - compiled
     """Mark open the queens of the solution ``cols`` and every square a swap of two free rows'
-    queens reaches: the swap keeps one queen per row and column, and the two new squares never
-    share a diagonal, so it is a solution iff each new square's diagonals hold no queen but
-    those of the two rows. Returns how many squares became open."""
+    queens reaches: the swap keeps one queen per row and column, and its two new squares stand
+    to each other as the old two did (never excluded), so it is a solution iff no queen of the
+    other rows excludes a new square. Returns how many squares became open."""
     n = cols.shape[0]
-    down_row = np.full(2 * n - 1, -1, np.int64)
-    up_row = np.full(2 * n - 1, -1, np.int64)
+    drifts = shape[0]
+    owner = np.full((drifts, 2 * n), -1, np.int64)
     new = 0
     for r in range(n):
         c = cols[r]
-        down_row[r - c + n - 1] = r
-        up_row[r + c] = r
+        for g in range(drifts):
+            owner[g, _line(shape, g, n, r, c)] = r
         if not possible[r, c]:
             possible[r, c] = True
             new += 1
@@ -128,17 +159,17 @@ def mark_swaps(cols, fixed, usable, possible):  # pragma: no cover - compiled
             cj = cols[j]
             if (possible[i, cj] and possible[j, ci]) or not (usable[i, cj] and usable[j, ci]):
                 continue
-            owner = down_row[i - cj + n - 1]
-            if owner >= 0 and owner != i and owner != j:
-                continue
-            owner = up_row[i + cj]
-            if owner >= 0 and owner != i and owner != j:
-                continue
-            owner = down_row[j - ci + n - 1]
-            if owner >= 0 and owner != i and owner != j:
-                continue
-            owner = up_row[j + ci]
-            if owner >= 0 and owner != i and owner != j:
+            free = True
+            for g in range(drifts):
+                o = owner[g, _line(shape, g, n, i, cj)]
+                if o >= 0 and o != i and o != j:
+                    free = False
+                o = owner[g, _line(shape, g, n, j, ci)]
+                if o >= 0 and o != i and o != j:
+                    free = False
+            if free and shape[1] > 0:
+                free = _leaps_on(cols, shape, j, i, cj) == 0 and _leaps_on(cols, shape, i, j, ci) == 0
+            if not free:
                 continue
             if not possible[i, cj]:
                 possible[i, cj] = True
@@ -151,12 +182,27 @@ def mark_swaps(cols, fixed, usable, possible):  # pragma: no cover - compiled
 
 @njit(
     f"int64({_ROWS}, {_BOARD}, {_GRID}, {_GRID}, int64[::1], int64, int64, {_ROWS}, {_GRID}, {_STOP}, "
-    "uint64[::1], int32[::1], int64[::1], int64[::1])",
+    f"uint64[::1], int32[::1], int64[::1], int64[::1], {_GEOMETRY}, {_SPARED})",
     cache=True,
     nogil=True,
 )
 def cover(
-    starts, fixed, usable, possible, targets, seed, max_steps, found, tried, stop, boards, ints, regs, repairs
+    starts,
+    fixed,
+    usable,
+    possible,
+    targets,
+    seed,
+    max_steps,
+    found,
+    tried,
+    stop,
+    boards,
+    ints,
+    regs,
+    repairs,
+    shape,
+    spared,
 ):  # pragma: no cover - compiled
     """Prove as many ``targets`` (flat indices r·N + c) open as possible, in their order.
 
@@ -199,18 +245,25 @@ def cover(
         solved = False
         if max_steps > 0:
             repairs[0] += 1
-            solved = repair(cols, fixed, r, usable, possible, max_steps) and valid(cols, fixed, usable)
+            solved = repair(cols, fixed, r, usable, possible, max_steps, shape) and valid(
+                cols, fixed, usable, shape
+            )
             repairs[1] += solved
         for _ in range(GUIDED_RUNS):
             if solved:
                 break
-            if not begin(boards, ints, regs, n, usable, fixed, r, c, np.random.randint(1, 1 << 30), guide):
+            if not begin(
+                boards, ints, regs, n, spared, usable, fixed, r, c, np.random.randint(1, 1 << 30), guide
+            ):
                 usable[r, c] = False
                 break
-            if advance(boards, ints, regs, n, nothing, GUIDED_NODES, False, cols, seen, stop) == FOUND:
-                solved = valid(cols, fixed, usable)
+            if (
+                advance(boards, ints, regs, n, spared, nothing, GUIDED_NODES, False, cols, seen, stop)
+                == FOUND
+            ):
+                solved = valid(cols, fixed, usable, shape)
         if solved:
-            mark_swaps(cols, fixed, usable, possible)
+            mark_swaps(cols, fixed, usable, possible, shape)
             if held < found.shape[0]:
                 found[held] = cols
                 held += 1

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from bdd_model.sat.kernels import completion_python
+from bdd_model.sat.kernels import completion_python, geometry
 
 WALK = 0.03
 """The share of min-conflicts moves that go to a random usable square (as ``WALK_PER_MILLE``)."""
@@ -15,41 +15,51 @@ CLOSED = 1 << 20
 """The penalty of a closed square in a repair's scores: never chosen while another is usable."""
 
 
-def valid(cols: np.ndarray, fixed: np.ndarray, usable: np.ndarray) -> bool:
+def valid(cols: np.ndarray, fixed: np.ndarray, usable: np.ndarray, shape: np.ndarray) -> bool:
     """True when ``cols`` is a solution on usable squares that keeps every fixed queen."""
     n = len(cols)
     rows = np.arange(n)
     if cols.min(initial=0) < 0 or cols.max(initial=0) >= n:
         return False
     pinned = fixed >= 0
-    return bool(
-        usable[rows, cols].all()
-        and (cols[pinned] == fixed[pinned]).all()
-        and len(np.unique(cols)) == n
-        and len(np.unique(rows - cols)) == n
-        and len(np.unique(rows + cols)) == n
+    table = geometry.line_table(shape, n)
+    if not (usable[rows, cols].all() and (cols[pinned] == fixed[pinned]).all()):
+        return False
+    if any(len(np.unique(ids[rows, cols])) < n for ids in table):
+        return False
+    return not any(
+        (np.abs(cols[down:] - cols[: n - down]) == across).any() for down, across in geometry.leaps(shape)
     )
 
 
-def mark_swaps(cols: np.ndarray, fixed: np.ndarray, usable: np.ndarray, possible: np.ndarray) -> int:
+def mark_swaps(
+    cols: np.ndarray, fixed: np.ndarray, usable: np.ndarray, possible: np.ndarray, shape: np.ndarray
+) -> int:
     """Mark open the queens of the solution ``cols`` and every square one swap of two free rows'
     queens reaches (see ``witness_kernels.mark_swaps``); how many squares became open."""
     n = len(cols)
     rows = np.arange(n)
     before = int(possible.sum())
     possible[rows, cols] = True
-    down_row = np.full(2 * n - 1, -1)
-    up_row = np.full(2 * n - 1, -1)
-    down_row[rows - cols + n - 1] = rows
-    up_row[rows + cols] = rows
     i, j = rows[:, None], rows[None, :]
     ci, cj = cols[:, None], cols[None, :]
 
     def free_for(owner: np.ndarray) -> np.ndarray:
         return (owner < 0) | (owner == i) | (owner == j)
 
-    swap = free_for(down_row[i - cj + n - 1]) & free_for(up_row[i + cj])
-    swap &= free_for(down_row[j - ci + n - 1]) & free_for(up_row[j + ci])
+    swap = np.ones((n, n), dtype=bool)
+    for ids in geometry.line_table(shape, n):
+        owner = np.full(ids.max(initial=0) + 1, -1)
+        owner[ids[rows, cols]] = rows
+        swap &= free_for(owner[ids[i, cj]]) & free_for(owner[ids[j, ci]])
+    for down, across in geometry.leaps(shape):
+        for step in (-down, down):
+            for a, b, other in ((i, cj, j), (j.T, ci.T, i.T)):
+                near = a + step
+                inside = (near >= 0) & (near < n)
+                partner = cols[np.clip(near, 0, n - 1)]
+                hit = inside & (near != other) & (np.abs(partner - b) == across)
+                swap &= ~(hit if a is i else hit.T)
     movable = fixed < 0
     swap &= movable[:, None] & movable[None, :] & (i != j)
     swap &= usable[i, cj] & usable[j, ci]
@@ -59,6 +69,36 @@ def mark_swaps(cols: np.ndarray, fixed: np.ndarray, usable: np.ndarray, possible
     return int(possible.sum()) - before
 
 
+def _leap_load(boards: np.ndarray, shape: np.ndarray) -> np.ndarray:
+    """For every board and row, how many queens stand a leap away from the row's queen."""
+    k, n = boards.shape
+    load = np.zeros((k, n), dtype=np.int64)
+    for down, across in geometry.leaps(shape):
+        if down < n:
+            hit = np.abs(boards[:, down:] - boards[:, : n - down]) == across
+            load[:, down:] += hit
+            load[:, : n - down] += hit
+    return load
+
+
+def _leap_score(boards: np.ndarray, pick: np.ndarray, shape: np.ndarray) -> np.ndarray:
+    """For each board's picked row, how many queens of other rows stand a leap away from each of
+    its squares."""
+    k, n = boards.shape
+    score = np.zeros((k, n), dtype=np.int64)
+    index = np.arange(k)
+    for down, across in geometry.leaps(shape):
+        for step in (-down, down):
+            near = pick + step
+            inside = (near >= 0) & (near < n)
+            partner = boards[index, np.clip(near, 0, n - 1)]
+            for side in (across, -across):
+                col = partner + side
+                ok = inside & (col >= 0) & (col < n)
+                np.add.at(score, (index[ok], col[ok]), 1)
+    return score
+
+
 def _repair_batch(
     boards: np.ndarray,
     movable: np.ndarray,
@@ -66,27 +106,34 @@ def _repair_batch(
     possible: np.ndarray,
     rng: np.random.Generator,
     max_steps: int,
+    shape: np.ndarray,
 ) -> np.ndarray:
     """Min-conflicts on every board at once (in place); which boards became solutions."""
     k, n = boards.shape
     rows = np.arange(n)
-    columns = np.arange(n)
+    table = geometry.line_table(shape, n)
+    drifts, width = len(table), 2 * n
     board = np.arange(k)[:, None]
-    in_col = np.bincount((board * n + boards).ravel(), minlength=k * n).reshape(k, n)
-    width = 2 * n - 1
-    down = np.bincount((board * width + rows - boards + n - 1).ravel(), minlength=k * width).reshape(k, width)
-    up = np.bincount((board * width + rows + boards).ravel(), minlength=k * width).reshape(k, width)
+    counts = np.stack(
+        [
+            np.bincount((board * width + ids[rows, boards]).ravel(), minlength=k * width).reshape(k, width)
+            for ids in table
+        ]
+    )
     penalty = np.where(usable, 0, CLOSED)
     proven = possible.astype(np.int64)
     active = np.ones(k, dtype=bool)
     done = np.zeros(k, dtype=bool)
+    leaping = bool(geometry.leaps(shape))
     for _ in range(max_steps):
         a = np.flatnonzero(active)
         if not len(a):
             break
         current = boards[a]
         at = a[:, None]
-        load = in_col[at, current] + down[at, rows - current + n - 1] + up[at, rows + current] - 3
+        load = sum(counts[g][at, table[g][rows, current]] for g in range(drifts)) - drifts
+        if leaping:
+            load = load + _leap_load(current, shape)
         conflicted = ((load > 0) | (penalty[rows, current] > 0)) & movable[a]
         settled = ~conflicted.any(axis=1)
         done[a[settled]] = True
@@ -97,20 +144,19 @@ def _repair_batch(
         at = a[:, None]
         pick = np.where(conflicted, rng.random(conflicted.shape), -1.0).argmax(axis=1)
         old = boards[a, pick]
-        in_col[a, old] -= 1
-        down[a, pick - old + n - 1] -= 1
-        up[a, pick + old] -= 1
-        score = 2.0 * (
-            in_col[a] + down[at, pick[:, None] - columns + n - 1] + up[at, pick[:, None] + columns]
-        )
-        score += proven[pick] + penalty[pick] + rng.random(score.shape) * 0.5
+        for g in range(drifts):
+            counts[g][a, table[g][pick, old]] -= 1
+        boards[a, pick] = -n - 1
+        hits = sum(counts[g][at, table[g][pick]] for g in range(drifts))
+        if leaping:
+            hits = hits + _leap_score(boards[a], pick, shape)
+        score = 2.0 * hits + proven[pick] + penalty[pick] + rng.random(hits.shape) * 0.5
         walk = rng.random(len(a)) < WALK
         score[walk] = penalty[pick[walk]] + rng.random((int(walk.sum()), n))
         new = score.argmin(axis=1)
         boards[a, pick] = new
-        in_col[a, new] += 1
-        down[a, pick - new + n - 1] += 1
-        up[a, pick + new] += 1
+        for g in range(drifts):
+            counts[g][a, table[g][pick, new]] += 1
     return done
 
 
@@ -129,6 +175,8 @@ def cover(
     ints: np.ndarray,
     regs: np.ndarray,
     repairs: np.ndarray,
+    shape: np.ndarray,
+    spared: np.ndarray,
 ) -> int:
     """``witness_kernels.cover`` in batches of repairs; a target whose repair fails gets the
     same look at its lines (``completion_python.begin``), not the short searches (in Python
@@ -157,18 +205,18 @@ def cover(
         for index, (r, c) in enumerate(batch):
             boards[index, r] = c
             movable[index, r] = False
-        done = _repair_batch(boards, movable, usable, possible, rng, max_steps)
+        done = _repair_batch(boards, movable, usable, possible, rng, max_steps, shape)
         repairs[0] += len(batch) if max_steps > 0 else 0
         for index in np.flatnonzero(~done).tolist():
             r, c = batch[index]
             if not completion_python.begin(
-                search_boards, ints, regs, n, usable, fixed, r, c, 0, np.full(n, -1)
+                search_boards, ints, regs, n, spared, usable, fixed, r, c, 0, np.full(n, -1)
             ):
                 usable[r, c] = False
         for index in np.flatnonzero(done).tolist():
-            if valid(boards[index], fixed, usable):
+            if valid(boards[index], fixed, usable, shape):
                 repairs[1] += 1
-                mark_swaps(boards[index], fixed, usable, possible)
+                mark_swaps(boards[index], fixed, usable, possible, shape)
                 if held < len(found):
                     found[held] = boards[index]
                     held += 1
