@@ -10,8 +10,9 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import NoReturn
 
-from bdd_model import BoardSizeError, check_size, resolve_backend
+from bdd_model import BoardSizeError, NQueensError, check_size, resolve_backend
 from bdd_model.cnf.encoding import check_sat_size
+from bdd_model.families import CLASSIC, RuleFamily, family, names
 from bdd_model.files.untrusted_text import excerpt
 
 MEMORY_SHARE = 0.8
@@ -208,3 +209,25 @@ def positive_int(text: str) -> int:
     if value < 1:
         raise argparse.ArgumentTypeError(f"{value} is not a positive number")
     return value
+
+
+def rules_name(text: str) -> RuleFamily:
+    """An argparse type for ``--rules``: a family's name; one line listing the names otherwise."""
+    try:
+        return family(text)
+    except NQueensError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def add_rules_option(parser: argparse.ArgumentParser, remembered: bool = False) -> None:
+    """--rules NAME: the rule family (default: the classic queens; ``remembered``: None, and the
+    caller takes the family chosen last)."""
+    parser.add_argument(
+        "--rules",
+        type=rules_name,
+        default=None if remembered else CLASSIC,
+        metavar="|".join(names()),
+        help="the rule family (default: as last chosen in Game → Rules)"
+        if remembered
+        else f"the rule family (default {CLASSIC.name})",
+    )

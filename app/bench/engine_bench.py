@@ -24,8 +24,8 @@ from bdd_model.decisions import Decision, codes, of_codes
 from bdd_model.diagram.configurator import Configurator
 from bdd_model.diagram.space import SolutionSpace
 from bdd_model.engine import Engine
-from bdd_model.engine_choice import AUTO_BDD_MAX_N
 from bdd_model.errors import NQueensError
+from bdd_model.families import CLASSIC, RuleFamily, family
 from bdd_model.sat.engine import SatEngine
 from bdd_model.sat.kernels.jit import Kernels
 
@@ -46,6 +46,7 @@ def summary(times_ms: list[float]) -> dict[str, float]:
 @dataclass
 class BenchResult:
     n: int
+    rules: str
     backend: str
     construction: str
     compile_s: float
@@ -62,6 +63,7 @@ class BenchResult:
         clicks, baseline = summary(self.click_ms), summary(self.baseline_click_ms)
         return {
             "n": self.n,
+            "rules": self.rules,
             "backend": self.backend,
             "construction": self.construction,
             "compile_s": round(self.compile_s, 3),
@@ -161,7 +163,12 @@ def time_clicks(space: SolutionSpace, sequence: list[Click]) -> list[float]:
 
 
 def run_bench(
-    n: int, clicks: int = 50, backend: str = "auto", construction: str = "search", seed: int = 1
+    n: int,
+    clicks: int = 50,
+    backend: str = "auto",
+    construction: str = "search",
+    seed: int = 1,
+    rules: RuleFamily = CLASSIC,
 ) -> BenchResult:
     """Compile cold (no cache), load warm, time the clicks and the baseline on the same sequence."""
     measured: dict[str, Any] = {}
@@ -185,15 +192,16 @@ def run_bench(
         del checks
         measured["sequence"], measured["baseline"] = sequence, times
 
-    space = SolutionSpace.compile(n, backend, construction, with_bdd=baseline)
+    space = SolutionSpace.compile(n, backend, construction, with_bdd=baseline, rules=rules)
     with tempfile.TemporaryDirectory() as folder:
         path = save(space, Path(folder) / "bench.npz")
-        load(n, space.info.backend, path)
+        load(n, space.info.backend, path, rules)
         started = time.perf_counter()
-        load(n, space.info.backend, path)
+        load(n, space.info.backend, path, rules)
         load_s = time.perf_counter() - started
     return BenchResult(
         n=n,
+        rules=rules.name,
         backend=space.info.backend,
         construction=construction,
         compile_s=space.info.compile_seconds,
@@ -212,6 +220,7 @@ class SatBenchResult:
     """The SAT engine's clicks (and explanations) on one board size."""
 
     n: int
+    rules: str
     solver: str
     compiled: bool
     kernel_compile_s: float
@@ -229,6 +238,7 @@ class SatBenchResult:
         """The same ``click_ms`` fields as the BDD's report, and what only the SAT engine has."""
         return {
             "n": self.n,
+            "rules": self.rules,
             "engine": "sat",
             "solver": self.solver,
             "kernels": "numba" if self.compiled else "numpy",
@@ -290,9 +300,11 @@ def deep_sequence(sat: SatEngine, seed: int) -> list[float]:
     return times
 
 
-def run_sat_bench(n: int, clicks: int = 50, seed: int = 1, solver: str = DEFAULT_SOLVER) -> SatBenchResult:
+def run_sat_bench(
+    n: int, clicks: int = 50, seed: int = 1, solver: str = DEFAULT_SOLVER, rules: RuleFamily = CLASSIC
+) -> SatBenchResult:
     """Time the SAT engine's clicks: on the BDD's click paths, with every answer compared, where
-    the BDD compiles in about a second (N ≤ 12); on paths from the SAT engine itself beyond.
+    the family's BDD compiles in about a second; on paths from the SAT engine itself beyond.
     Then one game played until solved (the deepest states).
 
     The compiled kernels are compiled first if they are not (timed apart). Each click times the
@@ -303,11 +315,12 @@ def run_sat_bench(n: int, clicks: int = 50, seed: int = 1, solver: str = DEFAULT
     started = time.perf_counter()
     choice = Kernels("numba")
     compile_s = time.perf_counter() - started
-    reference = Configurator(load_or_compile(n)) if n <= AUTO_BDD_MAX_N else None
-    sequence = click_sequence(reference or SatEngine(n, solver, seed, choice), clicks, seed)
+    quick = n <= rules.quick_diagram_max_n
+    reference = Configurator(load_or_compile(n, rules=rules)) if quick else None
+    sequence = click_sequence(reference or SatEngine(n, solver, seed, choice, rules), clicks, seed)
     rng = random.Random(seed)
     started = time.perf_counter()
-    sat = SatEngine(n, solver, seed, choice)
+    sat = SatEngine(n, solver, seed, choice, rules)
     sat.states()
     sat.quick_count()
     setup_s = time.perf_counter() - started
@@ -335,6 +348,7 @@ def run_sat_bench(n: int, clicks: int = 50, seed: int = 1, solver: str = DEFAULT
                 raise NQueensError(f"the SAT engine and the BDD disagree after {click.after}: {problem}")
     return SatBenchResult(
         n=n,
+        rules=rules.name,
         solver=solver,
         compiled=choice.compiled,
         kernel_compile_s=compile_s,
@@ -351,9 +365,12 @@ def run_sat_bench(n: int, clicks: int = 50, seed: int = 1, solver: str = DEFAULT
 
 
 def main(argv: list[str] | None = None) -> int:
-    """``python -m app.bench.engine_bench N CLICKS SEED``: the SAT engine's random clicks on an N×N board
-    as one JSON list. The window's benchmark asks for them from a child process, so that its
-    own process holds no engine (whose objects would lengthen the window's garbage collections)."""
-    n, clicks, seed = (int(value) for value in (sys.argv[1:] if argv is None else argv))
-    print(json.dumps(click_records(click_sequence(SatEngine(n, seed=seed), clicks, seed), n)))
+    """``python -m app.bench.engine_bench N CLICKS SEED RULES``: the SAT engine's random clicks on an
+    N×N board of the family as one JSON list. The window's benchmark asks for them from a child
+    process, so that its own process holds no engine (whose objects would lengthen the window's
+    garbage collections)."""
+    size, count, start, name = sys.argv[1:] if argv is None else argv
+    n, clicks, seed = int(size), int(count), int(start)
+    engine = SatEngine(n, seed=seed, rules=family(name))
+    print(json.dumps(click_records(click_sequence(engine, clicks, seed), n)))
     return 0

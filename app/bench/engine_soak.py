@@ -15,6 +15,7 @@ from app.bench.engine_bench import click_records, click_sequence
 from bdd_model.board import STATE_ORDER, Cell, CellState
 from bdd_model.cnf.encoding import clauses, variable
 from bdd_model.decisions import DecisionKind, of_codes
+from bdd_model.families import CLASSIC, RuleFamily, family
 from bdd_model.sat.engine import SatEngine
 
 
@@ -43,14 +44,16 @@ def agrees(state: CellState | None, said: str) -> bool:
     return state in SHOWN[said]
 
 
-def soak_records(n: int, clicks: int, seed: int, samples: int) -> list[dict[str, Any]]:
+def soak_records(
+    n: int, clicks: int, seed: int, samples: int, rules: RuleFamily = CLASSIC
+) -> list[dict[str, Any]]:
     """The clicks (as ``click_records``), each with ``states`` (one digit a square, the index in
     ``STATE_ORDER``, from a separate engine) and ``checks`` ([row, col, truth] for ``samples``
     random squares)."""
-    records = click_records(click_sequence(SatEngine(n, seed=seed), clicks, seed), n)
-    reference = SatEngine(n, seed=seed + 1)
+    records = click_records(click_sequence(SatEngine(n, seed=seed, rules=rules), clicks, seed), n)
+    reference = SatEngine(n, seed=seed + 1, rules=rules)
     rng = random.Random(seed)
-    with Solver(name="glucose4", bootstrap_with=clauses(n)) as checker:
+    with Solver(name="glucose4", bootstrap_with=clauses(n, rules)) as checker:
         for record in records:
             taken = of_codes(record["after"], n)
             decisions = dict(taken)
@@ -68,9 +71,11 @@ def soak_records(n: int, clicks: int, seed: int, samples: int) -> list[dict[str,
 
 
 def main(argv: list[str] | None = None) -> int:
-    """The records of ``soak_records`` for the command line's arguments, as one JSON list."""
-    n, clicks, seed, samples = (int(value) for value in (sys.argv[1:] if argv is None else argv))
-    print(json.dumps(soak_records(n, clicks, seed, samples)))
+    """The records of ``soak_records`` for the command line's arguments (N, clicks, seed,
+    samples, the family's name), as one JSON list."""
+    *numbers, name = sys.argv[1:] if argv is None else argv
+    n, clicks, seed, samples = (int(value) for value in numbers)
+    print(json.dumps(soak_records(n, clicks, seed, samples, family(name))))
     return 0
 
 

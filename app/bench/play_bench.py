@@ -20,6 +20,7 @@ from bdd_model.cnf.encoding import variable
 from bdd_model.cnf.solving import DEFAULT_SOLVER
 from bdd_model.decisions import Decision, DecisionKind
 from bdd_model.errors import NQueensError
+from bdd_model.families import CLASSIC, RuleFamily
 from bdd_model.progress import CancelToken
 from bdd_model.sat.engine import SatEngine
 from bdd_model.sat.kernels.jit import Kernels
@@ -56,6 +57,7 @@ class PlayResult:
     """A game played with one pattern on one board."""
 
     n: int
+    rules: str
     pattern: str
     marks: bool
     solved: bool
@@ -66,6 +68,7 @@ class PlayResult:
         late = [c for c in referenced if c.reference_ms is not None and c.settled_ms > c.reference_ms]
         return {
             "n": self.n,
+            "rules": self.rules,
             "engine": "sat",
             "pattern": self.pattern,
             "marks": self.marks,
@@ -104,11 +107,11 @@ class Reference:
     """One square at a time with CaDiCaL on the engine's clauses: the method a configurator
     without the engine's search would use."""
 
-    def __init__(self, n: int, sample: int, seed: int) -> None:
+    def __init__(self, n: int, sample: int, seed: int, rules: RuleFamily = CLASSIC) -> None:
         self.n = n
         self.sample = sample
         self._rng = random.Random(seed)
-        self._solver: Solver = IncrementalSolver(n, DEFAULT_SOLVER).solver
+        self._solver: Solver = IncrementalSolver(n, DEFAULT_SOLVER, rules=rules).solver
 
     def time(self, decisions: tuple[Decision, ...], squares: list[Cell]) -> tuple[float, int]:
         """Milliseconds for one call per square (estimated from a sample when ``sample`` is
@@ -163,20 +166,20 @@ def stair_move(states: list[list[CellState]]) -> Cell | None:
     return Cell(r, min(opens, key=lambda c: (abs(c - target), c))) if opens else None
 
 
-def attacked_marks(states: list[list[CellState]], queen: Cell) -> list[Cell]:
-    """Two squares the queen attacks in the rows below it that have no queen, nearest first."""
+def attacked_marks(states: list[list[CellState]], queen: Cell, rules: RuleFamily = CLASSIC) -> list[Cell]:
+    """Two squares the queen attacks in the rows below it that have no queen, nearest first
+    (by row, then by distance from its column, left first)."""
     n = len(states)
-    marks: list[Cell] = []
-    for r in range(queen.row + 1, n):
-        if any(state.has_queen for state in states[r]):
-            continue
-        d = r - queen.row
-        for c in (queen.col, queen.col - d, queen.col + d):
-            if 0 <= c < n and states[r][c] is CellState.ATTACKED and len(marks) < 2:
-                marks.append(Cell(r, c))
-        if len(marks) == 2:
-            break
-    return marks
+    piece = np.zeros((n, n), dtype=bool)
+    piece[queen] = True
+    attacked = rules.attacked(n, piece)
+    return [
+        Cell(r, c)
+        for r in range(queen.row + 1, n)
+        if not any(state.has_queen for state in states[r])
+        for c in sorted(range(n), key=lambda c: (abs(c - queen.col), c))
+        if attacked[r, c] and states[r][c] is CellState.ATTACKED
+    ][:2]
 
 
 MOVES: dict[str, Callable[[list[list[CellState]]], Cell | None]] = {"left": left_move, "stair": stair_move}
@@ -186,9 +189,14 @@ class Player:
     """The engine as the window's worker drives it, and the clicks it times."""
 
     def __init__(
-        self, n: int, reference: Reference | None, limit: float, heard: Callable[[PlayClick], None] | None
+        self,
+        n: int,
+        reference: Reference | None,
+        limit: float,
+        heard: Callable[[PlayClick], None] | None,
+        rules: RuleFamily = CLASSIC,
     ) -> None:
-        self.engine = SatEngine(n, kernel_choice=Kernels("numba"))
+        self.engine = SatEngine(n, kernel_choice=Kernels("numba"), rules=rules)
         self.engine.settle()
         self.reference = reference
         self.limit = limit
@@ -234,13 +242,14 @@ def play(
     reference: bool = True,
     limit: float = 600.0,
     heard: Callable[[PlayClick], None] | None = None,
+    rules: RuleFamily = CLASSIC,
 ) -> PlayResult:
     """Play one game with the pattern until solved, timing every click (``heard`` hears each)."""
-    player = Player(n, Reference(n, sample, seed) if reference else None, limit, heard)
+    player = Player(n, Reference(n, sample, seed, rules) if reference else None, limit, heard, rules)
     engine = player.engine
-    result = PlayResult(n, pattern, marks, solved=False)
+    result = PlayResult(n, rules.name, pattern, marks, solved=False)
     if pattern == "random":
-        for click in click_sequence(SatEngine(n, seed=seed), RANDOM_CLICKS, seed):
+        for click in click_sequence(SatEngine(n, seed=seed, rules=rules), RANDOM_CLICKS, seed):
             if click.fresh:
                 engine.clear()
                 engine.settle()
@@ -260,7 +269,7 @@ def play(
         if result.clicks[-1].cut:
             return result
         if marks and not engine.is_solved:
-            for mark in attacked_marks(engine.states(), cell):
+            for mark in attacked_marks(engine.states(), cell, rules):
                 after = (*engine.decisions, Decision(mark, DecisionKind.MARK))
                 result.clicks.append(player.click("mark", mark, after))
                 if result.clicks[-1].cut:

@@ -25,6 +25,7 @@ from app.gui.window.main_window import MainWindow
 from app.gui.workers.garbage_collection import freeze_startup_garbage
 from app.gui.workers.worker_board import WorkerBoard
 from bdd_model import Cell, CellState, DecisionKind
+from bdd_model.families import RuleFamily
 
 MIN_SAMPLES = 30
 """Cursor moves and pointer moves timed, at least (as many as the clicks beyond)."""
@@ -68,10 +69,10 @@ def shows_click(click: Click, kind: DecisionKind | None) -> Callable[[Paint], bo
 class SatWindowBench:
     """One window on the SAT engine and the timings taken on it."""
 
-    def __init__(self, n: int, folder: Path) -> None:
+    def __init__(self, n: int, folder: Path, rules: RuleFamily) -> None:
         self.n = n
         settings = QSettings(str(folder / "bench.ini"), QSettings.Format.IniFormat)
-        self.session = BoardSession(engine="sat")
+        self.session = BoardSession(engine="sat", rules=rules)
         self.window = MainWindow(self.session, settings)
         self.window.show()
         QTest.qWaitForWindowExposed(self.window)
@@ -177,21 +178,21 @@ class SatWindowBench:
         return found
 
 
-def sat_clicks(n: int, clicks: int, seed: int) -> list[Click]:
-    """``click_sequence`` on the SAT engine, from a child process."""
-    command = module_command("app.bench.engine_bench", str(n), str(clicks), str(seed))
+def sat_clicks(n: int, clicks: int, seed: int, rules: RuleFamily) -> list[Click]:
+    """``click_sequence`` on the family's SAT engine, from a child process."""
+    command = module_command("app.bench.engine_bench", str(n), str(clicks), str(seed), rules.name)
     child = subprocess.run(command, capture_output=True, text=True, check=True)
     return clicks_from_records(json.loads(child.stdout), n)
 
 
-def measure_sat_window(n: int, clicks: int, seed: int) -> dict[str, object]:
-    """The window's figures on an n×n SAT board (milliseconds)."""
-    sequence = sat_clicks(n, clicks, seed)
+def measure_sat_window(n: int, clicks: int, seed: int, rules: RuleFamily) -> dict[str, object]:
+    """The window's figures on an n×n SAT board of the family (milliseconds)."""
+    sequence = sat_clicks(n, clicks, seed, rules)
     quiet_platform_notes()
     app = QApplication.instance() or QApplication([])
     rng = random.Random(seed)
     with tempfile.TemporaryDirectory() as folder:
-        bench = SatWindowBench(n, Path(folder))
+        bench = SatWindowBench(n, Path(folder), rules)
         engine_start = bench.start_engine()
         open_drawn, open_decided = bench.open()
         timed = [bench.click(click) for click in sequence]
@@ -208,6 +209,7 @@ def measure_sat_window(n: int, clicks: int, seed: int) -> dict[str, object]:
     return {
         "engine": "sat",
         "n": n,
+        "rules": rules.name,
         "window_px": [size.width(), size.height()],
         "square_px": square,
         "clicks": len(sequence),

@@ -13,7 +13,9 @@ import time
 from pathlib import Path
 
 from app.bench.engine_bench import click_sequence, summary
+from app.options import rules_name
 from bdd_model import DecisionKind, SolutionSpace, load_or_compile
+from bdd_model.families import CLASSIC
 
 
 def offscreen_without_display() -> None:
@@ -35,7 +37,7 @@ def measure_window(space: SolutionSpace, clicks: int, seed: int) -> dict[str, ob
     app = QApplication.instance() or QApplication([])
     with tempfile.TemporaryDirectory() as folder:
         settings = QSettings(str(Path(folder) / "bench.ini"), QSettings.Format.IniFormat)
-        session = BoardSession(space.info.backend)
+        session = BoardSession(space.info.backend, rules=space.family)
         window = MainWindow(session, settings)
         window.show()
         session.open_size(1 if space.n != 1 else 2)
@@ -69,20 +71,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("seed", type=int)
     parser.add_argument("backend")
     parser.add_argument("--engine", choices=("bdd", "sat"), default="bdd")
+    parser.add_argument("--rules", type=rules_name, default=CLASSIC)
     parser.add_argument("--soak", action="store_true")
     args = parser.parse_args(argv)
     offscreen_without_display()
     if args.soak:
         from app.bench.window_soak import soak_sat_window
 
-        print(json.dumps(soak_sat_window(args.n, args.clicks, args.seed)))
+        print(json.dumps(soak_sat_window(args.n, args.clicks, args.seed, args.rules)))
         return 0
     if args.engine == "sat":
         from app.bench.sat_window_bench import measure_sat_window
 
-        print(json.dumps(measure_sat_window(args.n, args.clicks, args.seed)))
+        print(json.dumps(measure_sat_window(args.n, args.clicks, args.seed, args.rules)))
         return 0
-    space = load_or_compile(args.n, args.backend)
+    space = load_or_compile(args.n, args.backend, rules=args.rules)
     print(json.dumps(measure_window(space, args.clicks, args.seed)))
     return 0
 

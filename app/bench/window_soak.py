@@ -17,6 +17,7 @@ from app.bench.sat_window_bench import SatWindowBench
 from app.child_process import module_command
 from app.gui.board.theme import quiet_platform_notes
 from bdd_model.board import STATE_ORDER
+from bdd_model.families import RuleFamily
 
 WARM = 200
 """Clicks after which the memory must stay flat."""
@@ -43,9 +44,12 @@ def growth(sizes: list[tuple[int, float]]) -> float | None:
     return None if not warm else max(warm) / warm[0] - 1
 
 
-def soak_sat_window(n: int, clicks: int, seed: int) -> dict[str, object]:
-    """Play ``clicks`` clicks on an n×n SAT board in the window and check every answer."""
-    command = module_command("app.bench.engine_soak", str(n), str(clicks), str(seed), str(SAMPLES))
+def soak_sat_window(n: int, clicks: int, seed: int, rules: RuleFamily) -> dict[str, object]:
+    """Play ``clicks`` clicks on an n×n SAT board of the family in the window and check every
+    answer."""
+    command = module_command(
+        "app.bench.engine_soak", str(n), str(clicks), str(seed), str(SAMPLES), rules.name
+    )
     records = json.loads(subprocess.run(command, capture_output=True, text=True, check=True).stdout)
     quiet_platform_notes()
     app = QApplication.instance() or QApplication([])
@@ -53,7 +57,7 @@ def soak_sat_window(n: int, clicks: int, seed: int) -> dict[str, object]:
     worker_sizes: list[tuple[int, float]] = []
     differing = checked = wrong = 0
     with tempfile.TemporaryDirectory() as folder:
-        bench = SatWindowBench(n, Path(folder))
+        bench = SatWindowBench(n, Path(folder), rules)
         bench.start_engine()
         bench.open()
         for number, (click, record) in enumerate(
@@ -83,6 +87,7 @@ def soak_sat_window(n: int, clicks: int, seed: int) -> dict[str, object]:
     return {
         "engine": "sat",
         "n": n,
+        "rules": rules.name,
         "clicks": len(records),
         "squares_differing": differing,
         "independent_checks": checked,

@@ -11,8 +11,9 @@ from app.bench.engine_bench import run_bench, run_sat_bench
 from app.bench.play_bench import PATTERNS, PlayClick, play
 from app.child_process import module_command
 from app.cli.engine_commands import add_engine_option, any_board_size, engine_for
-from app.options import fail, integer, positive_int
+from app.options import add_rules_option, fail, integer, positive_int
 from bdd_model import BACKEND_CHOICES, CONSTRUCTIONS
+from bdd_model.families import CLASSIC, RuleFamily, family, measured_beside
 
 
 def register(commands: argparse._SubParsersAction) -> None:
@@ -54,6 +55,7 @@ def register(commands: argparse._SubParsersAction) -> None:
     )
     bench.add_argument("--json", action="store_true", help="one JSON object")
     add_engine_option(bench)
+    add_rules_option(bench)
     bench.set_defaults(run=run)
 
 
@@ -63,7 +65,7 @@ def run(args: argparse.Namespace) -> int:
             fail("--play needs the SAT engine (--engine sat)")
         if args.reference_sample < 0:
             fail("--reference-sample must be 0 or more")
-        result = play(
+        report = play(
             args.n,
             args.play,
             args.marks,
@@ -72,25 +74,34 @@ def run(args: argparse.Namespace) -> int:
             not args.no_reference,
             float(args.click_limit),
             heard=None if args.json else _heard,
-        )
-        report = result.to_json()
+            rules=args.rules,
+        ).to_json()
+        reference = measured_beside(args.rules)
+        if reference is not None:
+            limit = float(args.click_limit)
+            classic = play(args.n, args.play, args.marks, args.seed, 0, False, limit, rules=reference)
+            report["classic"] = _beside_classic(report, classic.to_json(), "settled_ms")
         print(json.dumps(report) if args.json else play_table(report))
         return 0
     if args.soak:
-        report = window_timings(args.n, args.clicks, args.seed, args.backend, "sat", "--soak")
+        report = window_timings(args.n, args.clicks, args.seed, args.backend, "sat", args.rules, "--soak")
         print(json.dumps(report) if args.json else soak_table(report))
         return 0
     if engine_for(args) == "sat":
-        report = run_sat_bench(args.n, args.clicks, args.seed).to_json()
+        report = run_sat_bench(args.n, args.clicks, args.seed, rules=args.rules).to_json()
+        reference = measured_beside(args.rules)
+        if reference is not None:
+            beside = run_sat_bench(args.n, args.clicks, args.seed, rules=reference).to_json()
+            report["classic"] = _beside_classic(report, beside, "click_ms")
         if args.gui:
-            report["gui"] = window_timings(args.n, args.clicks, args.seed, args.backend, "sat")
+            report["gui"] = window_timings(args.n, args.clicks, args.seed, args.backend, "sat", args.rules)
         print(json.dumps(report) if args.json else sat_table(report))
         return 0
-    bench = run_bench(args.n, args.clicks, args.backend, args.construction, args.seed)
+    bench = run_bench(args.n, args.clicks, args.backend, args.construction, args.seed, args.rules)
     report = bench.to_json()
     report["engine"] = "bdd"
     if args.gui:
-        report["gui"] = window_timings(args.n, args.clicks, args.seed, bench.backend)
+        report["gui"] = window_timings(args.n, args.clicks, args.seed, bench.backend, "bdd", args.rules)
     if args.json:
         print(json.dumps(report))
     else:
@@ -98,13 +109,35 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+def _beside_classic(report: dict, classic: dict, timed: str) -> dict[str, object]:
+    """The classic queens' figures of the same run at the same N, and how many times the
+    family's p95 of ``timed`` is the classic's."""
+    ours, theirs = report[timed]["p95"], classic[timed]["p95"]
+    return {timed: classic[timed], "p95_ratio": round(ours / theirs, 2) if theirs else None}
+
+
 def window_timings(
-    n: int, clicks: int, seed: int, backend: str, engine: str = "bdd", *options: str
+    n: int,
+    clicks: int,
+    seed: int,
+    backend: str,
+    engine: str = "bdd",
+    rules: RuleFamily = CLASSIC,
+    *options: str,
 ) -> dict[str, object]:
     """The window's timings on ``engine``, measured in a child process that starts the window as a
     user's would (the command line never loads Qt itself)."""
     command = module_command(
-        "app.bench.window_bench", str(n), str(clicks), str(seed), backend, "--engine", engine, *options
+        "app.bench.window_bench",
+        str(n),
+        str(clicks),
+        str(seed),
+        backend,
+        "--engine",
+        engine,
+        "--rules",
+        rules.name,
+        *options,
     )
     child = subprocess.run(command, capture_output=True, text=True, check=False)
     try:
@@ -121,7 +154,7 @@ def _ms(stats: dict[str, float]) -> str:
 def table(report: dict) -> str:
     """The report for people."""
     lines = [
-        f"N-Queens bench: N={report['n']}, backend {report['backend']}, "
+        f"N-Queens bench: {_board(report)}, backend {report['backend']}, "
         f"construction {report['construction']}",
         f"  compile (cold, no cache)   {report['compile_s']:.3f} s   peak RSS {report['peak_rss_mb']:.0f} MB",
         f"  BDD                        {report['nodes']:,} nodes, frozen into {report['edges']:,} row edges",
@@ -140,9 +173,10 @@ def table(report: dict) -> str:
 
 def sat_table(report: dict) -> str:
     """The SAT engine's report for people."""
-    agreement = {True: "the same answers as the BDD on every click", None: "no BDD to compare (N > 12)"}
+    quick = family(report["rules"]).quick_diagram_max_n
+    agreement = {True: "the same answers as the BDD on every click", None: f"no BDD to compare (N > {quick})"}
     lines = [
-        f"N-Queens bench: N={report['n']}, engine sat ({report['solver']}, {report['kernels']} kernels, "
+        f"N-Queens bench: {_board(report)}, engine sat ({report['solver']}, {report['kernels']} kernels, "
         f"compiled or loaded in {report['kernel_compile_s']:.1f} s)",
         f"  first board, settled       {report['setup_s']:.3f} s",
         f"  click, full answer         {report['clicks']} clicks: {_ms(report['click_ms'])}",
@@ -151,6 +185,7 @@ def sat_table(report: dict) -> str:
         f"  explanation of a square    {_ms(report['explain_ms'])}",
         f"  exact counts               {report['exact_count_clicks']} of {report['clicks']} clicks",
         f"  agreement                  {agreement[report['agrees_with_bdd']]}",
+        *_classic_line(report, "click_ms"),
     ]
     if "gui" in report:
         lines += sat_window_lines(report["gui"])
@@ -202,16 +237,31 @@ def play_table(report: dict) -> str:
     cut = f", {report['cut_clicks']} not settled within the click limit" if report["cut_clicks"] else ""
     return "\n".join(
         [
-            f"N-Queens play: N={report['n']}, pattern {report['pattern']}{marks}, {report['clicks']} clicks, "
-            + ("solved" if report["solved"] else "not solved")
-            + cut,
+            f"N-Queens play: {_board(report)}, pattern {report['pattern']}{marks}, "
+            f"{report['clicks']} clicks, " + ("solved" if report["solved"] else "not solved") + cut,
             f"  open                       {_ms(report['open_ms'])}",
             f"  settled                    {_ms(report['settled_ms'])}",
             f"  reference (CaDiCaL)        {_ms(report['reference_ms'])}",
             f"  settled after reference    {len(late)} of the "
             f"{report['clicks'] - report['nothing_to_prove']} clicks with squares to prove",
+            *_classic_line(report, "settled_ms"),
         ]
     )
+
+
+def _board(report: dict) -> str:
+    """ "N=12", and the family when it is not the classic one ("N=31, rules toroidal")."""
+    return family(report["rules"]).qualified(f"N={report['n']}", ", rules ")
+
+
+def _classic_line(report: dict, timed: str) -> list[str]:
+    """The classic queens' p95 beside the family's, when the report has it."""
+    classic = report.get("classic")
+    if classic is None:
+        return []
+    ratio = classic["p95_ratio"]
+    times = "" if ratio is None else f": the family's p95 is {ratio}× the classic's"
+    return [f"  classic queens, same N     {_ms(classic[timed])}{times}"]
 
 
 def soak_table(report: dict) -> str:

@@ -16,6 +16,7 @@ from bdd_model.build_cost.compile_log import past_compiles
 from bdd_model.build_cost.costs import CompileCost, compile_cost, predict, remember_compile
 from bdd_model.build_cost.countdown import Countdown
 from bdd_model.build_cost.machine_speed import calibration_seconds
+from bdd_model.families import CLASSIC, RuleFamily
 from bdd_model.wording import duration, memory
 
 ANNOUNCE_SECONDS = 5.0
@@ -37,13 +38,19 @@ class CompileReport:
     """
 
     def __init__(
-        self, n: int, backend: str, construction: str = "search", stream: TextIO | None = None
+        self,
+        n: int,
+        backend: str,
+        construction: str = "search",
+        rules: RuleFamily = CLASSIC,
+        stream: TextIO | None = None,
     ) -> None:
         self.n = n
         self.backend = resolve_backend(backend)
         self.stream = stream or sys.stderr
         self.terminal = self.stream.isatty()
-        self.estimated = construction == "search" and _worth_calibrating(n, self.backend)
+        self.rules = rules
+        self.estimated = construction == "search" and _worth_calibrating(n, self.backend, rules)
         self.calibration: float | None = None
         """Seconds of the calibration compile, once timed (before the compile)."""
         self._countdown: Countdown | None = None
@@ -71,7 +78,7 @@ class CompileReport:
         say the price of a long compile and start counting down."""
         if self.estimated:
             self.calibration = calibration_seconds(self.backend)
-            cost = predict(self.n, self.backend, self.calibration, past_compiles())
+            cost = predict(self.n, self.backend, self.calibration, past_compiles(), self.rules)
             if self.terminal and cost is not None:
                 if cost.seconds >= ANNOUNCE_SECONDS:
                     self.stream.write(f"nqueens: {announcement(self.n, cost)}\n")
@@ -122,8 +129,8 @@ class CompileReport:
         self._line = line
 
 
-def _worth_calibrating(n: int, backend: str) -> bool:
-    reference = compile_cost(n, backend)
+def _worth_calibrating(n: int, backend: str, rules: RuleFamily) -> bool:
+    reference = compile_cost(n, backend, rules)
     return reference is not None and reference.seconds >= CALIBRATE_FROM
 
 

@@ -8,7 +8,7 @@ import sys
 import time
 
 from app.cli.compile_report import CompileReport
-from app.options import add_decision_options, board_size, fail, size_argument
+from app.options import add_decision_options, add_rules_option, board_size, fail, size_argument
 from bdd_model import (
     BACKEND_CHOICES,
     CONSTRUCTIONS,
@@ -21,13 +21,13 @@ from bdd_model import (
     load_or_compile,
     parse_cell,
 )
-from bdd_model.board import BoardSizeError, check_whole_size
+from bdd_model.board import check_whole_size
 from bdd_model.cache.store import save
 from bdd_model.decisions import Decision, DecisionKind
-from bdd_model.diagram.space import MAX_N
+from bdd_model.diagram.space import MAX_N, check_size
 from bdd_model.engine import Engine
 from bdd_model.engine_choice import ENGINE_CHOICES, choose_engine, open_engine
-from bdd_model.known_counts import known_count
+from bdd_model.families import RuleFamily
 from bdd_model.sat.engine import SAT_ENGINE_MAX_N
 from bdd_model.solution_count import SolutionCount
 
@@ -35,26 +35,27 @@ any_board_size = size_argument(lambda n: check_whole_size(n, 10**18, ""))
 """N of ``state``: any whole number from 1; the engine then says what it can take."""
 
 
-def _counted_size(n: int) -> int:
-    """N of ``count``: a size the BDD compiles; beyond it, the error says what to use instead."""
-    check_whole_size(n, 10**18, "")
-    if n <= MAX_N:
-        return n
-    known = known_count(n)
-    if known is not None:
+def check_counted_size(n: int, rules: RuleFamily) -> None:
+    """Exit 2 when ``count`` cannot compile n×n for the family, saying what to use instead."""
+    top = rules.diagram_max_n
+    if n <= top:
+        return
+    known = rules.known_count(n)
+    if n > SAT_ENGINE_MAX_N:
+        largest = f"{SAT_ENGINE_MAX_N}×{SAT_ENGINE_MAX_N}"
+        instead = f"no engine here answers a {n}×{n} board: the SAT engine's largest is {largest}"
+    elif known is not None:
         instead = (
-            f"the empty {n}×{n} board's count is known, {known:,} (OEIS A000170), and "
-            f"'nqueens state {n} --engine sat --json' gives it (and counts or estimates it under decisions)"
+            f"the empty {n}×{n} board's count is known, {known:,} ({rules.sequence}), and "
+            f"'{_state_command(n, rules)}' gives it (and counts or estimates it under decisions)"
         )
-    elif n <= SAT_ENGINE_MAX_N:
-        instead = f"'nqueens state {n} --engine sat --json' estimates it"
     else:
-        top = SAT_ENGINE_MAX_N
-        instead = f"no engine here answers a {n}×{n} board: the SAT engine's largest is {top}×{top}"
-    raise BoardSizeError(f"count compiles the BDD, up to {MAX_N}×{MAX_N}; {instead}")
+        instead = f"'{_state_command(n, rules)}' estimates it"
+    fail(f"argument N: count compiles the BDD, up to {top}×{top}; {instead}")
 
 
-counted_size = size_argument(_counted_size)
+def _state_command(n: int, rules: RuleFamily) -> str:
+    return rules.qualified(f"nqueens state {n}", " --rules ") + " --engine sat --json"
 
 
 def add_engine_option(parser: argparse.ArgumentParser) -> None:
@@ -70,7 +71,7 @@ def add_engine_option(parser: argparse.ArgumentParser) -> None:
 def engine_for(args: argparse.Namespace) -> str:
     """The engine that answers args.n under args.engine; exit 2 with the reason if none can."""
     try:
-        return choose_engine(args.n, args.engine, args.backend)
+        return choose_engine(args.n, args.engine, args.backend, args.rules)
     except NQueensError as error:
         fail(str(error))
 
@@ -93,35 +94,46 @@ def open_space(args: argparse.Namespace) -> SolutionSpace:
 
     Both constructions give the same BDD, so a cached space serves whichever was asked for.
     """
-    with CompileReport(args.n, args.backend, args.construction) as report:
-        if not _cached(args.n, report.backend):
+    try:
+        check_size(args.n, args.rules)
+    except NQueensError as error:
+        fail(str(error))
+    with CompileReport(args.n, args.backend, args.construction, args.rules) as report:
+        if not _cached(args.n, report.backend, args.rules):
             report.expect_compile()
         space = load_or_compile(
-            args.n, args.backend, args.construction, progress=report.progress, warn=report.warn
+            args.n,
+            args.backend,
+            args.construction,
+            progress=report.progress,
+            warn=report.warn,
+            rules=args.rules,
         )
         report.remember(space)
     return space
 
 
-def _cached(n: int, backend: str) -> bool:
+def _cached(n: int, backend: str, rules: RuleFamily) -> bool:
     """True when a cache file stands for n×n (it may still prove damaged); False also when the
     cache folder cannot be looked into (``load_or_compile`` then says why)."""
     try:
-        return cache_path(n, backend).is_file()
+        return cache_path(n, backend, rules).is_file()
     except OSError:
         return False
 
 
 def register(commands: argparse._SubParsersAction) -> None:
     count = commands.add_parser("count", help="exact number of solutions, from the compiled BDD")
-    count.add_argument("n", metavar="N", type=counted_size, help=f"board size (1..{MAX_N})")
+    count.add_argument("n", metavar="N", type=any_board_size, help=f"board size (1..{MAX_N})")
     add_space_options(count)
+    add_rules_option(count)
     count.add_argument("-v", "--verbose", action="store_true", help="timings and BDD size on stderr")
     count.set_defaults(run=run_count)
 
     compile_ = commands.add_parser("compile", help="compile N now (no cache read) and cache it")
     compile_.add_argument("n", metavar="N", type=board_size, help="board size")
     add_space_options(compile_)
+    add_rules_option(compile_)
     compile_.set_defaults(run=run_compile)
 
     state = commands.add_parser("state", help="the board after decisions: every square's state")
@@ -132,10 +144,15 @@ def register(commands: argparse._SubParsersAction) -> None:
     state.add_argument("--json", action="store_true", help="one JSON object (the documented contract)")
     add_engine_option(state)
     add_space_options(state)
+    add_rules_option(state)
     state.set_defaults(run=run_state)
 
 
 def run_count(args: argparse.Namespace) -> int:
+    if args.rules.diagram_max_n < args.n <= SAT_ENGINE_MAX_N and args.rules.has_no_solution(args.n):
+        print(0)
+        return 0
+    check_counted_size(args.n, args.rules)
     started = time.perf_counter()
     space = open_space(args)
     print(space.count)
@@ -148,14 +165,21 @@ def run_count(args: argparse.Namespace) -> int:
 
 
 def run_compile(args: argparse.Namespace) -> int:
-    with CompileReport(args.n, args.backend, args.construction) as report:
+    try:
+        check_size(args.n, args.rules)
+    except NQueensError as error:
+        fail(str(error))
+    with CompileReport(args.n, args.backend, args.construction, args.rules) as report:
         report.expect_compile()
-        space = SolutionSpace.compile(args.n, args.backend, args.construction, progress=report.progress)
+        space = SolutionSpace.compile(
+            args.n, args.backend, args.construction, progress=report.progress, rules=args.rules
+        )
         report.remember(space)
     try:
         save(space)
     except OSError as error:
-        fail(f"could not write the cache file {cache_path(args.n, space.info.backend)}: {error}", status=1)
+        where = cache_path(args.n, space.info.backend, args.rules)
+        fail(f"could not write the cache file {where}: {error}", status=1)
     sys.stderr.write(
         f"{args.n}×{args.n}: {space.count} solutions, {space.info.bdd_nodes} BDD nodes, "
         f"{space.origin} in {space.seconds:.2f} s\n"
@@ -173,7 +197,7 @@ def run_state(args: argparse.Namespace) -> int:
         target = parse_cell(args.explain, n) if args.explain else None
     except NQueensError as error:
         fail(str(error))
-    cfg = Configurator(open_space(args)) if engine == "bdd" else open_engine(n, engine)
+    cfg = Configurator(open_space(args)) if engine == "bdd" else open_engine(n, engine, rules=args.rules)
     for decision in decisions:
         try:
             if decision.kind is DecisionKind.QUEEN:
@@ -214,7 +238,12 @@ def state_report(cfg: Engine, figure: SolutionCount) -> dict[str, object]:
     the count (``null`` when it is not known exactly, with a true lower bound and an estimate
     with its 95% interval: the same figure the window shows)."""
     states = cfg.states()
-    report: dict[str, object] = {"n": cfg.n, "engine": cfg.engine, **figure.json_fields()}
+    report: dict[str, object] = {
+        "n": cfg.n,
+        "engine": cfg.engine,
+        "rules": cfg.rules.name,
+        **figure.json_fields(),
+    }
     for name, kinds in _LISTS.items():
         report[name] = [[r + 1, c + 1] for r in range(cfg.n) for c in range(cfg.n) if states[r][c] in kinds]
     return report

@@ -9,11 +9,12 @@ import time
 from collections.abc import Iterable
 from pathlib import Path
 
-from app.options import fail, file_name, positive_int, sat_board_size
+from app.options import add_rules_option, fail, file_name, positive_int, sat_board_size
 from bdd_model import board_text, queens_text
 from bdd_model.cnf.answer_file import SolverOutputError, broken_rules, queens_of, read_answer
 from bdd_model.cnf.encoding import SAT_MAX_N, clause_count, dimacs, smtlib
 from bdd_model.cnf.solving import DEFAULT_SOLVER, SOLVERS, solve_all
+from bdd_model.families import RuleFamily
 from bdd_model.files.atomic_file import atomic_output
 from bdd_model.files.checked_file import FileKindError, open_regular
 from bdd_model.files.untrusted_text import PATH_EXCERPT, excerpt
@@ -28,6 +29,7 @@ def register(commands: argparse._SubParsersAction) -> None:
     generate.add_argument(
         "-o", "--output", metavar="FILE", type=file_name, help="where to write ('-': standard output)"
     )
+    add_rules_option(generate)
     generate.set_defaults(run=run_generate)
 
     smt = commands.add_parser("smtlib", help="write SMT-LIB v2 for Z3 and cvc5 (default N-queens.smt2)")
@@ -35,6 +37,7 @@ def register(commands: argparse._SubParsersAction) -> None:
     smt.add_argument(
         "-o", "--output", metavar="FILE", type=file_name, help="where to write ('-': standard output)"
     )
+    add_rules_option(smt)
     smt.set_defaults(run=run_smtlib)
 
     solve = commands.add_parser("solve", help="solve with a SAT solver in memory and print boards")
@@ -47,6 +50,7 @@ def register(commands: argparse._SubParsersAction) -> None:
         default=DEFAULT_SOLVER,
         help=f"python-sat solver (default {DEFAULT_SOLVER})",
     )
+    add_rules_option(solve)
     solve.set_defaults(run=run_solve)
 
     show = commands.add_parser("show", help="print a SAT solver's answer as a board")
@@ -54,6 +58,7 @@ def register(commands: argparse._SubParsersAction) -> None:
         "file", metavar="FILE", type=file_name, help="MiniSat result file, or s/v lines ('-': stdin)"
     )
     show.add_argument("--n", type=sat_board_size, required=True, help="board size")
+    add_rules_option(show)
     show.set_defaults(run=run_show)
 
 
@@ -71,32 +76,36 @@ def _write(lines: Iterable[str], target: str) -> None:
         fail(f"cannot write '{excerpt(target, PATH_EXCERPT)}': {error.strerror or error}", status=status)
 
 
-def _export(n: int, output: str | None, kind: str, suffix: str, lines: Iterable[str], items: str) -> int:
-    target = output or f"{n}-queens.{suffix}"
+def _export(
+    n: int, rules: RuleFamily, output: str | None, kind: str, suffix: str, lines: Iterable[str], items: str
+) -> int:
+    target = output or f"{rules.qualified(f'{n}-queens', '-')}.{suffix}"
     report = sys.stderr if target == "-" else sys.stdout
     where = "standard output" if target == "-" else f"'{excerpt(target, PATH_EXCERPT)}'"
-    print(f"Generating {kind} for {n}-Queens problem...", file=report, flush=True)
+    print(f"Generating {kind} for {rules.problem(n)} problem...", file=report, flush=True)
     _write(lines, target)
-    size = f"{n * n} variables, {clause_count(n)} {items}"
+    size = f"{n * n} variables, {clause_count(n, rules)} {items}"
     print(f"Successfully wrote problem to {where} ({size})", file=report)
     return 0
 
 
 def run_generate(args: argparse.Namespace) -> int:
-    return _export(args.n, args.output, "CNF", "cnf", dimacs(args.n), "clauses")
+    return _export(args.n, args.rules, args.output, "CNF", "cnf", dimacs(args.n, args.rules), "clauses")
 
 
 def run_smtlib(args: argparse.Namespace) -> int:
-    return _export(args.n, args.output, "SMT-LIB", "smt2", smtlib(args.n), "assertions")
+    return _export(
+        args.n, args.rules, args.output, "SMT-LIB", "smt2", smtlib(args.n, args.rules), "assertions"
+    )
 
 
 def run_solve(args: argparse.Namespace) -> int:
     n = args.n
     limit = args.limit if args.all else (args.limit or 1)
-    print(f"Solving for {n}-Queens...")
+    print(f"Solving for {args.rules.problem(n)}...")
     progress = _Progress(enabled=n >= 10 and args.all)
     boards = []
-    for columns in solve_all(n, args.solver, limit):
+    for columns in solve_all(n, args.solver, limit, args.rules):
         boards.append(columns)
         progress.tick(len(boards))
     progress.done()
@@ -157,9 +166,9 @@ def run_show(args: argparse.Namespace) -> int:
         fail(f"the solver found no solution (UNSAT): there is no {n}×{n} board to show")
     queens = queens_of(answer, n)
     print(rows_as_printed(queens_text(n, queens)))
-    problems = broken_rules(n, queens)
+    problems = broken_rules(n, queens, args.rules)
     if problems:
         print(f"Not a valid placement: {'; '.join(problems)}.")
         return 1
-    print(f"A valid placement of {n} queens.")
+    print(f"A valid placement of {n} {args.rules.piece}s.")
     return 0
