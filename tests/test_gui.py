@@ -374,7 +374,9 @@ def test_a_compile_reaches_the_window_even_when_the_cache_cannot_be_written(
 def test_a_board_without_solutions_says_so(qtbot, window: MainWindow) -> None:
     window.sizes.choose(3)
     assert window.session.configurator.count == 0
-    assert "No 3 queens fit on a 3×3 board" in window.status_line.text()
+    assert window.status_line.text() == (
+        "No 3 queens fit on the 3×3 board without attacking: every square is closed. They fit on 1×1 or 4×4."
+    )
     assert all(s is CellState.LOOKAHEAD for row in window.board.picture.states for s in row)
     click(qtbot, window, 1, 1)
     assert decisions_of(window) == []

@@ -16,6 +16,7 @@ from app.gui.window.compile_indicator import WORDS_WIDTH
 from app.gui.window.main_window import MainWindow
 from bdd_model import Cell, Decision, DecisionKind, Progress, resolve_backend
 from bdd_model.build_cost.costs import compile_cost
+from bdd_model.families import CLASSIC
 from bdd_model.saved_game import dumps
 from bdd_model.wording import duration, memory
 from tests.gui_helpers import board_square, click, decisions_of, warned
@@ -27,7 +28,13 @@ def test_the_size_menu_says_what_is_ready_and_what_a_build_costs(
     monkeypatch.setenv("NQUEENS_CACHE_DIR", str(tmp_path / "empty-cache"))
     window.sizes.menu.aboutToShow.emit()
     entries = [a.text() for a in window.sizes.menu.actions()]
-    assert entries[:10] == [f"&{n} × {n}" for n in range(1, 10)] + ["10 × 10"]
+    assert entries[:10] == [
+        "&1 × 1",
+        "&2 × 2 — no solution",
+        "&3 × 3 — no solution",
+        *(f"&{n} × {n}" for n in range(4, 10)),
+        "10 × 10",
+    ]
     assert entries[11] == "12 × 12 — build about 1 s, 121 MB"
     assert window.sizes.menu.actions()[7].isChecked()
     assert entries[13] == "14 × 14 — SAT now, exact: build about 45 s, 1.2 GB"
@@ -43,7 +50,7 @@ def test_the_size_menu_says_what_is_ready_and_what_a_build_costs(
 
 def offered_price(window: MainWindow, n: int) -> str:
     """The price the offer should say for n×n, from the calibration the window has now."""
-    cost = window.pace.cost(n, resolve_backend(window.session.sources.backend))
+    cost = window.pace.cost(n, resolve_backend(window.session.sources.backend), CLASSIC)
     assert cost is not None
     return f"takes {duration(cost.seconds)} and {memory(cost.peak_mb)} of memory, once"
 

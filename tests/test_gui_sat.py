@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QTimer
 
+from app.gui.mid_end import board_sources
 from app.gui.window.main_window import MainWindow
 from app.gui.workers.worker_board import WorkerBoard
 from bdd_model import Cell, CellState, Decision, DecisionKind, load_or_compile
@@ -126,7 +127,9 @@ def test_auto_opens_on_sat_while_the_diagram_builds_then_switches(
     """Sizes beyond the quick compiles open on the SAT engine at once; the BDD replaces it,
     decisions kept (9×9 stands in for 13×13 to keep the test short)."""
     monkeypatch.setenv("NQUEENS_CACHE_DIR", str(tmp_path / "fresh-cache"))
-    window.session.sources.quick_up_to = 8
+    monkeypatch.setattr(
+        board_sources, "waits_for_diagram", lambda choice, n, rules: choice == "bdd" or n <= 8
+    )
     window.session.sources.in_process_max_n = 0
     with qtbot.waitSignal(window.session.sources._sat_client().ready, timeout=30000):
         window.session.sources.start_sat_engine()

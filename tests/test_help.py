@@ -197,7 +197,7 @@ def test_no_page_names_a_size_limit_the_code_does_not_have(qtbot, window: MainWi
     how_to_play = help_pages.show_how_to_play(window).browser.toPlainText()
     pages = {
         "how to play": how_to_play,
-        "how it works": plain(how_it_works_html()),
+        "how it works": plain(how_it_works_html(80)),
         "glossary": plain(glossary_html()),
         "about": plain(about_html(ProgramInfo("1.0", "MIT"), "CUDD (dd.cudd)", {})),
     }
@@ -228,7 +228,7 @@ def test_pages_link_to_each_other(qtbot, window: MainWindow) -> None:
     assert glossary.browser.verticalScrollBar().value() > 0
     assert help_pages.show_glossary(window, "Row edges") is glossary
     for term in ("BDD", "Assumption", "95% interval", "Witness"):
-        assert f"help:glossary#{anchor(term)}" in how_it_works_html()
+        assert f"help:glossary#{anchor(term)}" in how_it_works_html(80)
 
 
 def test_every_glossary_term_is_explained_once_and_listed(qtbot) -> None:

@@ -14,6 +14,7 @@ from app.gui.workers.compile_job import CompileJob
 from app.gui.workers.worker_client import WorkerClient
 from app.gui.workers.worker_messages import Counted, Reply, TakeBoard, Taken
 from bdd_model.cache.store import load
+from bdd_model.families import CLASSIC
 
 HOSTILE = "open({marker!r}, 'a').write({name!r} + '\\n')\nraise SystemExit('hostile {name} imported')\n"
 
@@ -45,7 +46,7 @@ def test_the_hostile_folder_would_run_under_plain_python_m(hostile: Path) -> Non
 
 
 def test_a_compile_started_from_a_hostile_folder_runs_none_of_its_code(qtbot, hostile: Path) -> None:
-    job = CompileJob(7, "cudd")
+    job = CompileJob(7, "cudd", CLASSIC)
     with qtbot.waitSignal(job.succeeded, timeout=60000) as finished:
         job.start()
     assert load(7, "cudd", Path(finished.args[0])).count == 40

@@ -274,3 +274,69 @@ def test_one_module_defines_the_decision_and_its_forms() -> None:
         if (places := decision_forms(path))
     }
     assert set(found) == {"bdd_model/decisions.py"}, found
+
+
+FAMILY_CONSTANTS = {"CLASSIC", "QUEENS", "TOROIDAL", "SUPERQUEENS", "NO_TOUCH"}
+
+
+def family_questions(path: Path, family_names: set[str]) -> list[str]:
+    """The places in a file that ask which rule family a board has: a comparison with a family's
+    name or with one family's object, or a family looked up by a written name."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Compare):
+            operands = [node.left, *node.comparators]
+            named = any(isinstance(o, ast.Constant) and o.value in family_names for o in operands)
+            constant = any(
+                isinstance(part, ast.Name | ast.Attribute)
+                and (part.id if isinstance(part, ast.Name) else part.attr) in FAMILY_CONSTANTS
+                for o in operands
+                for part in ast.walk(o)
+            )
+            if named or constant:
+                found.append(f"{path.name}:{node.lineno}")
+        elif isinstance(node, ast.Call) and _looks_up_a_written_family(node):
+            found.append(f"{path.name}:{node.lineno}")
+    return found
+
+
+def _looks_up_a_written_family(call: ast.Call) -> bool:
+    named = getattr(call.func, "id", getattr(call.func, "attr", ""))
+    return named == "family" and any(isinstance(argument, ast.Constant) for argument in call.args)
+
+
+def test_nothing_outside_the_families_asks_which_family_it_has() -> None:
+    """Every engine, export and window reads the family's data; only the families' own package
+    (each family's module and the registry) knows them by name."""
+    from bdd_model.families import names
+
+    family_names = set(names())
+    places = [
+        place
+        for package in ("bdd_model", "app")
+        for path in sources(package)
+        if "families" not in path.relative_to(ROOT).parts
+        for place in family_questions(path, family_names)
+    ]
+    assert places == []
+
+
+def test_the_family_question_finder_sees_each_kind_of_question(tmp_path: Path) -> None:
+    source = tmp_path / "sample.py"
+    source.write_text(
+        "from bdd_model.families import CLASSIC, family\n"
+        "def f(rules, other):\n"
+        "    a = rules.name == 'toroidal'\n"
+        "    b = rules is CLASSIC\n"
+        "    c = family('no-touch')\n"
+        "    d = rules is other\n"
+        "    e = rules.name == CLASSIC.name\n"
+        "    return families.TOROIDAL != rules\n"
+    )
+    assert family_questions(source, {"toroidal", "no-touch"}) == [
+        "sample.py:3",
+        "sample.py:4",
+        "sample.py:5",
+        "sample.py:7",
+        "sample.py:8",
+    ]

@@ -20,11 +20,13 @@ from app.gui.mid_end.board_sources import ENGINE_CHOICES, IN_PROCESS_MAX_N
 from app.gui.mid_end.session import BoardSession
 from app.gui.system_libraries import display_problem
 from app.gui.window.main_window import MainWindow
+from app.gui.window.rules_choice import remembered_rules
 from app.gui.workers.garbage_collection import freeze_startup_garbage
 from app.options import (
     Parser,
     SettingError,
     add_decision_options,
+    add_rules_option,
     file_name,
     memory_cap,
     positive_int,
@@ -83,6 +85,7 @@ def build_parser() -> Parser:
         help="board size, 1 to 100 (default: the last used)",
     )
     add_decision_options(parser)
+    add_rules_option(parser, remembered=True)
     parser.add_argument(
         "--engine",
         choices=ENGINE_CHOICES,
@@ -120,13 +123,14 @@ def main(argv: list[str] | None = None) -> int:
     settings = QSettings()
     n = args.n or _remembered_size(settings)
     engine_choice = args.engine or _remembered_engine(settings)
+    rules = args.rules or remembered_rules(settings)
     try:
-        engine = choose_engine(n, engine_choice, args.backend)
+        engine = choose_engine(n, engine_choice, args.backend, rules)
         decisions = [Decision.parse(kind, text, n) for kind, text in args.decisions]
         view = ViewOptions(args.heat, parse_cell(args.explain, n) if args.explain else None, args.browse)
     except NQueensError as error:
         fail(str(error))
-    conflict = refusal(n, decisions, engine, args.backend, IN_PROCESS_MAX_N)
+    conflict = refusal(n, decisions, engine, args.backend, IN_PROCESS_MAX_N, rules)
     if conflict:
         fail(conflict)
     if args.screenshot:
@@ -142,7 +146,7 @@ def main(argv: list[str] | None = None) -> int:
     app.setApplicationDisplayName("N-Queens configurator")
     app.setDesktopFileName(DESKTOP_ID)
     apply_appearance(args.theme or str(settings.value("view/appearance", "system")))
-    session = BoardSession(args.backend, engine_choice)
+    session = BoardSession(args.backend, engine_choice, rules)
     if args.screenshot:
         return _screenshot(session, n, decisions, view, args.screenshot, size, engine)
     window = MainWindow(session, settings)
@@ -154,7 +158,7 @@ def main(argv: list[str] | None = None) -> int:
     QTimer.singleShot(CALIBRATE_AFTER_MS, lambda: window.pace.measure(resolve_backend(args.backend)))
     session.boardReplaced.connect(lambda _: view.apply(window), Qt.ConnectionType.SingleShotConnection)
     if args.n is None and not decisions:
-        window.reopen()
+        window.reopen(args.rules)
     else:
         window.autosave.start_fresh()
         session.open_size(n, decisions)
@@ -204,7 +208,7 @@ def _screenshot(
     The window gets throwaway settings: a headless run changes nothing the user's window
     remembers (board size, geometry, engine)."""
     try:
-        space = space_for(n, engine, session.sources.backend)
+        space = space_for(n, engine, session.sources.backend, session.rules)
         count = replay(space, decisions).count if space is not None else None
     except NQueensError as error:
         fail(str(error))

@@ -12,6 +12,7 @@ from app.gui.board.theme import board_colors
 from app.gui.widgets.action_help import tooltip_html
 from app.gui.widgets.painter import painting
 from bdd_model import CellState
+from bdd_model.families import CLASSIC, RuleFamily
 
 LEGEND = (
     (CellState.QUEEN, "your queen"),
@@ -49,13 +50,22 @@ class LegendWidget(QWidget):
         self._checking = False
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
         self.setAccessibleName("Legend: " + ", ".join(text for _, text in LEGEND))
+        self._rules: RuleFamily | None = None
+        self.set_rules(CLASSIC)
+
+    def set_rules(self, rules: RuleFamily) -> None:
+        """Say what "attacked" means under the board's rules."""
+        if rules is self._rules:
+            return
+        self._rules = rules
+        piece = rules.piece
         self.setToolTip(
             tooltip_html(
                 "The squares",
-                "Solid queen: yours. Outlined queen: forced, in every remaining solution. "
-                "Hatched: in line with a queen. Dotted (look-ahead): not attacked, yet no remaining "
-                "solution has a queen there. Cross: marked empty by you. Washed out with a dash: "
-                "the SAT engine is still checking it. "
+                f"Solid {piece}: yours. Outlined {piece}: forced, in every remaining solution. "
+                f"Hatched: {rules.attacked_by} a {piece}. Dotted (look-ahead): not attacked, yet no "
+                f"remaining solution has a {piece} there. Cross: marked empty by you. Washed out with "
+                "a dash: the SAT engine is still checking it. "
                 "The scale: solutions through a square, when the heat map is on (Ctrl+M).",
             )
         )

@@ -6,6 +6,8 @@ from __future__ import annotations
 import html
 import re
 
+from app.gui.help.family_help import glossary_entries
+
 GLOSSARY: dict[str, str] = {
     "95% interval": "The range an estimate gives for the true number of solutions, made so "
     "that it holds the true number 95 times in 100 (checked on the boards whose counts are "
@@ -91,11 +93,13 @@ def glossary_text(*terms: str) -> str:
 
 
 def glossary_html() -> str:
-    """Help → Glossary: every term in alphabetical order, each with an anchor to link to."""
+    """Help → Glossary: every term in alphabetical order (the rule families' among them), each
+    with an anchor to link to."""
+    terms = {**GLOSSARY, **glossary_entries()}
     entries = "".join(
         f"<dt><a name='{anchor(term)}'></a><b>{html.escape(term)}</b></dt>"
-        f"<dd style='margin-bottom:8px'>{html.escape(GLOSSARY[term])}</dd>"
-        for term in glossary_order(list(GLOSSARY))
+        f"<dd style='margin-bottom:8px'>{html.escape(terms[term])}</dd>"
+        for term in glossary_order(list(terms))
     )
     return (
         "<h2>Glossary</h2><p>The words of the Insight panel and of "

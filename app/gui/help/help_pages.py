@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.gui.board.board_widget import BOARD_INPUT, BoardPicture
+from app.gui.help.family_help import MOVES_N, families, moves_states, moves_url
 from app.gui.help.glossary import anchor, glossary_html
 from app.gui.help.help_example import POINTED, N, first_steps
 from app.gui.help.help_pictures import SWATCH, board_image, board_side, square_image
@@ -103,11 +104,20 @@ def _how_to_play(document: QTextDocument, palette: QPalette, ratio: float) -> st
         _add(document, url, board_image(picture, palette, ratio))
     for state, _, _ in SQUARES:
         _add(document, square_url(state), square_image(state, palette, ratio))
-    return how_to_play_html(steps, BOARD_INPUT, board_side(N), SWATCH)
+    _add_moves(document, palette, ratio)
+    return how_to_play_html(steps, BOARD_INPUT, board_side(N), SWATCH, board_side(MOVES_N))
 
 
 def _how_it_works(document: QTextDocument, palette: QPalette, ratio: float) -> str:
-    return how_it_works_html()
+    _add_moves(document, palette, ratio)
+    return how_it_works_html(board_side(MOVES_N))
+
+
+def _add_moves(document: QTextDocument, palette: QPalette, ratio: float) -> None:
+    """Each family's picture of its piece's moves."""
+    for rules in families():
+        picture = BoardPicture.of(MOVES_N, moves_states(rules))
+        _add(document, moves_url(rules), board_image(picture, palette, ratio))
 
 
 def _glossary(document: QTextDocument, palette: QPalette, ratio: float) -> str:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import html
 from collections.abc import Sequence
 
+from app.gui.help.family_help import how_it_works_section, how_to_play_section
 from app.gui.help.glossary import anchor
 from app.gui.help.help_example import FIRST, POINTED, SECOND, FirstSteps
 from app.gui.help.program_info import NAME, ProgramInfo
@@ -35,7 +36,12 @@ SQUARES: tuple[tuple[CellState | None, str, str], ...] = (
         "It goes away by itself when you take back what forced it.",
     ),
     (CellState.OPEN, "Open", "Plain: a queen here still leads to a solution. Click to place it."),
-    (CellState.ATTACKED, "Attacked", "Hatched: in line with a queen (same row, column or diagonal)."),
+    (
+        CellState.ATTACKED,
+        "Attacked",
+        "Hatched: a queen attacks it (the classic queen along its row, column and diagonals; each "
+        "family's moves are under Rule families).",
+    ),
     (
         CellState.LOOKAHEAD,
         "Closed by look-ahead",
@@ -111,12 +117,16 @@ def build_times() -> str:
 
 
 def how_to_play_html(
-    steps: FirstSteps, board_input: Sequence[tuple[str, str]], picture_side: int, swatch_side: int
+    steps: FirstSteps,
+    board_input: Sequence[tuple[str, str]],
+    picture_side: int,
+    swatch_side: int,
+    moves_side: int,
 ) -> str:
     """How to Play: the rules with a solved board, the squares, a first game played step by
-    step, the sizes and engines told once, the mouse and keys. Pictures are referred to by
-    SOLUTION_PICTURE, FIRST_STEP_PICTURE, NEXT_STEPS_PICTURE (``picture_side`` pixels square)
-    and ``square_url`` (``swatch_side``)."""
+    step, the rule families, the sizes and engines told once, the mouse and keys. Pictures are
+    referred to by SOLUTION_PICTURE, FIRST_STEP_PICTURE, NEXT_STEPS_PICTURE (``picture_side``
+    pixels square), ``square_url`` (``swatch_side``) and ``moves_url`` (``moves_side``)."""
     squares = "".join(
         f"<tr><td valign=top>{_picture(square_url(state), swatch_side)}</td>"
         f"<td><b>{html.escape(name)}</b><br>{html.escape(meaning)}</td></tr>"
@@ -164,7 +174,7 @@ stuck. Hint (Ctrl+H) places a good queen for you. Then try a bigger board: type 
 <p align=center>{_picture(FIRST_STEP_PICTURE, picture_side)}&nbsp; &nbsp;\
 {_picture(NEXT_STEPS_PICTURE, picture_side)}<br>
 <i>After step 1; after steps 2 and 3, {POINTED.label()} chosen</i></p>
-
+{how_to_play_section(moves_side)}
 <h3>Board sizes and the two engines</h3>
 <p>Any board from 1×1 to {SAT_ENGINE_MAX_N}×{SAT_ENGINE_MAX_N} can be played: type its size in
 <i>Board size</i>, or choose one in Game → Size. Two engines work out the squares; the status
@@ -172,14 +182,15 @@ bar names the one at work, and View → Engine chooses between them.</p>
 <ul>
 <li><b>BDD</b>, for boards up to {MAX_N}×{MAX_N}: the count is always exact, and the heat map
 is there. Each size is built once, then kept, and opens at once the next time. Building takes
-{build_times()} (measured on a two-core computer).</li>
+{build_times()} for the classic queens (measured on a two-core computer).</li>
 <li><b>SAT engine</b>, for every size from 1×1 to {SAT_ENGINE_MAX_N}×{SAT_ENGINE_MAX_N}, at
 once. Squares show the checking look until they are decided; you can click on meanwhile. The
 count is exact where it can be counted, else an estimate with its range, “about 3.1 × 10³⁹
 solutions remain, estimated ±20%”: the true number lies in that range 95 times in 100.
 “(updating…)” follows it while a better figure is worked out. There is no heat map.</li>
 </ul>
-<p><b>Automatic</b>, the default, uses the BDD up to {AUTO_BDD_MAX_N}×{AUTO_BDD_MAX_N} and for
+<p><b>Automatic</b>, the default, uses the BDD up to {AUTO_BDD_MAX_N}×{AUTO_BDD_MAX_N} (for the
+classic queens; each family's own size is under Rule families) and for
 every size already built, and the SAT engine otherwise: {AUTO_BDD_MAX_N + 1}×{AUTO_BDD_MAX_N + 1}
 to {MAX_N}×{MAX_N} open at once on the SAT engine while the program offers to build their BDD in
 the background; when it is ready the board switches to it, your decisions kept. <b>BDD Only</b>
@@ -205,9 +216,10 @@ can also be taken back in any order by clicking them.</p>
 """
 
 
-def how_it_works_html() -> str:
-    """How It Works: the two engines, the count past exact reach, the explanations. Terms link
-    to the glossary."""
+def how_it_works_html(moves_side: int) -> str:
+    """How It Works: the two engines, the count past exact reach, the explanations, the rule
+    families (their pictures by ``moves_url``, ``moves_side`` pixels square). Terms link to the
+    glossary."""
 
     def term(word: str, shown: str = "") -> str:
         return f"<a href='help:glossary#{anchor(word)}'>{html.escape(shown or word)}</a>"
@@ -282,7 +294,7 @@ the SAT engine it asks the solver for a queen there; each “no” names decisio
 stay, the engine leaves out the fewest decisions that break every such conflict found so far,
 and asks again, until the answer is yes. <b>Free this square</b> retracts exactly that set and
 places the queen.</p>
-"""
+{how_it_works_section(moves_side)}"""
 
 
 def about_html(info: ProgramInfo, backend: str, versions: dict[str, str]) -> str:

@@ -26,7 +26,6 @@ from bdd_model import (
 from bdd_model.cache.store import cache_path, load
 from bdd_model.decisions import conflict
 from bdd_model.engine_choice import (
-    AUTO_BDD_MAX_N,
     ENGINE_CHOICES,
     SOLVER_ENGINE,
     TITLES,
@@ -34,6 +33,7 @@ from bdd_model.engine_choice import (
     takes_diagram,
     waits_for_diagram,
 )
+from bdd_model.families import RuleFamily
 from bdd_model.saved_game import replay
 
 IN_PROCESS_MAX_N = 10
@@ -49,13 +49,18 @@ class PendingBoard:
     """A board waiting for its engine (a compile, or the SAT engine's first answer)."""
 
     n: int
+    rules: RuleFamily
     decisions: tuple[Decision, ...]
     file_path: Path | None
     label: str
+    instead: str = ""
+    """When not empty, a board whose decisions are refused opens empty instead, and this sentence
+    says why before the reason."""
 
 
 class BoardSources(QObject):
-    """Compiled spaces, the compile in hand and the SAT worker, for one window."""
+    """Compiled spaces, the compile in hand and the SAT worker, for one window. ``rules``: the
+    family of the board shown (or being opened), which questions about a size alone are of."""
 
     ready = Signal(object, object, str)
     """(board, file path or None, label): a requested board is ready to be shown."""
@@ -71,16 +76,20 @@ class BoardSources(QObject):
     compileEnded = Signal()
 
     def __init__(
-        self, current: Callable[[], EngineBoard | None], backend: str, engine: str, parent: QObject
+        self,
+        current: Callable[[], EngineBoard | None],
+        backend: str,
+        engine: str,
+        rules: RuleFamily,
+        parent: QObject,
     ) -> None:
         super().__init__(parent)
         self.backend = backend
         self.engine_choice = engine
+        self.rules = rules
         self.in_process_max_n = IN_PROCESS_MAX_N
-        self.quick_up_to = AUTO_BDD_MAX_N
-        """Sizes whose compile takes about a second (N=12: 1.2 s): "auto" waits for their diagram."""
         self._current = current
-        self._spaces: dict[int, SolutionSpace] = {}
+        self._spaces: dict[tuple[RuleFamily, int], SolutionSpace] = {}
         self._sat: WorkerClient | None = None
         self._waiting: WorkerBoard | None = None
         self._job: CompileJob | None = None
@@ -91,60 +100,73 @@ class BoardSources(QObject):
 
     @property
     def compiling(self) -> int:
-        """The size being compiled in the background, or 0."""
-        return self._job.n if self._job and self._job.running else 0
+        """The size of the family in hand being compiled in the background, or 0."""
+        job = self._job
+        return job.n if job is not None and job.running and job.rules is self.rules else 0
 
     @property
     def max_n(self) -> int:
         """The largest board the chosen engine answers."""
-        return largest_for(self.engine_choice)
+        return largest_for(self.engine_choice, self.rules)
 
     def is_cached(self, n: int) -> bool:
         """True when the n×n board's BDD opens without a compile worth mentioning."""
-        if n <= self.in_process_max_n or n in self._spaces:
+        if n <= self.in_process_max_n or (self.rules, n) in self._spaces:
             return True
         try:
-            return cache_path(n, resolve_backend(self.backend)).is_file()
+            return cache_path(n, resolve_backend(self.backend), self.rules).is_file()
         except (OSError, NQueensError):
             return False
 
-    def uses_bdd(self, n: int) -> bool:
+    def uses_bdd(self, n: int, rules: RuleFamily | None = None) -> bool:
         """True when the n×n board is to be answered by the BDD (now, or once it is built)."""
-        return takes_diagram(self.engine_choice, n)
+        return takes_diagram(self.engine_choice, n, rules or self.rules)
 
-    def waits_for_bdd(self, n: int) -> bool:
+    def waits_for_bdd(self, n: int, rules: RuleFamily | None = None) -> bool:
         """True when an n×n board whose BDD is not at hand shows nothing until it is compiled
         (else the SAT engine answers meanwhile)."""
-        return waits_for_diagram(self.engine_choice, n, self.quick_up_to)
+        return waits_for_diagram(self.engine_choice, n, rules or self.rules)
 
     def request(
-        self, n: int, decisions: tuple[Decision, ...], file_path: Path | None, label: str, build_exact: bool
+        self,
+        n: int,
+        decisions: tuple[Decision, ...],
+        file_path: Path | None,
+        label: str,
+        build_exact: bool,
+        rules: RuleFamily | None = None,
+        instead: str = "",
     ) -> bool:
-        """Prepare the n×n board with ``decisions`` on the engine the choice gives; ``ready``
-        brings it (at once when its BDD is at hand). False when it is refused at once."""
-        if n > self.max_n or n < 1:
+        """Prepare the n×n board of the family (the one in hand unless ``rules``) with
+        ``decisions`` on the engine the choice gives; ``ready`` brings it (at once when its BDD
+        is at hand). False when it is refused at once (nothing then changes), unless
+        ``instead`` asks for the empty board then (see ``PendingBoard``)."""
+        rules = rules or self.rules
+        if n > largest_for(self.engine_choice, rules) or n < 1:
             self.refusedBoard.emit(
                 f"The {n}×{n} board is beyond what the {self.engine_choice} engine answers."
             )
             return False
-        if self._job is not None and self._job.running and self._job.n == n and self._pending is not None:
-            self._pending = PendingBoard(n, decisions, file_path, label)
+        pending = PendingBoard(n, rules, decisions, file_path, label, instead)
+        job = self._job
+        if job is not None and job.running and (job.rules, job.n) == (rules, n) and self._pending is not None:
+            self._pending = pending
+            self.rules = rules
             return True
         self._notes.clear()
-        space = self.space_now(n) if self.uses_bdd(n) else None
+        space = self.space_now(n, rules) if self.uses_bdd(n, rules) else None
         if space is not None:
             cfg = self._bdd(space, decisions)
             if isinstance(cfg, str):
-                self.refusedBoard.emit(_not_opened(file_path, cfg))
-                return False
+                return self._refused(pending, cfg)
             self._drop_job()
+            self.rules = rules
             self.ready.emit(cfg, file_path, label)
             return True
-        problem = _contradiction(decisions)
+        problem = _contradiction(n, decisions, rules)
         if problem:
-            self.refusedBoard.emit(_not_opened(file_path, problem))
-            return False
-        pending = PendingBoard(n, decisions, file_path, label)
+            return self._refused(pending, problem)
+        self.rules = rules
         if self.waits_for_bdd(n):
             self._compile(n, pending)
             return True
@@ -153,12 +175,24 @@ class BoardSources(QObject):
             self._compile(n, None)
         return True
 
-    def board(self, n: int, decisions: Sequence[Decision]) -> EngineBoard:
-        """The n×n board again, with decisions it held before (undo and redo of a board change)."""
+    def _refused(self, pending: PendingBoard, reason: str) -> bool:
+        """Say why the pending board's decisions were refused; open its empty board instead when
+        it asks for that (True then)."""
+        if not pending.instead:
+            self._back_to_current()
+            self.refusedBoard.emit(_not_opened(pending.file_path, reason))
+            return False
+        self.refusedBoard.emit(f"{pending.instead}: {reason}. An empty board instead.")
+        return self.request(pending.n, (), None, pending.label, False, pending.rules)
+
+    def board(self, n: int, decisions: Sequence[Decision], rules: RuleFamily) -> EngineBoard:
+        """The n×n board of the family again, with decisions it held before (undo and redo of
+        a board change)."""
+        self.rules = rules
         space = self.space_now(n) if self.uses_bdd(n) else None
         if space is not None:
             return InProcessBoard(replay(space, decisions), self.parent())
-        return self._solver_board(n, decisions)
+        return self._solver_board(n, decisions, rules)
 
     def set_engine_choice(self, choice: str) -> None:
         """Answer with another engine from now on; the current board moves to it with its
@@ -169,23 +203,23 @@ class BoardSources(QObject):
         cfg = self._current()
         if cfg is None:
             return
-        if self.uses_bdd(cfg.n) and cfg.space is None:
-            space = self.space_now(cfg.n)
+        if self.uses_bdd(cfg.n, cfg.rules) and cfg.space is None:
+            space = self.space_now(cfg.n, cfg.rules)
             if space is not None:
                 self._switch_to_bdd(space)
             elif self.compiling != cfg.n:
                 self._compile(cfg.n, None)
-        elif not self.uses_bdd(cfg.n) and cfg.space is not None:
+        elif not self.uses_bdd(cfg.n, cfg.rules) and cfg.space is not None:
             self._drop_job()
-            self.switched.emit(self._solver_board(cfg.n, cfg.decisions))
+            self.switched.emit(self._solver_board(cfg.n, cfg.decisions, cfg.rules))
 
     def sat_worker_pid(self) -> int:
         """The SAT worker's process id, 0 while none runs (for the soak test's memory)."""
         return self._sat.pid if self._sat is not None else 0
 
     def build_behind(self, n: int) -> None:
-        """Build the n×n diagram in the background; the SAT board of that size then switches
-        to it, decisions kept."""
+        """Build the n×n diagram of the family in hand in the background; the SAT board of that
+        size then switches to it, decisions kept."""
         if self.compiling != n and self.space_now(n) is None:
             self._compile(n, None)
 
@@ -211,19 +245,20 @@ class BoardSources(QObject):
         notes, self._notes = self._notes, []
         return notes
 
-    def space_now(self, n: int) -> SolutionSpace | None:
-        """The space of n if it can be had at once: in memory, small enough, or in a cache
-        that verifies."""
-        if n in self._spaces:
-            return self._spaces[n]
+    def space_now(self, n: int, rules: RuleFamily | None = None) -> SolutionSpace | None:
+        """The family's space of n (the family in hand unless ``rules``) if it can be had at
+        once: in memory, small enough, or in a cache that verifies."""
+        rules = rules or self.rules
+        if (rules, n) in self._spaces:
+            return self._spaces[rules, n]
         if n <= self.in_process_max_n:
-            space = load_or_compile(n, self.backend, warn=self._note)
+            space = load_or_compile(n, self.backend, warn=self._note, rules=rules)
         else:
-            cached = load_cached(n, self.backend, warn=self._note)
+            cached = load_cached(n, self.backend, warn=self._note, rules=rules)
             if cached is None:
                 return None
             space = cached
-        self._spaces[n] = space
+        self._spaces[rules, n] = space
         return space
 
     def _note(self, text: str) -> None:
@@ -245,11 +280,11 @@ class BoardSources(QObject):
             return str(error)
 
     def _compile(self, n: int, pending: PendingBoard | None) -> None:
-        """Compile n×n in a child; show ``pending`` when it is done, or else switch the SAT
-        board of that size to the BDD."""
+        """Compile n×n of the family in hand in a child; show ``pending`` when it is done, or
+        else switch the SAT board of that size and family to the BDD."""
         self._drop_job()
         self._pending = pending
-        job = CompileJob(n, self.backend, self)
+        job = CompileJob(n, self.backend, self.rules, self)
         job.progressed.connect(self.compileProgress)
         job.warned.connect(self._note)
         job.succeeded.connect(lambda path: self._compiled(job, Path(path)))
@@ -262,31 +297,37 @@ class BoardSources(QObject):
 
     def _compiled(self, job: CompileJob, path: Path) -> None:
         backend = resolve_backend(self.backend)
+        kept = cache_path(job.n, backend, job.rules)
         if job is not self._job:
-            if path != cache_path(job.n, backend):
+            if path != kept:
                 path.unlink(missing_ok=True)
             return
         self._job = None
         self.compileEnded.emit()
         try:
-            space = load(job.n, backend, path)
+            space = load(job.n, backend, path, job.rules)
         except NQueensError as error:
             self.problem.emit(f"The {job.n}×{job.n} board could not be opened: {error}")
             return
         finally:
-            if path != cache_path(job.n, backend):
+            if path != kept:
                 path.unlink(missing_ok=True)
         space.origin, space.seconds = "compiled", space.info.compile_seconds
-        self._spaces[job.n] = space
+        self._spaces[job.rules, job.n] = space
         pending, self._pending = self._pending, None
         current = self._current()
-        if pending is not None and pending.n == job.n:
+        if pending is not None and (pending.rules, pending.n) == (job.rules, job.n):
             cfg = self._bdd(space, pending.decisions)
             if isinstance(cfg, str):
-                self.refusedBoard.emit(_not_opened(pending.file_path, cfg))
+                self._refused(pending, cfg)
             else:
                 self.ready.emit(cfg, pending.file_path, pending.label)
-        elif current is not None and current.space is None and current.n == job.n and self.uses_bdd(job.n):
+        elif (
+            current is not None
+            and current.space is None
+            and (current.rules, current.n) == (job.rules, job.n)
+            and self.uses_bdd(job.n, job.rules)
+        ):
             self._switch_to_bdd(space)
 
     def _compile_failed(self, job: CompileJob, reason: str) -> None:
@@ -294,11 +335,18 @@ class BoardSources(QObject):
             return
         self._job = None
         self._pending = None
+        self._back_to_current()
         self.compileEnded.emit()
         if reason == "cancelled":
             self.message.emit(f"Building the {job.n}×{job.n} board was cancelled; the board is unchanged.")
         else:
             self.problem.emit(f"Could not build the {job.n}×{job.n} board: {reason}. The board is unchanged.")
+
+    def _back_to_current(self) -> None:
+        """A board of another family was not opened: the family in hand is the shown board's."""
+        current = self._current()
+        if current is not None:
+            self.rules = current.rules
 
     def _switch_to_bdd(self, space: SolutionSpace) -> None:
         """The BDD of the SAT board's size is ready: answer the same decisions with it."""
@@ -312,10 +360,10 @@ class BoardSources(QObject):
             f"The {space.n}×{space.n} diagram is built: exact counts and the heat map from now on."
         )
 
-    def _solver_board(self, n: int, decisions: Sequence[Decision]) -> WorkerBoard:
-        """The n×n board on the engine past the diagram, in the worker process."""
+    def _solver_board(self, n: int, decisions: Sequence[Decision], rules: RuleFamily) -> WorkerBoard:
+        """The n×n board of the family on the engine past the diagram, in the worker process."""
         return WorkerBoard(
-            self._sat_client(), SOLVER_ENGINE, TITLES[SOLVER_ENGINE], n, decisions, self.parent()
+            self._sat_client(), SOLVER_ENGINE, TITLES[SOLVER_ENGINE], n, decisions, rules, self.parent()
         )
 
     def _sat_client(self) -> WorkerClient:
@@ -328,7 +376,7 @@ class BoardSources(QObject):
         """Ask the SAT engine about the board; it is shown once the engine takes its decisions."""
         if self._waiting is not None:
             self._waiting.deleteLater()
-        board = self._solver_board(pending.n, pending.decisions)
+        board = self._solver_board(pending.n, pending.decisions, pending.rules)
         self._waiting = board
         self.message.emit(f"Opening the {pending.n}×{pending.n} board on the SAT engine…")
         board.accepted.connect(lambda: self._sat_accepted(board, pending))
@@ -347,10 +395,14 @@ class BoardSources(QObject):
             return
         self._waiting = None
         board.deleteLater()
-        if self._current() is None:
+        current = self._current()
+        if pending.instead:
+            self._refused(pending, reason)
+        elif current is None:
             self.refusedBoard.emit(_not_opened(pending.file_path, reason, "The board is empty."))
-            self._open_on_sat(PendingBoard(board.n, (), None, f"Size {board.n}×{board.n}"))
+            self._open_on_sat(PendingBoard(board.n, board.rules, (), None, f"Size {board.n}×{board.n}"))
         else:
+            self._back_to_current()
             self.refusedBoard.emit(_not_opened(pending.file_path, reason))
 
     def _sat_failed(self, reason: str) -> None:
@@ -377,15 +429,15 @@ def _not_opened(file_path: Path | None, reason: str, then: str = "The board is u
     return f"{what} was not opened: {reason}. {then}"
 
 
-def _contradiction(decisions: Sequence[Decision]) -> str:
-    """Why these decisions cannot all hold on any board, found without an engine (two decisions
-    on one square, two queens in line), or ""."""
-    found = conflict(decisions)
+def _contradiction(n: int, decisions: Sequence[Decision], rules: RuleFamily) -> str:
+    """Why these decisions cannot all hold on the family's n×n board, found without an engine
+    (two decisions on one square, two pieces that attack each other), or ""."""
+    found = conflict(n, decisions, rules)
     if found is None:
         return ""
     if found.same_square:
         return f"decisions {found.first} and {found.second} are both on {found.second_cell.label()}"
     return (
-        f"decision {found.second} cannot be taken: the queens at {found.first_cell.label()} "
+        f"decision {found.second} cannot be taken: the {rules.piece}s at {found.first_cell.label()} "
         f"(decision {found.first}) and {found.second_cell.label()} attack each other"
     )

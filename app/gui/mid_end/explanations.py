@@ -75,3 +75,20 @@ def describe(board: BoardView, cell: Cell, reason: Explanation | None = None) ->
     if state is CellState.MARKED:
         return f"{where}: marked empty by you. {text}".rstrip()
     return f"{where} is closed: {why_not_open(board, *cell)}. {text}".rstrip()
+
+
+def not_taken(
+    label: str, before: Sequence[Decision], after: Sequence[Decision], reason: str, no_solution: bool
+) -> tuple[str, Cell | None]:
+    """Why a change the engine refused was not taken, and the square it tried to put a queen on
+    when that square is closed (its explanation is then worth asking for)."""
+    added = [d for d in after if d not in before]
+    if no_solution or len(added) != 1:
+        return f"{label} was not taken: {reason}.", None
+    cell = added[0].cell
+    if added[0].kind is DecisionKind.QUEEN:
+        return (
+            f"{label} was not taken: {cell.label()} is closed, no remaining solution has a queen there.",
+            cell,
+        )
+    return f"{label} was not taken: every remaining solution has a queen on {cell.label()}.", None

@@ -14,6 +14,7 @@ import msgspec
 from app.gui.mid_end.undo_commands import Board, Step
 from bdd_model.decisions import codes, of_codes
 from bdd_model.engine_choice import ENGINE_CHOICES, check_board_size
+from bdd_model.families import CLASSIC, family
 from bdd_model.files.records import RecordError, decode, encode
 
 FORMAT = "nqueens-autosave"
@@ -43,21 +44,25 @@ class Saved:
     """The window's size and place when it was kept (Qt's ``saveGeometry``)."""
 
 
-class BoardRecord(msgspec.Struct, forbid_unknown_fields=True):
-    """A board as kept: N, its decisions as numbers, and the file it belongs to."""
+class BoardRecord(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
+    """A board as kept: N, its decisions as numbers, the file it belongs to and its rule family
+    (left out for the classic one, so that its boards are kept as before there were families)."""
 
     n: int
     decisions: list[Number]
     file: Annotated[str, msgspec.Meta(max_length=4095, pattern="^[^\x00]*$")] | None = None
+    rules: Text = CLASSIC.name
 
     @classmethod
     def of(cls, board: Board) -> BoardRecord:
         file = str(board.file_path) if board.file_path else None
-        return cls(board.n, codes(board.decisions, board.n), file)
+        return cls(board.n, codes(board.decisions, board.n), file, board.rules.name)
 
     def board(self) -> Board:
         n = check_board_size(self.n)
-        return Board(n, of_codes(self.decisions, n), Path(self.file) if self.file else None)
+        return Board(
+            n, of_codes(self.decisions, n), Path(self.file) if self.file else None, family(self.rules)
+        )
 
 
 class BoardStep(msgspec.Struct, tag="board", array_like=True):
@@ -252,8 +257,8 @@ def _tip(steps: Sequence[Step], board: Board) -> Board | None:
     if not steps:
         return None
     last = steps[-1]
-    tip = last.after if last.kind == "board" else Board(board.n, last.after, board.file_path)
-    return None if (tip.n, tip.decisions) == (board.n, board.decisions) else tip
+    tip = last.after if last.kind == "board" else Board(board.n, last.after, board.file_path, board.rules)
+    return None if (tip.n, tip.decisions, tip.rules) == (board.n, board.decisions, board.rules) else tip
 
 
 def _sizes(steps: Sequence[Step], board: Board) -> list[int]:
@@ -294,7 +299,7 @@ def _steps_back(records: Sequence[BoardStep | ChangeStep | DecisionsStep], tip: 
     for record in reversed(records):
         if isinstance(record, BoardStep):
             before, after = record.before.board(), record.after.board()
-            if (after.n, after.decisions) != (board.n, board.decisions):
+            if (after.n, after.decisions, after.rules) != (board.n, board.decisions, board.rules):
                 raise ValueError("the steps do not lead to the board")
             steps.append(("board", record.text, before, after))
             board = before
@@ -315,7 +320,7 @@ def _steps_back(records: Sequence[BoardStep | ChangeStep | DecisionsStep], tip: 
         if len({d.cell for d in before_decisions}) < len(before_decisions):
             raise ValueError("two decisions on one square")
         steps.append(("decisions", record.text, before_decisions, after_decisions))
-        board = Board(board.n, before_decisions, board.file_path)
+        board = Board(board.n, before_decisions, board.file_path, board.rules)
     return list(reversed(steps))
 
 

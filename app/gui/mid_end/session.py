@@ -11,11 +11,12 @@ from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QUndoStack
 
 from app.gui.mid_end.board_sources import BoardSources
-from app.gui.mid_end.explanations import Explanation, awaited, describe, explanation
+from app.gui.mid_end.explanations import Explanation, awaited, describe, explanation, not_taken
 from app.gui.mid_end.solution_browser import SolutionBrowser
 from app.gui.mid_end.undo_commands import Board, Step, board_step, decisions_step
 from app.gui.workers.engine_board import EngineBoard, Proposal
 from bdd_model import Cell, CellState, Decision, DecisionKind, plural
+from bdd_model.families import CLASSIC, RuleFamily
 from bdd_model.questions import Answer, Explain, Explained, Hint, Hinted, cell_of
 
 
@@ -37,10 +38,16 @@ class BoardSession(QObject):
     fileChanged = Signal()
     """The board's file changed (opened, saved under a name, or none)."""
 
-    def __init__(self, backend: str = "auto", engine: str = "auto", parent: QObject | None = None) -> None:
+    def __init__(
+        self,
+        backend: str = "auto",
+        engine: str = "auto",
+        rules: RuleFamily = CLASSIC,
+        parent: QObject | None = None,
+    ) -> None:
         super().__init__(parent)
         self.undo_stack = QUndoStack(self)
-        self.sources = BoardSources(lambda: self._cfg, backend, engine, self)
+        self.sources = BoardSources(lambda: self._cfg, backend, engine, rules, self)
         self.browser = SolutionBrowser(self, self)
         self._cfg: EngineBoard | None = None
         self._file_path: Path | None = None
@@ -70,6 +77,11 @@ class BoardSession(QObject):
         return self._cfg.n if self._cfg else 0
 
     @property
+    def rules(self) -> RuleFamily:
+        """The rule family of the board shown, or of the board being opened."""
+        return self.sources.rules
+
+    @property
     def file_path(self) -> Path | None:
         """The file the current board was opened from or last saved to."""
         return self._file_path
@@ -83,12 +95,22 @@ class BoardSession(QObject):
         file_path: Path | None = None,
         label: str | None = None,
         build_exact: bool = False,
+        rules: RuleFamily | None = None,
+        instead: str = "",
     ) -> bool:
-        """Show the n×n board with ``decisions`` as one undoable step, on the engine the choice
-        gives (``build_exact``: for N = 13…15 on "auto", also compile the BDD in the background).
-        A board whose decisions cannot be taken is refused (``refused``, False) and nothing
-        changes."""
-        return self.sources.request(n, tuple(decisions), file_path, label or f"Size {n}×{n}", build_exact)
+        """Show the n×n board of the family (the one in hand unless ``rules``) with
+        ``decisions`` as one undoable step, on the engine the choice gives (``build_exact``:
+        for N = 13…15 on "auto", also compile the BDD in the background). A board whose
+        decisions cannot be taken is refused (``refused``, False) and nothing changes, unless
+        ``instead`` says why the empty board opens then."""
+        said = label or f"Size {n}×{n}"
+        return self.sources.request(n, tuple(decisions), file_path, said, build_exact, rules, instead)
+
+    def choose_rules(self, rules: RuleFamily) -> bool:
+        """Play the board's size by another family, from an empty board, as one undoable step."""
+        if self._cfg is not None and rules is self._cfg.rules:
+            return True
+        return self.open_size(self.n or 8, label=f"{rules.title} rules", rules=rules)
 
     def history(self) -> list[Step]:
         """The steps taken so far, oldest first (what Undo would take back, in turn)."""
@@ -113,7 +135,7 @@ class BoardSession(QObject):
 
         def load_steps() -> None:
             cfg = self._cfg
-            if cfg is None or (cfg.n, cfg.decisions) != (board.n, board.decisions):
+            if cfg is None or (cfg.n, cfg.decisions, cfg.rules) != (board.n, board.decisions, board.rules):
                 return
             self.undo_stack.resetClean()
             clean_at = len(steps) - saved_back if saved_back is not None else -1
@@ -126,7 +148,7 @@ class BoardSession(QObject):
                 self.undo_stack.setClean()
 
         connection = self.boardReplaced.connect(load_steps, Qt.ConnectionType.SingleShotConnection)
-        if self.open_size(board.n, board.decisions, board.file_path, label="Reopen"):
+        if self.open_size(board.n, board.decisions, board.file_path, label="Reopen", rules=board.rules):
             return True
         self.boardReplaced.disconnect(connection)
         return False
@@ -155,11 +177,11 @@ class BoardSession(QObject):
     def _board(self) -> Board | None:
         if self._cfg is None:
             return None
-        return Board(self._cfg.n, self._cfg.decisions, self._file_path)
+        return Board(self._cfg.n, self._cfg.decisions, self._file_path, self._cfg.rules)
 
     def _show_board(self, board: Board) -> None:
         """Undo and redo of a board change: the board was shown before, so its decisions hold."""
-        cfg = self.sources.board(board.n, board.decisions)
+        cfg = self.sources.board(board.n, board.decisions, board.rules)
         self.left_unsaved = None
         self._install(cfg, board.file_path)
         self._announce(cfg, history=True)
@@ -309,7 +331,8 @@ class BoardSession(QObject):
         if cfg is None:
             return
         if cfg.count == 0:
-            self.message.emit(f"The {cfg.n}×{cfg.n} board has no solution: there is nothing to hint.")
+            board = cfg.rules.qualified(f"{cfg.n}×{cfg.n}")
+            self.message.emit(f"The {board} board has no solution: there is nothing to hint.")
             return
         if cfg.is_solved:
             self.message.emit("The board is solved: no hint needed.")
@@ -382,21 +405,10 @@ class BoardSession(QObject):
             return
         self._forget_answers()
         self.changed.emit()
-        added = [d for d in proposal.after if d not in proposal.before]
-        if board.count == 0 or len(added) != 1:
-            self.message.emit(f"{proposal.label} was not taken: {reason}.")
-        elif added[0].kind is DecisionKind.QUEEN:
-            cell = added[0].cell
-            self.message.emit(
-                f"{proposal.label} was not taken: {cell.label()} is closed, no remaining solution has "
-                "a queen there."
-            )
-            self.explain(cell)
-        else:
-            cell = added[0].cell
-            self.message.emit(
-                f"{proposal.label} was not taken: every remaining solution has a queen on {cell.label()}."
-            )
+        words, closed = not_taken(proposal.label, proposal.before, proposal.after, reason, board.count == 0)
+        self.message.emit(words)
+        if closed is not None:
+            self.explain(closed)
 
     def _forget_answers(self) -> None:
         """Explanations and previewed solutions belong to the decisions they were asked under."""

@@ -11,15 +11,18 @@ from typing import Any
 from PySide6.QtGui import QUndoCommand
 
 from bdd_model import Decision
+from bdd_model.families import CLASSIC, RuleFamily
 
 
 @dataclass(frozen=True)
 class Board:
-    """One board as the undo stack remembers it: its size, its decisions, the file it came from."""
+    """One board as the undo stack remembers it: its size, its decisions, the file it came from,
+    its rule family."""
 
     n: int
     decisions: tuple[Decision, ...]
     file_path: Path | None
+    rules: RuleFamily = CLASSIC
 
 
 class Step(QUndoCommand):
@@ -55,5 +58,5 @@ def decisions_step(
 
 
 def board_step(show: Callable[[Board], None], before: Board, after: Board, text: str) -> Step:
-    """A change of board: a new size or an opened file."""
+    """A change of board: a new size, a new rule family or an opened file."""
     return Step("board", show, before, after, text)

@@ -11,6 +11,7 @@ from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QFileDialog, QWidget
 
 from app.gui.mid_end.session import BoardSession
+from app.gui.window.window_actions import WindowActions
 from bdd_model import NQueensError, plural, queens_text
 from bdd_model.cnf.encoding import clause_count, dimacs, smtlib
 from bdd_model.files.atomic_file import atomic_output
@@ -42,12 +43,21 @@ class FileCommands:
         self._warn = warn
         self._diagram = diagram
 
+    def take_actions(self, actions: WindowActions) -> None:
+        """File → Open, Save, Save As, the exports and Edit → Copy do what this class does."""
+        actions.open.triggered.connect(self.open_dialog)
+        actions.save.triggered.connect(self.save)
+        actions.save_as.triggered.connect(self.save_dialog)
+        actions.copy.triggered.connect(self.copy_board)
+        actions.export_dimacs.triggered.connect(lambda: self.export_dialog("cnf"))
+        actions.export_smtlib.triggered.connect(lambda: self.export_dialog("smt2"))
+
     def save_to(self, path: Path) -> bool:
         """Write the configuration; False (with a message) if the file cannot be written."""
         cfg = self._session.configurator
         if cfg is None:
             return False
-        if not self._write(path, "save", [(dumps(cfg.n, cfg.decisions) + "\n").encode("utf-8")]):
+        if not self._write(path, "save", [(dumps(cfg.n, cfg.decisions, cfg.rules) + "\n").encode("utf-8")]):
             return False
         self._session.mark_saved(path)
         self._settings.setValue("files/folder", str(path.parent))
@@ -57,14 +67,17 @@ class FileCommands:
     def open_from(self, path: Path) -> bool:
         """Read a configuration; a bad file is refused with a message and nothing changes."""
         try:
-            n, decisions = loads(read_text(path))
+            found = loads(read_text(path))
         except OSError as error:
             return self._failed("read", path, error.strerror or str(error))
         except NQueensError as error:
             self._warn(f"{path.name} was not opened: {error}")
             return False
         self._settings.setValue("files/folder", str(path.parent))
-        return self._session.open_size(n, decisions, file_path=path, label=f"Open {path.name}")
+        label = f"Open {path.name}"
+        return self._session.open_size(
+            found.n, found.decisions, file_path=path, label=label, rules=found.rules
+        )
 
     def open_dialog(self) -> None:
         name, _ = QFileDialog.getOpenFileName(self._parent, "Open configuration", self._folder(), FILE_FILTER)
@@ -80,8 +93,8 @@ class FileCommands:
             self.save_to(path)
 
     def save_dialog(self) -> None:
-        n = self._session.n
-        suggestion = str(Path(self._folder()) / f"queens-{n}x{n}{SUFFIX}")
+        n, rules = self._session.n, self._session.rules
+        suggestion = str(Path(self._folder()) / f"{rules.qualified(f'queens-{n}x{n}', '-')}{SUFFIX}")
         name, _ = QFileDialog.getSaveFileName(self._parent, "Save configuration", suggestion, FILE_FILTER)
         if name:
             path = Path(name)
@@ -89,19 +102,18 @@ class FileCommands:
 
     def export_to(self, path: Path, kind: str) -> bool:
         """Write the DIMACS (kind "cnf") or SMT-LIB ("smt2") encoding of the current size."""
-        n = self._session.n
-        lines = dimacs(n) if kind == "cnf" else smtlib(n)
+        n, rules = self._session.n, self._session.rules
+        lines = dimacs(n, rules) if kind == "cnf" else smtlib(n, rules)
         if not self._write(path, "export", (line.encode("ascii") for line in lines)):
             return False
         what = "DIMACS CNF" if kind == "cnf" else "SMT-LIB"
-        self._say(
-            f"Exported the {n}×{n} problem as {what} to {path.name} ({plural(clause_count(n), 'clause')})"
-        )
+        clauses = plural(clause_count(n, rules), "clause")
+        self._say(f"Exported the {rules.problem(n)} problem as {what} to {path.name} ({clauses})")
         return True
 
     def export_dialog(self, kind: str) -> None:
-        n = self._session.n
-        suggestion = str(Path(self._folder()) / f"{n}-queens.{kind}")
+        n, rules = self._session.n, self._session.rules
+        suggestion = str(Path(self._folder()) / f"{rules.qualified(f'{n}-queens', '-')}.{kind}")
         label = "DIMACS CNF (*.cnf)" if kind == "cnf" else "SMT-LIB v2 (*.smt2)"
         name, _ = QFileDialog.getSaveFileName(self._parent, "Export", suggestion, f"{label};;All files (*)")
         if name:

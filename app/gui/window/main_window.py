@@ -16,7 +16,6 @@ from PySide6.QtWidgets import (
 from app.gui.board.board_widget import BoardPicture, BoardWidget, LegendWidget, heat_peak
 from app.gui.board.queen_pictures import app_icon
 from app.gui.board.theme import apply_appearance
-from app.gui.help import help_pages
 from app.gui.insight.diagram_view import MAX_DRAWN_N
 from app.gui.insight.insight_dock import InsightDock
 from app.gui.mid_end.autosave import Autosave, describe_reopened, folder_beside
@@ -27,6 +26,7 @@ from app.gui.window.compile_indicator import CompileIndicator
 from app.gui.window.file_commands import FileCommands
 from app.gui.window.notice_strip import NoticeStrip
 from app.gui.window.pointed_square import PointedSquare
+from app.gui.window.rules_choice import RulesChoice
 from app.gui.window.size_box import SizeBox
 from app.gui.window.size_choice import SizeChoice
 from app.gui.window.status_line import StatusLine
@@ -34,6 +34,7 @@ from app.gui.window.status_text import count_figure, count_text, counters, greet
 from app.gui.window.window_actions import WindowActions
 from app.gui.workers.machine_speed_job import MachinePace
 from bdd_model import Cell, resolve_backend
+from bdd_model.families import RuleFamily
 
 PROMPT = (
     "Click an open square to place a queen, right-click to mark it empty; "
@@ -77,8 +78,9 @@ class MainWindow(QMainWindow):
         self.dock = InsightDock(self)
         self.panel, self.panel_scroller = self.dock.panel, self.dock.scroller
         self.commands = WindowActions(self, self.session, self.dock)
-        size_menu = self.commands.build_menus(self)
+        size_menu, rules_menu = self.commands.build_menus(self)
         self.size_box = SizeBox(self.session.sources.max_n, self)
+        self.rules_choice = RulesChoice(self, self.session, self.settings, rules_menu)
         self._make_toolbar()
         self._make_status_bar()
         self.pointed = PointedSquare(self.session, self)
@@ -120,6 +122,7 @@ class MainWindow(QMainWindow):
         toolbar.setObjectName("board-toolbar")
         toolbar.setMovable(False)
         self.size_box.add_to(toolbar)
+        self.rules_choice.add_to(toolbar)
         self.commands.fill_toolbar(toolbar)
         self.addToolBar(toolbar)
         self.toolbar = toolbar
@@ -173,18 +176,9 @@ class MainWindow(QMainWindow):
         self.board.hovered.connect(self._hovered)
         self.size_box.released.connect(self._keys_to_board)
         actions.restart.triggered.connect(session.restart)
-        actions.open.triggered.connect(self.files.open_dialog)
-        actions.save.triggered.connect(self.files.save)
-        actions.save_as.triggered.connect(self.files.save_dialog)
-        actions.copy.triggered.connect(self.files.copy_board)
-        actions.export_dimacs.triggered.connect(lambda: self.files.export_dialog("cnf"))
-        actions.export_smtlib.triggered.connect(lambda: self.files.export_dialog("smt2"))
+        self.files.take_actions(actions)
         actions.quit.triggered.connect(self.close)
-        actions.how_to_play.triggered.connect(lambda: help_pages.show_how_to_play(self))
-        actions.how_it_works.triggered.connect(lambda: help_pages.show_how_it_works(self))
-        actions.glossary.triggered.connect(lambda: help_pages.show_glossary(self))
-        actions.shortcuts.triggered.connect(lambda: help_pages.show_shortcuts(self, self.menuBar()))
-        actions.about.triggered.connect(lambda: help_pages.show_about(self, self.session.sources.backend))
+        actions.open_help(self)
         actions.heat.toggled.connect(self.refresh)
         actions.hint.triggered.connect(session.hint)
         actions.solve.triggered.connect(session.browser.solve)
@@ -250,7 +244,8 @@ class MainWindow(QMainWindow):
             self.setWindowTitle("N-Queens configurator")
             return
         path = self.session.file_path
-        title = f"{path.name} ({cfg.n}×{cfg.n})" if path else f"{cfg.n}×{cfg.n} board"
+        board = cfg.rules.qualified(f"{cfg.n}×{cfg.n}")
+        title = f"{path.name} ({board})" if path else f"{board} board"
         self.setWindowTitle(title + (", solved" if cfg.is_solved else "") + "[*]")
         self.setWindowModified(self.is_unsaved())
 
@@ -280,6 +275,7 @@ class MainWindow(QMainWindow):
         counted, heat = cfg.view.cell_counts is not None, self.commands.heat.isChecked()
         self.legend.set_heat(heat_peak(self.board.picture) if counted and heat else None)
         self.legend.set_checking(not counted)
+        self.legend.set_rules(cfg.rules)
         self.commands.offer_heat(counted)
         space = cfg.space
         if space is not None:
@@ -349,7 +345,7 @@ class MainWindow(QMainWindow):
 
     def _compile_started(self, n: int) -> None:
         backend = resolve_backend(self.session.sources.backend)
-        cost = self.pace.cost(n, backend)
+        cost = self.pace.cost(n, backend, self.session.rules)
         self.compile_indicator.started(n, backend, cost.seconds if cost else None)
 
     def _solved(self) -> None:
@@ -431,9 +427,10 @@ class MainWindow(QMainWindow):
         apply_appearance(choice)
         self.board.update()
 
-    def reopen(self) -> None:
+    def reopen(self, rules: RuleFamily | None = None) -> None:
         """Reopen the newest board no other window holds (after a crash too), else an empty
-        board of the size used last; a second window opens offset and says so."""
+        board of the size used last; a second window opens offset and says so. ``rules``: the
+        family asked for, which a kept board of another family is carried over to."""
         others = self.autosave.others_running()
         saved = self.autosave.claim()
         problems, said = self.autosave.problems, []
@@ -446,11 +443,15 @@ class MainWindow(QMainWindow):
                 self.restoreGeometry(QByteArray(saved.geometry))
         if saved is not None and self.session.reopen(saved.board, saved.steps, saved.saved_back):
             said.append(describe_reopened(saved))
+            if rules is not None and rules is not saved.board.rules and replaced:
+                self.rules_choice.carry_over(rules)
+            elif rules is not None and rules is not saved.board.rules:
+                self.session.boardReplaced.connect(lambda _: self.rules_choice.carry_over(rules), once)
         else:
             size = str(self.settings.value("board/size", 8))
             n = int(size) if size.isdigit() and 1 <= int(size) <= self.session.sources.max_n else 8
             problems = [*problems, f"Opened an empty {n}×{n} board instead."] if problems else []
-            self.session.open_size(n)
+            self.session.open_size(n, rules=rules)
         if problems:
             self.warn(" ".join(problems))
         if others:

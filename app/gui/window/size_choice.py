@@ -99,8 +99,10 @@ class SizeChoice(QObject):
         backend = resolve_backend(sources.backend)
         for n in range(1, MAX_N + 1):
             label = f"&{n} × {n}" if n < 10 else f"{n} × {n}"
-            cost = self.pace.cost(n, backend)
-            if not sources.uses_bdd(n):
+            cost = self.pace.cost(n, backend, self._session.rules)
+            if self._session.rules.has_no_solution(n):
+                detail = "no solution"
+            elif not sources.uses_bdd(n):
                 detail = TITLES[SOLVER_ENGINE]
             elif n == sources.compiling:
                 detail = "building…"
@@ -112,10 +114,21 @@ class SizeChoice(QObject):
                     detail = f"SAT now, exact: {detail}"
             self._entry(n, f"{label} — {detail}" if detail else label)
         menu.addSeparator()
-        for n in (n for n in LARGER_SIZES if n <= sources.max_n):
+        for n in self._larger_sizes():
             self._entry(n, f"{n} × {n} — {TITLES[SOLVER_ENGINE]}")
         other = menu.addAction("&Other Size…")
         other.triggered.connect(self.ask_other_size)
+
+    def _larger_sizes(self) -> list[int]:
+        """``LARGER_SIZES`` the engine answers, each replaced by the nearest smaller size with
+        solutions where the family has none (toroidal queens: 19, 31, 37, 61, 97)."""
+        rules, top = self._session.rules, self._session.sources.max_n
+        sizes = []
+        for n in (n for n in LARGER_SIZES if n <= top):
+            solvable = next((m for m in range(n, MAX_N, -1) if not rules.has_no_solution(m)), None)
+            if solvable is not None and solvable not in sizes:
+                sizes.append(solvable)
+        return sizes
 
     def ask_other_size(self) -> None:
         top = self._session.sources.max_n
@@ -146,7 +159,7 @@ class SizeChoice(QObject):
     def _quick(self, n: int) -> bool:
         """True when the n×n board opens without a build worth asking about, by the figures in
         hand (cached, or well under ``ASK_BEFORE`` even at a stale price)."""
-        rough = self.pace.cost(n, resolve_backend(self._session.sources.backend))
+        rough = self.pace.cost(n, resolve_backend(self._session.sources.backend), self._session.rules)
         return self._session.sources.is_cached(n) or rough is None or rough.seconds < ASK_BEFORE / 2
 
     def _show_current(self) -> None:
@@ -170,7 +183,7 @@ class SizeChoice(QObject):
         n, self._pricing = self._pricing, 0
         sources = self._session.sources
         if n and backend == resolve_backend(sources.backend):
-            cost = self.pace.cost(n, backend)
+            cost = self.pace.cost(n, backend, self._session.rules)
             cheap = cost is None or cost.seconds < ASK_BEFORE
             meanwhile_sat = self._session.n == n
             if cheap and meanwhile_sat:
@@ -180,7 +193,7 @@ class SizeChoice(QObject):
             elif cost is not None and (meanwhile_sat or sources.waits_for_bdd(n)):
                 self.bar.offer(n, cost, meanwhile_sat)
         elif self.bar.offered:
-            cost = self.pace.cost(self.bar.offered, backend)
+            cost = self.pace.cost(self.bar.offered, backend, self._session.rules)
             if cost is not None:
                 self.bar.reprice(cost)
 

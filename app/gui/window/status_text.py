@@ -6,6 +6,7 @@ from __future__ import annotations
 from app.gui.workers.engine_board import EngineBoard
 from bdd_model import CellState, plural
 from bdd_model.board import STATE_ORDER
+from bdd_model.engine_choice import LARGEST_N
 from bdd_model.solution_count import SolutionCount
 
 
@@ -42,28 +43,33 @@ def counters(cfg: EngineBoard) -> str:
             if figure is None
             else figure.solutions() + _known(cfg, figure) + (" (updating…)" if updating else "")
         )
-        text = f"{queens} of {cfg.n} queens · {solutions}"
+        text = f"{queens} of {plural(cfg.n, cfg.rules.piece)} · {solutions}"
     if not cfg.settled:
         hard = "; a hard one can take seconds" if cfg.slow else ""
         text = f"proving {plural(cfg.view.undecided, 'square')}{hard} · {text}"
-    return f"{text} · {engine}"
+    return f"{text} · {cfg.rules.qualified(engine, ' · ')}"
 
 
 def _known(cfg: EngineBoard | None, figure: SolutionCount) -> str:
-    """An empty board's count that was looked up, not counted (past the diagram, up to 27×27)."""
-    return " (known: OEIS A000170)" if figure.known else ""
+    """An empty board's count that was looked up, not counted (past the diagram, where the
+    family's sequence is known)."""
+    return f" (known: {cfg.rules.sequence})" if figure.known and cfg is not None else ""
 
 
 def greeting(cfg: EngineBoard, file_name: str, back: bool = False) -> tuple[str, str]:
     """The line for a board just opened (``back``: brought back by undo or redo), and (on the SAT
     engine, whose count comes later) the words to complete once it is counted ("" otherwise)."""
-    n = cfg.n
-    if cfg.count == 0:
-        return f"No {n} queens fit on a {n}×{n} board without attacking: every square is closed.", ""
+    n, rules = cfg.n, cfg.rules
+    name = f"{rules.qualified(f'{n}×{n}')} board"
+    if cfg.count == 0 and not cfg.decisions:
+        sizes = " or ".join(f"{m}×{m}" for m in rules.sizes_with_solutions_near(n, LARGEST_N))
+        elsewhere = f" They fit on {sizes}." if sizes else ""
+        none_fit = f"No {plural(n, rules.piece)} fit on the {name} without attacking"
+        return f"{none_fit}: every square is closed.{elsewhere}", ""
     if back:
-        board = f"Back to the {n}×{n} board"
+        board = f"Back to the {name}"
     else:
-        board = f"Opened {file_name}: the {n}×{n} board" if file_name else f"The {n}×{n} board"
+        board = f"Opened {file_name}: the {name}" if file_name else f"The {name}"
     if cfg.decisions:
         board += f" with {plural(len(cfg.decisions), 'decision')}"
     if back and file_name:

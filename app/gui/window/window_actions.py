@@ -10,12 +10,17 @@ from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QDockWidget, QMainWindow, QMenu, QToolBar
 
 from app.gui.board.theme import APPEARANCES
+from app.gui.help import help_pages
 from app.gui.mid_end.session import BoardSession
 from app.gui.widgets.action_help import explain_action, plain_text, shortcut_text, tooltip_html
 from app.gui.window.undo_actions import UndoActions
 
 ENGINE_MENU = (
-    ("auto", "&Automatic", "The exact BDD up to 12×12 (and 13–15 once built), the SAT engine beyond"),
+    (
+        "auto",
+        "&Automatic",
+        "The exact BDD where it builds fast (12×12 for classic queens) or is built, else the SAT engine",
+    ),
     ("bdd", "&BDD Only", "Always the compiled diagram: exact counts and the heat map, up to 15×15"),
     ("sat", "&SAT Engine Only", "Always the SAT engine: any size to 100×100 at once, large counts estimated"),
 )
@@ -32,6 +37,7 @@ class WindowActions(QObject):
 
     def __init__(self, window: QMainWindow, session: BoardSession, dock: QDockWidget) -> None:
         super().__init__(window)
+        self._session = session
         undo = UndoActions(session, window)
         self.undo, self.redo = undo.undo, undo.redo
         self.restart = QAction("&Restart", window, shortcut=QKeySequence("Ctrl+R"))
@@ -94,6 +100,15 @@ class WindowActions(QObject):
         ):
             explain_action(action, what)
 
+    def open_help(self, window: QMainWindow) -> None:
+        """The Help menu's actions open their pages over ``window``."""
+        sources = self._session.sources
+        self.how_to_play.triggered.connect(lambda: help_pages.show_how_to_play(window))
+        self.how_it_works.triggered.connect(lambda: help_pages.show_how_it_works(window))
+        self.glossary.triggered.connect(lambda: help_pages.show_glossary(window))
+        self.shortcuts.triggered.connect(lambda: help_pages.show_shortcuts(window, window.menuBar()))
+        self.about.triggered.connect(lambda: help_pages.show_about(window, sources.backend))
+
     @staticmethod
     def _group(window: QMainWindow, choices: list[tuple[str, str, str]]) -> QActionGroup:
         """Exclusive checkable actions, one per choice (its data is the choice's name)."""
@@ -105,8 +120,8 @@ class WindowActions(QObject):
             explain_action(action, what)
         return group
 
-    def build_menus(self, window: QMainWindow) -> QMenu:
-        """The menu bar; returns Game → Size."""
+    def build_menus(self, window: QMainWindow) -> tuple[QMenu, QMenu]:
+        """The menu bar; returns Game → Size and Game → Rules."""
         menus: dict[str, list[QAction | None]] = {
             "&File": [
                 self.open,
@@ -123,11 +138,12 @@ class WindowActions(QObject):
             "&View": [self.heat, self.panel, None, self.previous, self.next, self.escape],
             "&Help": [self.how_to_play, self.how_it_works, self.glossary, self.shortcuts, None, self.about],
         }
-        size_menu = QMenu(window)
+        size_menu = rules_menu = QMenu(window)
         for title, actions in menus.items():
             menu = window.menuBar().addMenu(title)
             if title == "&Game":
                 size_menu = menu.addMenu("&Size")
+                rules_menu = menu.addMenu("R&ules")
             for action in actions:
                 if action is None:
                     menu.addSeparator()
@@ -137,7 +153,7 @@ class WindowActions(QObject):
                 menu.addSeparator()
                 menu.addMenu("&Engine").addActions(self.engines.actions())
                 menu.addMenu("&Appearance").addActions(self.appearances.actions())
-        return size_menu
+        return size_menu, rules_menu
 
     def fill_toolbar(self, toolbar: QToolBar) -> None:
         """Undo, redo and restart; hint and heat map (the size box comes first)."""

@@ -8,6 +8,7 @@ from app.child_process import module_command
 from app.gui.workers.compile_worker import MESSAGES, Compiled, Failed, Progressed, Warned
 from app.gui.workers.worker_messages import Lines
 from bdd_model import Progress
+from bdd_model.families import RuleFamily
 
 
 class CompileJob(QObject):
@@ -23,10 +24,11 @@ class CompileJob(QObject):
     succeeded = Signal(str)
     failed = Signal(str)
 
-    def __init__(self, n: int, backend: str, parent: QObject | None = None) -> None:
+    def __init__(self, n: int, backend: str, rules: RuleFamily, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.n = n
         self.backend = backend
+        self.rules = rules
         self._cancelled = False
         self._error = ""
         self._result = ""
@@ -39,7 +41,12 @@ class CompileJob(QObject):
 
     def start(self) -> None:
         program, *arguments = module_command(
-            "app.gui.workers.compile_worker", str(self.n), "--backend", self.backend
+            "app.gui.workers.compile_worker",
+            str(self.n),
+            "--backend",
+            self.backend,
+            "--rules",
+            self.rules.name,
         )
         self._process.start(program, arguments)
 

@@ -16,6 +16,7 @@ from app.options import SettingError, limit_memory
 from bdd_model import CacheError, NQueensError, Progress, cache_path, load_or_compile
 from bdd_model.build_cost.costs import remember_compile
 from bdd_model.cache.store import load, save
+from bdd_model.families import CLASSIC, family
 
 
 class Progressed(msgspec.Struct, tag="progress"):
@@ -53,9 +54,11 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="compile_worker")
     parser.add_argument("n", type=int)
     parser.add_argument("--backend", default="auto")
+    parser.add_argument("--rules", default=CLASSIC.name)
     args = parser.parse_args(argv)
     try:
         limit_memory(args.backend)
+        rules = family(args.rules)
     except (SettingError, NQueensError) as error:
         _emit(Failed(str(error)))
         return 2
@@ -67,16 +70,16 @@ def main(argv: list[str] | None = None) -> int:
         _emit(Warned(message))
 
     try:
-        space = load_or_compile(args.n, args.backend, progress=report, warn=warn)
+        space = load_or_compile(args.n, args.backend, progress=report, warn=warn, rules=rules)
     except MemoryError:
         _emit(Failed(f"compiling the {args.n}×{args.n} board ran out of memory"))
         return 3
     except NQueensError as error:
         _emit(Failed(str(error)))
         return 2
-    path = cache_path(args.n, space.info.backend)
+    path = cache_path(args.n, space.info.backend, rules)
     try:
-        load(args.n, space.info.backend, path)
+        load(args.n, space.info.backend, path, rules)
     except CacheError:
         handle, name = tempfile.mkstemp(prefix=f"nqueens-{args.n}-", suffix=".npz")
         os.close(handle)

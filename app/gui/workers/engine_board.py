@@ -12,6 +12,7 @@ from PySide6.QtCore import QObject, Signal
 from bdd_model import Cell, CellState, Decision, SolutionSpace
 from bdd_model.board_view import BoardView
 from bdd_model.diagram.layer_view import LayerView
+from bdd_model.families import RuleFamily
 from bdd_model.questions import Answer, Question
 from bdd_model.solution_count import SolutionCount
 
@@ -68,6 +69,11 @@ class EngineBoard(QObject):
     @property
     def n(self) -> int:
         return self.view.n
+
+    @property
+    def rules(self) -> RuleFamily:
+        """The rule family the board is played by."""
+        return self.view.rules
 
     @property
     def decisions(self) -> tuple[Decision, ...]:
@@ -149,5 +155,5 @@ class EngineBoard(QObject):
         raise NotImplementedError
 
     def attackers(self, row: int, col: int) -> list[Cell]:
-        """The known queens in line with (row, col)."""
+        """The known queens attacking (row, col)."""
         return self.view.attackers(row, col)

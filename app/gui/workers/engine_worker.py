@@ -34,6 +34,7 @@ from bdd_model.board import STATE_ORDER
 from bdd_model.decisions import of_codes
 from bdd_model.engine import Engine
 from bdd_model.engine_choice import open_engine
+from bdd_model.families import family
 from bdd_model.progress import CancelToken
 from bdd_model.questions import Explain, Unanswered, answer
 from bdd_model.sat.kernels.jit import kernels
@@ -59,7 +60,7 @@ class Worker:
         self.requests: queue.Queue[Request | None] = queue.Queue()
         self.token = CancelToken()
         self.lock = threading.Lock()
-        self.engines: OrderedDict[tuple[str, int], Engine] = OrderedDict()
+        self.engines: OrderedDict[tuple[str, int, str], Engine] = OrderedDict()
         self.engine: Engine | None = None
         self.board_id = 0
         self.taken_at = 0.0
@@ -117,10 +118,11 @@ class Worker:
             send(Answered(asked.id, Unanswered("the board changed")))
         self.explanations.clear()
         try:
-            engine = self.engines.pop((request.engine, request.n), None) or open_engine(
-                request.n, request.engine
+            kept = (request.engine, request.n, request.rules)
+            engine = self.engines.pop(kept, None) or open_engine(
+                request.n, request.engine, rules=family(request.rules)
             )
-            self.engines[request.engine, request.n] = engine
+            self.engines[kept] = engine
             while len(self.engines) > KEPT_ENGINES:
                 self.engines.popitem(last=False)
             engine.restore(of_codes(request.decisions, request.n))

@@ -12,6 +12,7 @@ from app.child_process import module_command
 from bdd_model.build_cost.compile_log import past_compiles
 from bdd_model.build_cost.costs import CompileCost, compile_cost, predict
 from bdd_model.build_cost.machine_speed import LIFETIME, Calibration
+from bdd_model.families import RuleFamily
 from bdd_model.files.records import RecordError, decode
 
 
@@ -27,13 +28,13 @@ class MachinePace(QObject):
         self._running: dict[str, QProcess] = {}
         self._failed: set[str] = set()
 
-    def cost(self, n: int, backend: str) -> CompileCost | None:
-        """The cost of building n×n on this computer now: the reference's until a calibration
-        is known."""
+    def cost(self, n: int, backend: str, rules: RuleFamily) -> CompileCost | None:
+        """The cost of building the family's n×n diagram on this computer now: the reference's
+        until a calibration is known."""
         known = self._seconds.get(backend)
         if known is None:
-            return compile_cost(n, backend)
-        return predict(n, backend, known[0], past_compiles())
+            return compile_cost(n, backend, rules)
+        return predict(n, backend, known[0], past_compiles(), rules)
 
     def fresh(self, backend: str) -> bool:
         """True when the calibration in hand is under a minute old (or cannot be made here)."""

@@ -15,6 +15,7 @@ from app.gui.workers.worker_messages import Answered, Ask, Counted, Decided, Ref
 from bdd_model import Decision
 from bdd_model.board_view import BoardView
 from bdd_model.decisions import codes
+from bdd_model.families import RuleFamily
 from bdd_model.questions import Question
 from bdd_model.solution_count import SolutionCount
 
@@ -32,9 +33,10 @@ class WorkerBoard(EngineBoard):
         name: str,
         n: int,
         decisions: Sequence[Decision],
+        rules: RuleFamily,
         parent: QObject | None = None,
     ) -> None:
-        super().__init__(engine, name, BoardView.without_engine(n, tuple(decisions)), parent)
+        super().__init__(engine, name, BoardView.without_engine(n, tuple(decisions), rules), parent)
         self._client = client
         self._asked: dict[int, tuple[int, AnswerCallback]] = {}
         self._board_id = 0
@@ -104,12 +106,12 @@ class WorkerBoard(EngineBoard):
 
     def _show(self, decisions: tuple[Decision, ...]) -> None:
         """Show these decisions with what needs no engine, and send them to the worker."""
-        n = self.view.n
+        n, rules = self.view.n, self.view.rules
         self._shown = self.view.count or self._shown
-        self.view = BoardView.without_engine(n, decisions).with_count(None, True)
+        self.view = BoardView.without_engine(n, decisions, rules).with_count(None, True)
         self._slow.start()
         self._board_id = self._client.request(
-            lambda ident: TakeBoard(ident, n, codes(decisions, n), self.engine)
+            lambda ident: TakeBoard(ident, n, codes(decisions, n), self.engine, rules.name)
         )
 
     def _answered(self, reply: Reply) -> None:
@@ -153,7 +155,12 @@ class WorkerBoard(EngineBoard):
         elif isinstance(reply, Taken):
             if len(reply.codes) == view.n * view.n:
                 self.view = BoardView.of(
-                    view.n, view.decisions, _digits(reply.codes), count=view.count, counting=True
+                    view.n,
+                    view.decisions,
+                    _digits(reply.codes),
+                    count=view.count,
+                    counting=True,
+                    rules=view.rules,
                 )
             self.accepted.emit()
             self.updated.emit()
