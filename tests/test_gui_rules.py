@@ -8,6 +8,7 @@ import html
 import json
 from pathlib import Path
 
+import pytest
 from PySide6.QtCore import QSettings, QUrl
 from PySide6.QtGui import QImage, QTextDocument
 from pytestqt.qtbot import QtBot
@@ -63,6 +64,23 @@ def test_a_change_of_family_is_one_undo_step_like_a_change_of_size(qtbot: QtBot,
     window.commands.redo.trigger()
     qtbot.waitUntil(lambda: window.session.rules is family("toroidal"))
     assert window.session.configurator.count == 28
+
+
+def test_a_cancelled_build_of_another_familys_board_keeps_the_family_in_hand(
+    qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("NQUEENS_CACHE_DIR", str(tmp_path / "fresh-cache"))
+    window = make_window(qtbot, tmp_path, 8)
+    window.sizes.choose_engine("bdd")
+    window.session.sources.in_process_max_n = 0
+    entry = next(a for a in window.rules_choice.group.actions() if a.data() == "no-touch")
+    entry.trigger()
+    assert window.session.sources.compiling == 8
+    with qtbot.waitSignal(window.session.sources.compileEnded, timeout=10000):
+        window.session.sources.cancel_compile()
+    assert window.session.rules is CLASSIC and window.session.configurator.rules is CLASSIC
+    assert window.rules_choice.box.currentText() == "Queens"
+    assert next(a for a in window.rules_choice.group.actions() if a.isChecked()).data() == "queens"
 
 
 def test_the_hatching_follows_the_familys_moves(qtbot: QtBot, tmp_path: Path) -> None:

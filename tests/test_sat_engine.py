@@ -21,10 +21,12 @@ from bdd_model import Cell, CellState, Configurator, Decision, DecisionError, De
 from bdd_model.cnf.answer_file import broken_rules
 from bdd_model.cnf.encoding import clauses, variable
 from bdd_model.engine import Engine
+from bdd_model.families import CLASSIC
 from bdd_model.known_counts import A000170 as A000170_UP_TO_27
 from bdd_model.progress import CancelToken
 from bdd_model.sat.engine import SatEngine
 from bdd_model.sat.estimate import estimate_count
+from bdd_model.sat.kernels import geometry
 from bdd_model.sat.kernels.jit import Kernels, kernels
 from tests import oracle
 from tests.spaces import space
@@ -184,7 +186,8 @@ def test_settle_reports_each_square_once_and_cancels() -> None:
 def test_local_search_shares_the_squares_between_both_cores(monkeypatch: pytest.MonkeyPatch) -> None:
     choice = Kernels("numba")
     witness = choice.witness
-    cover = witness.cover
+    entries = witness.for_family(geometry.key(CLASSIC))
+    cover = entries["cover"]
     shares: list[tuple[int, list[int]]] = []
     lock = threading.Lock()
 
@@ -193,7 +196,7 @@ def test_local_search_shares_the_squares_between_both_cores(monkeypatch: pytest.
             shares.append((threading.get_ident(), args[4].tolist()))
         return cover(*args)
 
-    monkeypatch.setattr(witness, "cover", spy)
+    monkeypatch.setattr(witness, "for_family", lambda key: {**entries, "cover": spy})
     sat = SatEngine(30, kernel_choice=choice)
     sat.place(4, 9)
     sat.mark(10, 10)

@@ -4,6 +4,9 @@ that ``estimate_numpy`` gets the same weights bit for bit."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import cache
+
 import numpy as np
 from numba import njit
 
@@ -25,8 +28,6 @@ _BOARD = "int64[::1]"
 _FLAGS = "boolean[::1]"
 _WEIGHTS = "float64[::1]"
 _STOP = "int64[::1]"
-_GEOMETRY = "int64[::1]"
-_LINES = "boolean[:, ::1]"
 
 
 @njit("uint64(uint64)", cache=True, nogil=True)
@@ -43,15 +44,11 @@ def probe_key(seed, probe):  # pragma: no cover - compiled
     return mix(mix(np.uint64(seed) + GAMMA) + np.uint64(probe) * GAMMA)
 
 
-_line = njit("int64(int64[::1], int64, int64, int64, int64)", cache=True, nogil=True, inline="always")(
-    geometry.line
-)
-_crossing = njit(
-    "int64(int64[::1], int64, int64, int64, int64, int64)", cache=True, nogil=True, inline="always"
-)(geometry.crossing)
+_line = njit(nogil=True)(geometry.line)
+_crossing = njit(nogil=True)(geometry.crossing)
 
 
-@njit(f"boolean({_GEOMETRY}, {_LINES}, {_BOARD}, int64, int64)", cache=True, nogil=True)
+@njit(nogil=True)
 def _attacked(shape, occupied, placed, r, c):  # pragma: no cover - compiled
     """(r, c) lies on a line that holds a queen, or a leap from one (``placed``: each row's
     queen's column, −1 for none)."""
@@ -68,7 +65,7 @@ def _attacked(shape, occupied, placed, r, c):  # pragma: no cover - compiled
     return False
 
 
-@njit(f"void({_GEOMETRY}, {_LINES}, {_BOARD}, int64, int64)", cache=True, nogil=True)
+@njit(nogil=True)
 def _take(shape, occupied, placed, r, c):  # pragma: no cover - compiled
     """A queen on (r, c): its lines are occupied."""
     n = placed.shape[0]
@@ -77,7 +74,7 @@ def _take(shape, occupied, placed, r, c):  # pragma: no cover - compiled
     placed[r] = c
 
 
-@njit(f"int64({_GRID}, {_BOARD}, {_GEOMETRY}, {_LINES}, {_BOARD}, {_BOARD})", cache=True, nogil=True)
+@njit(nogil=True)
 def start(usable, fixed, shape, occupied, placed, free):  # pragma: no cover - compiled
     """Take the fixed queens' lines (``occupied``, ``placed``) and count each free row's usable
     unattacked squares into ``free``. Returns the number of free rows, or −1 when two fixed
@@ -104,11 +101,7 @@ def start(usable, fixed, shape, occupied, placed, free):  # pragma: no cover - c
     return rows
 
 
-@njit(
-    f"float64({_GRID}, int64, uint64, {_GEOMETRY}, {_LINES}, {_BOARD}, {_BOARD}, {_BOARD})",
-    cache=True,
-    nogil=True,
-)
+@njit(nogil=True)
 def probe(usable, rows, key, shape, occupied, placed, free, left):  # pragma: no cover - compiled
     """One probe's weight from the start state (``occupied``, ``placed``, ``free`` as ``start``
     left them), which it uses up; ``left[:rows]`` the free rows in ascending order, random
@@ -174,9 +167,7 @@ def probe(usable, rows, key, shape, occupied, placed, free, left):  # pragma: no
     return weight
 
 
-@njit(
-    f"int64({_GRID}, {_BOARD}, int64, int64, int64, {_WEIGHTS}, {_STOP}, {_GEOMETRY})", cache=True, nogil=True
-)
+@njit(nogil=True)
 def probes(usable, fixed, first, count, seed, out, stop, shape):  # pragma: no cover - compiled
     """Write the weight of probe ``first + k`` to ``out[k]`` for k < ``count``. Returns how many
     were written: ``count``, or fewer when ``stop[0]`` was set (looked at every
@@ -203,3 +194,16 @@ def probes(usable, fixed, first, count, seed, out, stop, shape):  # pragma: no c
         left[:] = left0
         out[k] = probe(usable, rows, probe_key(seed, first + k), shape, occupied, placed, free, left)
     return count
+
+
+@cache
+def for_family(shape: tuple[int, ...]) -> dict[str, Callable[..., int]]:
+    """``probes`` with a family's geometry (``geometry.key``) compiled in as constants, so that
+    numba folds its lines and leaps away and each family runs as fast as code written for it
+    alone; numba caches each family's machine code apart."""
+
+    @njit(f"int64({_GRID}, {_BOARD}, int64, int64, int64, {_WEIGHTS}, {_STOP})", cache=True, nogil=True)
+    def family_probes(usable, fixed, first, count, seed, out, stop):  # pragma: no cover - compiled
+        return probes(usable, fixed, first, count, seed, out, stop, shape)
+
+    return {"probes": family_probes}

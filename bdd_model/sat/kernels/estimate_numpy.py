@@ -3,6 +3,9 @@ in lockstep with the same weights bit for bit, for while numba compiles (or wher
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
+
 import numpy as np
 
 from bdd_model.sat.kernels import geometry
@@ -147,3 +150,9 @@ def _batch(
         free[at[:, 0], best] = TAKEN
     weights[index] = weight
     return weights
+
+
+def for_family(shape: tuple[int, ...]) -> dict[str, Callable[..., int]]:
+    """The functions bound to a family's geometry, as ``estimate_kernels.for_family`` gives them."""
+    array = np.array(shape, dtype=np.int64)
+    return {"probes": partial(probes, shape=array)}

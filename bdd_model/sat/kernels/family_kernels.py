@@ -3,6 +3,7 @@ with the family's geometry and its spared table filled in, so the callers pass w
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cached_property, lru_cache
 from types import ModuleType
 from typing import Any
@@ -18,7 +19,6 @@ class FamilyKernels:
 
     def __init__(self, module: ModuleType, rules: RuleFamily, n: int) -> None:
         self.module = module
-        self.shape = geometry.of(rules)
         self._rules, self._n = rules, n
 
     @cached_property
@@ -34,16 +34,22 @@ class FamilyKernels:
     def mark_swaps(
         self, cols: np.ndarray, fixed: np.ndarray, usable: np.ndarray, possible: np.ndarray
     ) -> int:
-        return int(self.module.mark_swaps(cols, fixed, usable, possible, self.shape))
+        return int(self._entries["mark_swaps"](cols, fixed, usable, possible))
 
     def valid(self, cols: np.ndarray, fixed: np.ndarray, usable: np.ndarray) -> bool:
-        return bool(self.module.valid(cols, fixed, usable, self.shape))
+        return bool(self._entries["valid"](cols, fixed, usable))
 
     def cover(self, *arguments: Any) -> int:
-        return int(self.module.cover(*arguments, self.shape, self.spared))
+        return int(self._entries["cover"](*arguments, self.spared))
 
     def probes(self, *arguments: Any) -> int:
-        return int(self.module.probes(*arguments, self.shape))
+        return int(self._entries["probes"](*arguments))
+
+    @cached_property
+    def _entries(self) -> dict[str, Callable[..., int]]:
+        """The witness or estimate module's functions for this family (compiled for it, the
+        first time on this computer, when the module is numba's)."""
+        return self.module.for_family(geometry.key(self._rules))
 
 
 @lru_cache(maxsize=16)

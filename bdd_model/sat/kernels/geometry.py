@@ -25,6 +25,11 @@ def of(rules: RuleFamily) -> np.ndarray:
     return np.array(parts, dtype=np.int64)
 
 
+def key(rules: RuleFamily) -> tuple[int, ...]:
+    """The family's geometry as a tuple, which numba compiles into a kernel as constants."""
+    return tuple(int(value) for value in of(rules))
+
+
 def line(geometry: np.ndarray, g: int, n: int, r: Any, c: Any) -> Any:
     """The number of drift ``g``'s line through (r, c), from 0 (as ``Drift.line``; ints, or
     numpy arrays of rows and columns)."""

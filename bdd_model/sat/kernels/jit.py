@@ -27,8 +27,10 @@ from pathlib import Path
 from types import ModuleType
 
 from bdd_model.cache.store import cache_dir
+from bdd_model.families import family, names
 from bdd_model.files.atomic_file import atomic_output
 from bdd_model.isolated import module_command
+from bdd_model.sat.kernels import geometry
 
 CHOICE_ENV = "NQUEENS_KERNELS"
 FOLDER_ENV = "NQUEENS_KERNEL_DIR"
@@ -40,6 +42,9 @@ COMPILED = (
     "bdd_model.sat.kernels.estimate_kernels",
 )
 """The modules numba compiles, in import order."""
+PER_FAMILY = ("bdd_model.sat.kernels.witness_kernels", "bdd_model.sat.kernels.estimate_kernels")
+"""Those whose kernels are compiled once per rule family (``for_family``), its geometry as
+constants: about 10 s each, once per computer."""
 FALLBACKS = (
     "bdd_model.sat.kernels.completion_python",
     "bdd_model.sat.kernels.witness_numpy",
@@ -110,18 +115,33 @@ def _marker(folder: Path, key: str) -> Path:
     return folder / f"ready-{key}.json"
 
 
-def _import_compiled(folder: Path) -> list[ModuleType]:
+_sealed: set[str] = set()
+"""The compiled modules whose functions compiled at import no longer compile (the generic ones,
+compiled later for each family's kernels, were none of them then)."""
+
+
+def _import_compiled(folder: Path, families: bool = False) -> list[ModuleType]:
     """Import the compiled modules with numba's cache in ``folder`` (compiling what is missing),
-    then forbid any further compile: a call with other types is a bug, not a 10 s pause."""
+    then forbid any further compile of the functions compiled for their types at import: a call
+    with other types is a bug, not a 10 s pause. The generic functions the family kernels are
+    made of stay compilable; ``families``: compile every registered family's kernels now."""
     os.environ["NUMBA_CACHE_DIR"] = str(folder)
     import numba
 
     numba.config.CACHE_DIR = str(folder)  # type: ignore[attr-defined]  # set at run time
     modules = [importlib.import_module(name) for name in COMPILED]
     for module in modules:
+        if module.__name__ in _sealed:
+            continue
+        _sealed.add(module.__name__)
         for value in vars(module).values():
-            if isinstance(value, numba.core.registry.CPUDispatcher):
+            if isinstance(value, numba.core.registry.CPUDispatcher) and value.signatures:
                 value.disable_compile()
+    if families:
+        for name in names():
+            for module in modules:
+                if module.__name__ in PER_FAMILY:
+                    module.for_family(geometry.key(family(name)))
     return modules
 
 
@@ -146,7 +166,7 @@ class Kernels:
                     "it answers without them, more slowly"
                 )
         if self.choice == "numba" and self._folder is not None:
-            self._compiled = _import_compiled(self._folder)
+            self._compiled = _import_compiled(self._folder, families=True)
             _write_marker(self._folder, self._key)
 
     def prepare(self) -> bool:
@@ -193,7 +213,10 @@ class Kernels:
         """Compile in this process now (the command line: it leaves nothing running behind)."""
         assert self._folder is not None
         if _policy.announce is not None:
-            _policy.announce("compiling the SAT engine's kernels, once for this computer (about 15 s)…")
+            _policy.announce(
+                "compiling the SAT engine's kernels, once for this computer (about 15 s, and about 20 s "
+                "more the first time each rule family is played)…"
+            )
         try:
             self._compiled = _import_compiled(self._folder)
         except Exception:  # a compile that fails leaves the slower kernels answering
@@ -300,7 +323,7 @@ def main() -> int:
         if os.getppid() == parent and key == kernel_key():
             with contextlib.suppress(OSError):
                 os.nice(10)
-            _import_compiled(folder)
+            _import_compiled(folder, families=True)
             _write_marker(folder, key)
     finally:
         (folder / f"compiling-{key}.lock").unlink(missing_ok=True)

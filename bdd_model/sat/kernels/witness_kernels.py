@@ -4,6 +4,9 @@ queens reaches; ``witness_numpy`` answers the same calls without a compiler."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import cache
+
 import numpy as np
 from numba import njit
 
@@ -22,15 +25,12 @@ _BOARD = "int64[::1]"
 _GRID = "boolean[:, ::1]"
 _ROWS = "int64[:, ::1]"
 _STOP = "int64[::1]"
-_GEOMETRY = "int64[::1]"
 _SPARED = "uint64[:, :, :, ::1]"
 
-_line = njit("int64(int64[::1], int64, int64, int64, int64)", cache=True, nogil=True, inline="always")(
-    geometry.line
-)
+_line = njit(nogil=True)(geometry.line)
 
 
-@njit("int64(int64[::1], int64[::1], int64, int64, int64)", cache=True, nogil=True)
+@njit(nogil=True)
 def _leaps_on(cols, shape, skip_a, r, c):  # pragma: no cover - compiled
     """How many queens of ``cols`` (row ``skip_a`` left out, −1 for none) stand a leap away from
     (r, c)."""
@@ -48,7 +48,7 @@ def _leaps_on(cols, shape, skip_a, r, c):  # pragma: no cover - compiled
     return hits
 
 
-@njit(f"boolean({_BOARD}, {_BOARD}, {_GRID}, {_GEOMETRY})", cache=True, nogil=True)
+@njit(nogil=True)
 def valid(cols, fixed, usable, shape):  # pragma: no cover - compiled
     """True when ``cols`` is a solution on usable squares that keeps every fixed queen."""
     n = cols.shape[0]
@@ -68,7 +68,7 @@ def valid(cols, fixed, usable, shape):  # pragma: no cover - compiled
     return leaped == 0
 
 
-@njit(f"boolean({_BOARD}, {_BOARD}, int64, {_GRID}, {_GRID}, int64, {_GEOMETRY})", cache=True, nogil=True)
+@njit(nogil=True)
 def repair(cols, fixed, pin, usable, possible, max_steps, shape):  # pragma: no cover - compiled
     """Min-conflicts on ``cols`` in place, never moving the fixed rows nor row ``pin``: move a
     random attacked row (or one on a closed square) to its least attacked usable square,
@@ -132,7 +132,7 @@ def repair(cols, fixed, pin, usable, possible, max_steps, shape):  # pragma: no 
     return False
 
 
-@njit(f"int64({_BOARD}, {_BOARD}, {_GRID}, {_GRID}, {_GEOMETRY})", cache=True, nogil=True)
+@njit(nogil=True)
 def mark_swaps(cols, fixed, usable, possible, shape):  # pragma: no cover - compiled
     """Mark open the queens of the solution ``cols`` and every square a swap of two free rows'
     queens reaches: the swap keeps one queen per row and column, and its two new squares stand
@@ -180,12 +180,7 @@ def mark_swaps(cols, fixed, usable, possible, shape):  # pragma: no cover - comp
     return new
 
 
-@njit(
-    f"int64({_ROWS}, {_BOARD}, {_GRID}, {_GRID}, int64[::1], int64, int64, {_ROWS}, {_GRID}, {_STOP}, "
-    f"uint64[::1], int32[::1], int64[::1], int64[::1], {_GEOMETRY}, {_SPARED})",
-    cache=True,
-    nogil=True,
-)
+@njit(nogil=True)
 def cover(
     starts,
     fixed,
@@ -201,8 +196,8 @@ def cover(
     ints,
     regs,
     repairs,
-    shape,
     spared,
+    shape,
 ):  # pragma: no cover - compiled
     """Prove as many ``targets`` (flat indices r·N + c) open as possible, in their order.
 
@@ -268,3 +263,61 @@ def cover(
                 found[held] = cols
                 held += 1
     return held
+
+
+@cache
+def for_family(shape: tuple[int, ...]) -> dict[str, Callable[..., int]]:
+    """``valid``, ``mark_swaps`` and ``cover`` with a family's geometry (``geometry.key``)
+    compiled in as constants (see ``estimate_kernels.for_family``)."""
+
+    @njit(f"boolean({_BOARD}, {_BOARD}, {_GRID})", cache=True, nogil=True)
+    def family_valid(cols, fixed, usable):  # pragma: no cover - compiled
+        return valid(cols, fixed, usable, shape)
+
+    @njit(f"int64({_BOARD}, {_BOARD}, {_GRID}, {_GRID})", cache=True, nogil=True)
+    def family_mark_swaps(cols, fixed, usable, possible):  # pragma: no cover - compiled
+        return mark_swaps(cols, fixed, usable, possible, shape)
+
+    @njit(
+        f"int64({_ROWS}, {_BOARD}, {_GRID}, {_GRID}, int64[::1], int64, int64, {_ROWS}, {_GRID}, {_STOP}, "
+        f"uint64[::1], int32[::1], int64[::1], int64[::1], {_SPARED})",
+        cache=True,
+        nogil=True,
+    )
+    def family_cover(
+        starts,
+        fixed,
+        usable,
+        possible,
+        targets,
+        seed,
+        max_steps,
+        found,
+        tried,
+        stop,
+        boards,
+        ints,
+        regs,
+        repairs,
+        spared,
+    ):  # pragma: no cover - compiled
+        return cover(
+            starts,
+            fixed,
+            usable,
+            possible,
+            targets,
+            seed,
+            max_steps,
+            found,
+            tried,
+            stop,
+            boards,
+            ints,
+            regs,
+            repairs,
+            spared,
+            shape,
+        )
+
+    return {"valid": family_valid, "mark_swaps": family_mark_swaps, "cover": family_cover}

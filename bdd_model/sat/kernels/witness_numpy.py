@@ -3,6 +3,9 @@ boards at once, swap neighbourhoods in one vectorised pass), for while numba com
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
+
 import numpy as np
 
 from bdd_model.sat.kernels import completion_python, geometry
@@ -175,8 +178,8 @@ def cover(
     ints: np.ndarray,
     regs: np.ndarray,
     repairs: np.ndarray,
-    shape: np.ndarray,
     spared: np.ndarray,
+    shape: np.ndarray,
 ) -> int:
     """``witness_kernels.cover`` in batches of repairs; a target whose repair fails gets the
     same look at its lines (``completion_python.begin``), not the short searches (in Python
@@ -221,3 +224,13 @@ def cover(
                     found[held] = boards[index]
                     held += 1
     return held
+
+
+def for_family(shape: tuple[int, ...]) -> dict[str, Callable[..., int]]:
+    """The functions bound to a family's geometry, as ``witness_kernels.for_family`` gives them."""
+    array = np.array(shape, dtype=np.int64)
+    return {
+        "valid": partial(valid, shape=array),
+        "mark_swaps": partial(mark_swaps, shape=array),
+        "cover": partial(cover, shape=array),
+    }
