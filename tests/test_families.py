@@ -4,12 +4,15 @@ agreeing click for click."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from app.bench.engine_bench import run_sat_bench
 from bdd_model import Cell, CellState, Configurator, DecisionError, DecisionKind
+from bdd_model.diagram.verification import first_illegal_edge, is_placement
 from bdd_model.engine import Engine
 from bdd_model.families import UnknownFamily, family, names
 from bdd_model.families.rule_family import Drift, RuleFamily
@@ -220,3 +223,22 @@ def test_a_family_the_engines_cannot_take_is_refused_when_written(drifts: tuple,
 def test_the_kernels_number_each_line_as_the_family_does(rules: str) -> None:
     for n in (1, 5, 8, 13):
         assert (geometry.line_table(geometry.of(family(rules)), n) == family(rules).line_ids(n)).all()
+
+
+@pytest.mark.parametrize("rules", FAMILIES)
+def test_a_placement_passes_the_diagrams_check_exactly_when_the_oracle_calls_it_a_solution(
+    rules: str,
+) -> None:
+    rng = random.Random(rules)
+    for n in (5, 7, 8, 10):
+        solutions = set(oracle.all_solutions(n, rules))
+        assert all(is_placement(solution, n, family(rules)) for solution in solutions)
+        for _ in range(300):
+            placement = tuple(rng.sample(range(n), n))
+            assert is_placement(placement, n, family(rules)) == (placement in solutions)
+
+
+@pytest.mark.parametrize("rules", FAMILIES)
+@pytest.mark.parametrize("n", range(1, 11))
+def test_every_path_of_a_familys_diagram_passes_the_check_of_its_moves(rules: str, n: int) -> None:
+    assert first_illegal_edge(space(n, "cudd", family(rules)).diagram, family(rules)) is None

@@ -22,49 +22,50 @@ SAMPLES = 3
 
 def first_illegal_edge(diagram: FrozenDiagram, family: RuleFamily = CLASSIC) -> Cell | None:
     """A square that some path takes while a piece above excludes it; None when every path is
-    legal. Each row node carries what all paths into it block below: per kind of line the
-    columns blocked in its row, and per row below within a leap the columns leaps block."""
+    legal. Each row node carries what all paths into it block below, packed in two int64 words:
+    per kind of line the columns blocked in its row (n bits each), and per row below within a
+    leap the columns leaps block there."""
     n = diagram.n
     frontier = Frontier(family, n)
-    drifts, reach, full = len(frontier.steps), frontier.reach, frontier.full
+    full, field = frontier.full, np.int64(n)
     width = max(1, diagram.widths[0])
-    lines = np.zeros((drifts, width), dtype=np.int64)
-    leaps = np.zeros((reach, width), dtype=np.int64)
+    lines = np.zeros(width, dtype=np.int64)
+    leaps = np.zeros(width, dtype=np.int64)
     for r in range(n):
         src, col, dst = diagram.src[r], diagram.col[r], diagram.dst[r]
         bit = np.left_shift(np.int64(1), col.astype(np.int64))
-        blocked = np.zeros(len(src), dtype=np.int64)
-        for k in range(drifts):
-            blocked |= lines[k][src]
-        if reach:
-            blocked |= leaps[0][src]
+        word = lines[src]
+        blocked = leaps[src] & full if frontier.reach else np.zeros_like(word)
+        for k in range(len(frontier.steps)):
+            blocked |= word >> np.int64(k * n)
         illegal = np.flatnonzero(blocked & bit)
         if len(illegal):
             return Cell(r, int(col[illegal[0]]))
-        width = diagram.widths[r + 1]
-        next_lines = np.zeros((drifts, width), dtype=np.int64)
+        below = np.zeros(len(src), dtype=np.int64)
         for k, (step, wraps) in enumerate(frontier.steps):
-            np.bitwise_or.at(next_lines[k], dst, frontier.shift(lines[k][src] | bit, step, wraps))
-        next_leaps = np.zeros((reach, width), dtype=np.int64)
-        for j in range(reach):
-            below = leaps[j + 1][src] if j + 1 < reach else np.zeros(len(src), dtype=np.int64)
+            own = ((word >> np.int64(k * n)) & full) | bit
+            below |= frontier.shift(own, step, wraps) << np.int64(k * n)
+        lines = np.zeros(diagram.widths[r + 1], dtype=np.int64)
+        np.bitwise_or.at(lines, dst, below)
+        if frontier.reach:
+            leaped = leaps[src] >> field
             for down, across in family.leaps:
-                if down == j + 1:
-                    below |= ((bit << np.int64(across)) & full) | (bit >> np.int64(across))
-            np.bitwise_or.at(next_leaps[j], dst, below)
-        lines, leaps = next_lines, next_leaps
+                near = ((bit << np.int64(across)) & full) | (bit >> np.int64(across))
+                leaped |= near << np.int64((down - 1) * n)
+            leaps = np.zeros(diagram.widths[r + 1], dtype=np.int64)
+            np.bitwise_or.at(leaps, dst, leaped)
     return None
 
 
 def is_placement(columns: tuple[int, ...], n: int, family: RuleFamily = CLASSIC) -> bool:
     """True when ``columns`` (the piece's column in each row) is a solution under ``family``."""
-    if len(columns) != n:
+    if len(columns) != n or not all(0 <= c < n for c in columns):
         return False
-    cells = [Cell(r, c) for r, c in enumerate(columns)]
-    return all(
-        0 <= c < n and not any(family.excludes(n, cell, other) for other in cells[r + 1 :])
-        for r, (cell, c) in enumerate(zip(cells, columns, strict=True))
-    )
+    cols = np.array(columns, dtype=np.int64)
+    ids = family.line_ids(n)[:, np.arange(n), cols]
+    if any(len(np.unique(line)) < n for line in ids):
+        return False
+    return not any((np.abs(cols[down:] - cols[: n - down]) == across).any() for down, across in family.leaps)
 
 
 def random_solution(sweep: Sweep, rng: random.Random) -> tuple[int, ...]:
