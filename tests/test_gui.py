@@ -375,7 +375,8 @@ def test_a_board_without_solutions_says_so(qtbot, window: MainWindow) -> None:
     window.sizes.choose(3)
     assert window.session.configurator.count == 0
     assert window.status_line.text() == (
-        "No 3 queens fit on the 3×3 board without attacking: every square is closed. They fit on 1×1 or 4×4."
+        "No 3 queens fit on the 3×3 board without attacking: every square is closed. "
+        "Nearest sizes with solutions: 1×1 and 4×4."
     )
     assert all(s is CellState.LOOKAHEAD for row in window.board.picture.states for s in row)
     click(qtbot, window, 1, 1)

@@ -120,6 +120,12 @@ def test_a_saved_file_keeps_its_family_and_opens_in_it(qtbot: QtBot, tmp_path: P
         assert other.files.open_from(path)
     assert other.session.rules is family("toroidal") and decisions_of(other) == [Decision(Cell(0, 0), QUEEN)]
     assert other.windowTitle().startswith("torus.nqueens.json (7×7 toroidal)")
+    broken = tmp_path / "broken.nqueens.json"
+    broken.write_text("{")
+    assert not other.files.open_from(broken) and "broken.nqueens.json was not opened" in warned(other)
+    with qtbot.waitSignal(other.session.boardReplaced, timeout=30000):
+        assert other.files.open_from(path)
+    assert warned(other) == "", "a file that opens takes the last file's trouble away"
 
 
 def test_a_file_whose_decisions_break_its_family_is_refused(qtbot: QtBot, tmp_path: Path) -> None:

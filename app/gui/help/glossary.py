@@ -29,8 +29,8 @@ GLOSSARY: dict[str, str] = {
     "panel: read from the cache, or compiled now, and how long that took.",
     "Compile": "Building a size's BDD from the rules: once per size, then kept in the cache. "
     "“Compiled in” in the Insight panel: how long that first build took.",
-    "Constant FALSE": "The BDD of a board with no solution at all (2×2 and 3×3): the single "
-    "node FALSE, with no path to TRUE, so every square is closed.",
+    "Constant FALSE": "The BDD of a board with no solution at all (the classic 2×2 and 3×3, "
+    "toroidal 8×8, …): the single node FALSE, with no path to TRUE, so every square is closed.",
     "Construction": "How the BDD was built from the rules. “search” (the default): a "
     "row-by-row search of the ways to fill each row, turned into the BDD node by node. "
     "“rules”: the rules as formulas, combined one row at a time. Both give the same BDD.",

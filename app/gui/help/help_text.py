@@ -190,7 +190,7 @@ solutions remain, estimated ±20%”: the true number lies in that range 95 time
 “(updating…)” follows it while a better figure is worked out. There is no heat map.</li>
 </ul>
 <p><b>Automatic</b>, the default, uses the BDD up to {AUTO_BDD_MAX_N}×{AUTO_BDD_MAX_N} (for the
-classic queens; each family's own size is under Rule families) and for
+classic queens; each family's own size is under Rule families in How It Works) and for
 every size already built, and the SAT engine otherwise: {AUTO_BDD_MAX_N + 1}×{AUTO_BDD_MAX_N + 1}
 to {MAX_N}×{MAX_N} open at once on the SAT engine while the program offers to build their BDD in
 the background; when it is ready the board switches to it, your decisions kept. <b>BDD Only</b>

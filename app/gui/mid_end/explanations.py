@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from bdd_model import Cell, CellState, Decision, DecisionKind, and_list, plural
 from bdd_model.board_view import BoardView
+from bdd_model.families import RuleFamily
 from bdd_model.states import why_not_open
 
 
@@ -31,11 +32,12 @@ class Explanation:
 
 
 def explanation(
-    n: int, decisions: Sequence[Decision], cell: Cell, cells: Sequence[Cell] | None
+    n: int, decisions: Sequence[Decision], cell: Cell, cells: Sequence[Cell] | None, rules: RuleFamily
 ) -> Explanation:
     """The sentence for an engine's answer ``cells`` (the decision squares to retract, or None)."""
     if cells is None:
-        return Explanation(cell, None, f"No solution of the {n}×{n} board has a queen on {cell.label()}.")
+        name = rules.qualified(f"{n}×{n}")
+        return Explanation(cell, None, f"No solution of the {name} board has a queen on {cell.label()}.")
     kinds = {d.cell: d.kind for d in decisions}
     culprits = tuple(Decision(Cell(*c), kinds[Cell(*c)]) for c in cells)
     if not culprits:

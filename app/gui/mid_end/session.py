@@ -287,7 +287,7 @@ class BoardSession(QObject):
             return known
         state = cfg.cell(*cell)
         if state is not None and not (state.is_closed or state is CellState.MARKED):
-            found = self._explained[cell] = explanation(cfg.n, cfg.decisions, cell, ())
+            found = self._explained[cell] = explanation(cfg.n, cfg.decisions, cell, (), cfg.rules)
             return found
         self._explained[cell] = awaited(cell)
         cfg.ask(Explain((cell.row, cell.col)), lambda found: self._explained_now(cfg, cell, found))
@@ -306,7 +306,7 @@ class BoardSession(QObject):
         if board is not self._cfg or not isinstance(found, Explained):
             return
         cells = None if found.cells is None else [Cell(*c) for c in found.cells]
-        self._explained[cell] = explanation(board.n, board.decisions, cell, cells)
+        self._explained[cell] = explanation(board.n, board.decisions, cell, cells, board.rules)
         self.explained.emit(cell)
 
     def free(self, cell: Cell) -> None:

@@ -35,7 +35,7 @@ class FileCommands:
         diagram: Callable[[str], bytes],
     ) -> None:
         """``say``: what was done (the status line); ``warn``: what could not be done (a
-        message that stays until dismissed)."""
+        message that stays until dismissed, and goes when a file opens: "")."""
         self._parent = parent
         self._session = session
         self._settings = settings
@@ -75,9 +75,12 @@ class FileCommands:
             return False
         self._settings.setValue("files/folder", str(path.parent))
         label = f"Open {path.name}"
-        return self._session.open_size(
+        opened = self._session.open_size(
             found.n, found.decisions, file_path=path, label=label, rules=found.rules
         )
+        if opened:
+            self._warn("")
+        return opened
 
     def open_dialog(self) -> None:
         name, _ = QFileDialog.getOpenFileName(self._parent, "Open configuration", self._folder(), FILE_FILTER)

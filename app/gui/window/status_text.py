@@ -62,8 +62,8 @@ def greeting(cfg: EngineBoard, file_name: str, back: bool = False) -> tuple[str,
     n, rules = cfg.n, cfg.rules
     name = f"{rules.qualified(f'{n}×{n}')} board"
     if cfg.count == 0 and not cfg.decisions:
-        sizes = " or ".join(f"{m}×{m}" for m in rules.sizes_with_solutions_near(n, LARGEST_N))
-        elsewhere = f" They fit on {sizes}." if sizes else ""
+        sizes = " and ".join(f"{m}×{m}" for m in rules.sizes_with_solutions_near(n, LARGEST_N))
+        elsewhere = f" Nearest sizes with solutions: {sizes}." if sizes else ""
         none_fit = f"No {plural(n, rules.piece)} fit on the {name} without attacking"
         return f"{none_fit}: every square is closed.{elsewhere}", ""
     if back:
