@@ -230,7 +230,7 @@ def test_a_placement_passes_the_diagrams_check_exactly_when_the_oracle_calls_it_
     rules: str,
 ) -> None:
     rng = random.Random(rules)
-    for n in (5, 7, 8, 10):
+    for n in (5, 7, 8, *SIZES[rules]):
         solutions = set(oracle.all_solutions(n, rules))
         assert all(is_placement(solution, n, family(rules)) for solution in solutions)
         for _ in range(300):

@@ -23,12 +23,15 @@ from app.gui.widgets.action_help import keyboard_shortcuts, plain_text, shortcut
 from app.gui.window.main_window import MainWindow
 from bdd_model import MAX_N, Cell, CellState, plural
 from bdd_model.engine_choice import AUTO_BDD_MAX_N, LARGEST_N
+from bdd_model.families import family, names
 from bdd_model.sat.engine import SAT_ENGINE_MAX_N
 from bdd_model.versions import library_versions
 from tests import oracle
 from tests.gui_helpers import click
 
-LIMITS = {AUTO_BDD_MAX_N, MAX_N, SAT_ENGINE_MAX_N}
+LIMITS = {AUTO_BDD_MAX_N, MAX_N, SAT_ENGINE_MAX_N} | {
+    size for name in names() for size in (family(name).quick_diagram_max_n, family(name).diagram_max_n)
+}
 LIMIT_PHRASES = re.compile(r"(?:up to|1×1 to|beyond|past|stops at|above) (\d+)×(\d+)", re.IGNORECASE)
 LARGEST_PHRASE = re.compile(r"largest (?:board |size )?(?:is |of )?(\d+)×", re.IGNORECASE)
 KEY_WORDS = re.compile(
