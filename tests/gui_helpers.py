@@ -8,7 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from PySide6.QtCore import QRect, QSettings, Qt
+from PySide6.QtCore import QPoint, QRect, QSettings, Qt
 from pytestqt.qtbot import QtBot
 
 from app.gui.mid_end.session import BoardSession
@@ -31,6 +31,13 @@ def click(qtbot: QtBot, window: MainWindow, row: int, col: int, button=Qt.MouseB
     """Click the centre of square (row, col), 0-based."""
     board = window.board
     qtbot.mouseClick(board, button, pos=board.cell_rect(Cell(row, col)).center())
+
+
+def point(qtbot: QtBot, window: MainWindow, cell: Cell) -> None:
+    """Move the pointer onto the centre of ``cell`` from the board's corner, so that Qt sees a move
+    whatever test left the pointer there before."""
+    qtbot.mouseMove(window.board, QPoint(1, 1))
+    qtbot.mouseMove(window.board, window.board.cell_rect(cell).center())
 
 
 def decisions_of(window: MainWindow) -> list[Decision]:

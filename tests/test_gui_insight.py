@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QApplication
 from app.gui.window.main_window import PROMPT, MainWindow
 from bdd_model import Cell, CellState, Decision, DecisionKind
 from tests import oracle
-from tests.gui_helpers import click, decisions_of, make_window, run_gui
+from tests.gui_helpers import click, decisions_of, make_window, point, run_gui
 
 
 def test_pointing_at_a_closed_square_frames_its_culprits(qtbot, window: MainWindow) -> None:
@@ -19,7 +19,7 @@ def test_pointing_at_a_closed_square_frames_its_culprits(qtbot, window: MainWind
     click(qtbot, window, 4, 1, Qt.MouseButton.RightButton)
     target = Cell(2, 1)
     assert window.session.configurator.cell(*target).is_closed
-    qtbot.mouseMove(window.board, window.board.cell_rect(target).center())
+    point(qtbot, window, target)
     picture = window.board.picture
     decisions = {d.cell: d.kind for d in decisions_of(window)}
     expected = oracle.minimum_retraction(8, decisions, target)
@@ -52,12 +52,12 @@ def test_free_acts_on_the_chosen_square_wherever_the_pointer_went(qtbot, window:
 
 def test_the_status_line_comes_back_when_the_pointer_leaves_the_board(qtbot, window: MainWindow) -> None:
     click(qtbot, window, 0, 0)
-    qtbot.mouseMove(window.board, window.board.cell_rect(Cell(5, 5)).center())
+    point(qtbot, window, Cell(5, 5))
     assert window.status_line.text().startswith("6,6 is closed")
     window.board.leaveEvent(None)
     assert window.status_line.text() == PROMPT
     click(qtbot, window, 2, 1)
-    qtbot.mouseMove(window.board, window.board.cell_rect(Cell(6, 6)).center())
+    point(qtbot, window, Cell(6, 6))
     assert window.status_line.text().startswith("7,7 is closed")
     window.board.leaveEvent(None)
     assert window.status_line.text() == window.pointed.words() and window.status_line.text().startswith(
@@ -230,7 +230,7 @@ def test_pointing_elsewhere_never_contradicts_the_chosen_square(qtbot, window: M
     click(qtbot, window, *chosen)
     about_chosen = window.panel.why_label.text()
     assert chosen.label() in about_chosen and window.panel.free_button.text() == f"Free {chosen.label()}"
-    qtbot.mouseMove(window.board, window.board.cell_rect(pointed).center())
+    point(qtbot, window, pointed)
     qtbot.waitUntil(lambda: window.pointed.pointed == pointed)
     assert window.panel.why_label.text() == about_chosen
     assert window.panel.free_button.text() == f"Free {chosen.label()}"
