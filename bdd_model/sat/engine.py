@@ -334,10 +334,11 @@ class SatEngine:
 
     def solution_count(self, cancel: CancelToken | None = None) -> SolutionCount | None:
         """The final figure, the same for the same decisions wherever it is asked: exact when
-        ``COUNT_NODES`` count it, or when the estimate of ``DEFAULT_PROBES`` probes stays below
-        ``EXACT_REACH`` (or no probe reached a solution) and ``FULL_COUNT_NODES`` count it; else
-        that estimate, never below the solutions seen; else (no probe reached a solution) the
-        solutions seen, as a lower bound. None when cancelled."""
+        ``COUNT_NODES`` count it, or when the 95% interval of ``DEFAULT_PROBES`` probes stays below
+        ``EXACT_REACH`` (with no probe reaching a solution, its Clopper–Pearson bound: a rigid
+        family's probes rarely reach one, and a census then costs seconds in vain) and
+        ``FULL_COUNT_NODES`` count it; else that estimate, never below the solutions seen; else
+        (no probe reached a solution) the solutions seen, as a lower bound. None when cancelled."""
         quick = self.quick_count(cancel)
         if quick is None or quick.exact is not None:
             return quick
@@ -345,7 +346,8 @@ class SatEngine:
         if figure is None:
             return None
         k = self._k
-        small = figure.estimate is None or figure.estimate.high <= EXACT_REACH
+        interval = figure.estimate or summarize(k.weights[:DEFAULT_PROBES], k.ceiling)
+        small = interval.high <= EXACT_REACH
         if small and k.full_count is None:
             k.full_count = self._search_count(FULL_COUNT_NODES, cancel)
             if cancel is not None and cancel.cancelled:
