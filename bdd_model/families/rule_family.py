@@ -41,6 +41,10 @@ def _nothing_known(n: int) -> bool:
     return False
 
 
+def _nothing_built(n: int, pieces: tuple[Cell, ...]) -> Iterator[tuple[int, ...]]:
+    return iter(())
+
+
 @dataclass(frozen=True, eq=False)
 class RuleFamily:
     """One piece per row and per column, at most one on each line of ``drifts``, none a leap
@@ -69,6 +73,9 @@ class RuleFamily:
     """Where ``known`` comes from ("OEIS A000170")."""
     no_solution: Callable[[int], bool] = field(default=_nothing_known)
     """True for sizes the family is known to have no solution at, beyond ``known`` too."""
+    built: Callable[[int, tuple[Cell, ...]], Iterator[tuple[int, ...]]] = field(default=_nothing_built)
+    """Solutions made by a formula (a column per row) that hold the given pieces: where search
+    finds the family's solutions slowly, the SAT engine starts from these."""
     plain_names: bool = False
     """True for the classic family alone: the names of its problems and files carry no family
     name, as before there were families ("8-Queens", "8-queens.cnf")."""

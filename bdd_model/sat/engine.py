@@ -176,6 +176,8 @@ class SatEngine:
         self._k = self._knowledge(Restriction.empty(n))
         if not self._has_solutions:
             self._k.closed[:] = True
+        else:
+            self._learn_built()
 
     def _bound(self, module: ModuleType) -> FamilyKernels:
         """``module``'s kernels on this board's family and size (one object a module, so that a
@@ -522,6 +524,13 @@ class SatEngine:
             self._models.add(row)
             self._ever[np.arange(self.n), row] = True
 
+    def _learn_built(self) -> None:
+        """Keep the family's formula-built solutions that agree with the decisions."""
+        queens = tuple(cell for cell, kind in self._decisions.items() if kind is DecisionKind.QUEEN)
+        for columns in self.rules.built(self.n, queens):
+            if self._k.restriction.allows_all(list(columns)):
+                self._learn(columns)
+
     def _knowledge(self, restriction: Restriction) -> _Knowledge:
         n = self.n
         placed = _placed(restriction)
@@ -566,6 +575,7 @@ class SatEngine:
                 self._bound(self._kernels.witness).mark_swaps(
                     np.asarray(columns, dtype=np.int64), fixed, usable, knowledge.possible
                 )
+            self._learn_built()
             self._propagate()
 
     def _same_solutions(self, decisions: dict[Cell, DecisionKind]) -> bool:
