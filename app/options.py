@@ -8,6 +8,7 @@ import os
 import resource
 import sys
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import NoReturn
 
 from bdd_model import BoardSizeError, NQueensError, check_size, resolve_backend
@@ -219,15 +220,32 @@ def rules_name(text: str) -> RuleFamily:
         raise argparse.ArgumentTypeError(str(error)) from None
 
 
-def add_rules_option(parser: argparse.ArgumentParser, remembered: bool = False) -> None:
+def add_rules_option(parser: argparse.ArgumentParser, remembered: bool = False, level: bool = False) -> None:
     """--rules NAME: the rule family (default: the classic queens; ``remembered``: None, and the
-    caller takes the family chosen last)."""
+    caller takes the family chosen last; ``level``: None, for ``rules_or_level`` to settle)."""
+    default_text = "as last chosen in Game → Rules" if remembered else CLASSIC.name
     parser.add_argument(
         "--rules",
         type=rules_name,
-        default=None if remembered else CLASSIC,
+        default=None if remembered or level else CLASSIC,
         metavar="|".join(names()),
-        help="the rule family (default: as last chosen in Game → Rules)"
-        if remembered
-        else f"the rule family (default {CLASSIC.name})",
+        help=f"the rule family (default {default_text}{'; not with --level' if level else ''})",
     )
+
+
+def add_level_option(parser: argparse.ArgumentParser) -> None:
+    """--level FILE: a region level instead of N and --rules."""
+    parser.add_argument(
+        "--level", metavar="FILE", type=Path, help="a region level (text or JSON) instead of N"
+    )
+
+
+def rules_or_level(args: argparse.Namespace) -> None:
+    """Exit 2 unless exactly one of N and --level is given, and --rules only with N; then
+    ``args.rules`` is the family (the classic when not named)."""
+    if args.level is not None and (args.n is not None or args.rules is not None):
+        fail("with --level, N and --rules are not given: the level holds its size and its rules")
+    if args.level is None and args.n is None:
+        fail("give N (the board size) or --level FILE")
+    if args.level is None:
+        args.rules = args.rules or CLASSIC

@@ -8,7 +8,16 @@ import sys
 import time
 
 from app.cli.compile_report import CompileReport
-from app.options import add_decision_options, add_rules_option, board_size, fail, size_argument
+from app.cli.level_commands import open_level
+from app.options import (
+    add_decision_options,
+    add_level_option,
+    add_rules_option,
+    board_size,
+    fail,
+    rules_or_level,
+    size_argument,
+)
 from bdd_model import (
     BACKEND_CHOICES,
     CONSTRUCTIONS,
@@ -28,6 +37,7 @@ from bdd_model.diagram.space import MAX_N, check_size
 from bdd_model.engine import Engine
 from bdd_model.engine_choice import ENGINE_CHOICES, choose_engine, open_engine
 from bdd_model.families import RuleFamily
+from bdd_model.levels.level_search import LevelSearch
 from bdd_model.sat.engine import SAT_ENGINE_MAX_N
 from bdd_model.solution_count import SolutionCount
 
@@ -124,9 +134,10 @@ def _cached(n: int, backend: str, rules: RuleFamily) -> bool:
 
 def register(commands: argparse._SubParsersAction) -> None:
     count = commands.add_parser("count", help="exact number of solutions, from the compiled BDD")
-    count.add_argument("n", metavar="N", type=any_board_size, help=f"board size (1..{MAX_N})")
+    count.add_argument("n", metavar="N", type=any_board_size, nargs="?", help=f"board size (1..{MAX_N})")
+    add_level_option(count)
     add_space_options(count)
-    add_rules_option(count)
+    add_rules_option(count, level=True)
     count.add_argument("-v", "--verbose", action="store_true", help="timings and BDD size on stderr")
     count.set_defaults(run=run_count)
 
@@ -149,6 +160,10 @@ def register(commands: argparse._SubParsersAction) -> None:
 
 
 def run_count(args: argparse.Namespace) -> int:
+    rules_or_level(args)
+    if args.level is not None:
+        print(LevelSearch(open_level(args.level)).count())
+        return 0
     if args.rules.diagram_max_n < args.n <= SAT_ENGINE_MAX_N and args.rules.has_no_solution(args.n):
         print(0)
         return 0

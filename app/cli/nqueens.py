@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 
 from app.child_process import silence_stdout
-from app.cli import bench_commands, engine_commands, sat_commands
+from app.cli import bench_commands, engine_commands, level_commands, sat_commands
 from app.cli.output import OutputError, guarded_stdout
 from app.options import Parser, SettingError, fail, limit_memory
 from bdd_model import NQueensError
@@ -18,6 +18,7 @@ def build_parser() -> Parser:
     engine_commands.register(commands)
     sat_commands.register(commands)
     bench_commands.register(commands)
+    level_commands.register(commands)
     return parser
 
 

@@ -3,10 +3,19 @@ left on device", not a traceback, and nothing is left to fail again when the int
 
 from __future__ import annotations
 
+import errno
 import sys
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any, TextIO
+
+from app.options import fail
+from bdd_model.files.atomic_file import atomic_output
+from bdd_model.files.untrusted_text import PATH_EXCERPT, excerpt
+
+DISK_FAILURES = (errno.ENOSPC, errno.EDQUOT, errno.EIO, errno.EFBIG)
+"""Errors of a disk that fails rather than of a path that is wrong (exit 1, not 2)."""
 
 
 class OutputError(Exception):
@@ -54,3 +63,17 @@ def guarded_stdout() -> Iterator[None]:
         yield
     finally:
         sys.stdout = stream
+
+
+def write_output(lines: Iterable[str], target: str) -> None:
+    """Write to a file atomically (or to standard output for '-'); one line and exit if it cannot:
+    2 when the path is wrong, 1 when the disk fails (the old file, if any, is intact)."""
+    if target == "-":
+        sys.stdout.writelines(lines)
+        return
+    try:
+        with atomic_output(Path(target)) as stream:
+            stream.writelines(line.encode("ascii") for line in lines)
+    except OSError as error:
+        status = 1 if error.errno in DISK_FAILURES else 2
+        fail(f"cannot write '{excerpt(target, PATH_EXCERPT)}': {error.strerror or error}", status=status)

@@ -3,23 +3,21 @@
 from __future__ import annotations
 
 import argparse
-import errno
 import sys
 import time
 from collections.abc import Iterable
 from pathlib import Path
 
+from app.cli.output import write_output
 from app.options import add_rules_option, fail, file_name, positive_int, sat_board_size
 from bdd_model import board_text, queens_text
 from bdd_model.cnf.answer_file import SolverOutputError, broken_rules, queens_of, read_answer
 from bdd_model.cnf.encoding import SAT_MAX_N, clause_count, dimacs, smtlib
 from bdd_model.cnf.solving import DEFAULT_SOLVER, SOLVERS, solve_all
 from bdd_model.families import RuleFamily
-from bdd_model.files.atomic_file import atomic_output
 from bdd_model.files.checked_file import FileKindError, open_regular
 from bdd_model.files.untrusted_text import PATH_EXCERPT, excerpt
 
-DISK_FAILURES = (errno.ENOSPC, errno.EDQUOT, errno.EIO, errno.EFBIG)
 """Write errors that are the disk's fault, not the path's: exit status 1, not 2."""
 
 
@@ -62,20 +60,6 @@ def register(commands: argparse._SubParsersAction) -> None:
     show.set_defaults(run=run_show)
 
 
-def _write(lines: Iterable[str], target: str) -> None:
-    """Write to a file atomically (or to standard output for '-'); one line and exit if it cannot:
-    2 when the path is wrong, 1 when the disk fails (the old file, if any, is intact)."""
-    if target == "-":
-        sys.stdout.writelines(lines)
-        return
-    try:
-        with atomic_output(Path(target)) as stream:
-            stream.writelines(line.encode("ascii") for line in lines)
-    except OSError as error:
-        status = 1 if error.errno in DISK_FAILURES else 2
-        fail(f"cannot write '{excerpt(target, PATH_EXCERPT)}': {error.strerror or error}", status=status)
-
-
 def _export(
     n: int, rules: RuleFamily, output: str | None, kind: str, suffix: str, lines: Iterable[str], items: str
 ) -> int:
@@ -83,7 +67,7 @@ def _export(
     report = sys.stderr if target == "-" else sys.stdout
     where = "standard output" if target == "-" else f"'{excerpt(target, PATH_EXCERPT)}'"
     print(f"Generating {kind} for {rules.problem(n)} problem...", file=report, flush=True)
-    _write(lines, target)
+    write_output(lines, target)
     size = f"{n * n} variables, {clause_count(n, rules)} {items}"
     print(f"Successfully wrote problem to {where} ({size})", file=report)
     return 0

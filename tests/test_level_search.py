@@ -1,0 +1,61 @@
+"""The levels' exact search against the oracle's every placement, on random levels with one and two
+stars and random decisions."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from bdd_model import Cell
+from bdd_model.levels.level import Level
+from bdd_model.levels.level_search import LevelSearch
+from tests import level_oracle
+
+PROPERTY = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def _random_level(n: int, stars: int, rng: random.Random, planted: bool) -> Level:
+    if planted:
+        return level_oracle.planted_level(n, stars, rng)
+    cells = [rng.randrange(n) for _ in range(n * n)]
+    for region, at in enumerate(rng.sample(range(n * n), n)):
+        cells[at] = region
+    return Level(tuple("".join("ABCDEFGHIJ"[cells[r * n + c]] for c in range(n)) for r in range(n)), stars)
+
+
+@PROPERTY
+@given(st.integers(1, 7), st.booleans(), st.integers(0, 10**9), st.data())
+def test_one_star_counts_and_solutions_equal_the_oracles(
+    n: int, planted: bool, seed: int, data: st.DataObject
+) -> None:
+    level = _random_level(n, 1, random.Random(seed), planted and n >= 4)
+    _compare(level, data)
+
+
+@PROPERTY
+@given(st.integers(6, 8), st.integers(0, 10**9), st.data())
+def test_two_star_counts_and_solutions_equal_the_oracles(n: int, seed: int, data: st.DataObject) -> None:
+    level = _random_level(n, 2, random.Random(seed), n >= 8)
+    _compare(level, data)
+
+
+def _compare(level: Level, data: st.DataObject) -> None:
+    n = level.n
+    square = st.tuples(st.integers(0, n - 1), st.integers(0, n - 1))
+    queens = data.draw(st.sets(square, max_size=2))
+    empties = data.draw(st.sets(square, max_size=3)) - queens
+    expected = level_oracle.solutions(level, queens, empties)
+    search = LevelSearch(level)
+    cells = dict(queens=[Cell(*q) for q in queens], empties=[Cell(*e) for e in empties])
+    assert search.count(**cells) == len(expected)
+    found = [frozenset((c.row, c.col) for c in search.cells(s)) for s in search.solutions(**cells)]
+    assert sorted(found, key=sorted) == sorted(expected, key=sorted)
+
+
+def test_the_levels_counts_of_rows_as_regions_are_hertzsprungs_numbers() -> None:
+    """Regions that are the rows leave one piece per row and column, none touching: A002464."""
+    for n, expected in zip(range(1, 9), (1, 0, 0, 2, 14, 90, 646, 5242), strict=True):
+        level = Level(tuple("ABCDEFGH"[r] * n for r in range(n)))
+        assert LevelSearch(level).count() == expected
