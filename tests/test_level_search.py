@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from bdd_model import Cell
 from bdd_model.levels.level import Level
 from bdd_model.levels.level_search import LevelSearch
+from bdd_model.sat.kernels.jit import Kernels
 from tests import level_oracle
 
 PROPERTY = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -47,9 +48,14 @@ def _compare(level: Level, data: st.DataObject) -> None:
     queens = data.draw(st.sets(square, max_size=2))
     empties = data.draw(st.sets(square, max_size=3)) - queens
     expected = level_oracle.solutions(level, queens, empties)
-    search = LevelSearch(level)
     cells = dict(queens=[Cell(*q) for q in queens], empties=[Cell(*e) for e in empties])
-    assert search.count(**cells) == len(expected)
+    for choice in ("numba", "numpy"):
+        search = LevelSearch(level, Kernels(choice))
+        counted = search.counted(**cells)
+        assert counted.solutions == len(expected)
+        first = None if counted.first is None else frozenset((c.row, c.col) for c in counted.first)
+        assert first in expected if expected else first is None
+        assert search.counted(**cells, limit=1).solutions == min(1, len(expected))
     found = [frozenset((c.row, c.col) for c in search.cells(s)) for s in search.solutions(**cells)]
     assert sorted(found, key=sorted) == sorted(expected, key=sorted)
 

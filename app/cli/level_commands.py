@@ -40,14 +40,10 @@ def open_level(path: Path) -> Level:
 
 def run_check(args: argparse.Namespace) -> int:
     level = open_level(args.file)
-    search = LevelSearch(level)
-    solutions = 0
-    first = 0
-    for solution in search.solutions():
-        solutions += 1
-        first = first or solution
+    counted = LevelSearch(level).counted()
+    solutions = counted.solutions
     if args.json:
-        cells = cells_one_based(search.cells(first)) if solutions == 1 else None
+        cells = cells_one_based(counted.first) if solutions == 1 and counted.first else None
         report = {"n": level.n, "stars": level.stars, "solutions": solutions, "solution": cells}
         print(json.dumps({**report, "notes": level.notes()}))
     else:

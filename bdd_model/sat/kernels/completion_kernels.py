@@ -6,10 +6,10 @@ the lines' failure weights at 4N + 2 and the guide's columns at 6N + 2."""
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, types
+from numba import njit
 from numba.cpython.unsafe.numbers import trailing_zeros
-from numba.extending import intrinsic
 
+from bdd_model.sat.kernels.bits import popcount
 from bdd_model.sat.kernels.completion import (
     DEPTH,
     EXHAUSTED,
@@ -38,17 +38,6 @@ _S = f"{_BOARDS}, {_INTS}, {_REGS}, int64, {_SPARED}"
 _ONE = np.uint64(1)
 
 
-@intrinsic
-def _popcount(typingctx, word):  # pragma: no cover - compiled
-    """The number of bits set (LLVM's ctpop: one instruction where the CPU has it)."""
-
-    def codegen(context, builder, signature, args):
-        function = builder.module.declare_intrinsic("llvm.ctpop", [args[0].type])
-        return builder.call(function, [args[0]])
-
-    return types.uint64(types.uint64), codegen
-
-
 @njit("int64(int64, int64)", cache=True, nogil=True, inline="always")
 def _at(n, depth):  # pragma: no cover - compiled
     """Where the board of a depth starts in ``boards``."""
@@ -58,7 +47,7 @@ def _at(n, depth):  # pragma: no cover - compiled
 @njit(f"int64({_BOARDS}, int64)", cache=True, nogil=True, inline="always")
 def _count(boards, line):  # pragma: no cover - compiled
     """The bits set in a bitset (its first word's index)."""
-    return _popcount(boards[line]) + _popcount(boards[line + 1])
+    return popcount(boards[line]) + popcount(boards[line + 1])
 
 
 @njit(f"boolean({_BOARDS}, int64, int64)", cache=True, nogil=True, inline="always")

@@ -40,6 +40,7 @@ COMPILED = (
     "bdd_model.sat.kernels.completion_kernels",
     "bdd_model.sat.kernels.witness_kernels",
     "bdd_model.sat.kernels.estimate_kernels",
+    "bdd_model.levels.level_kernels",
 )
 """The modules numba compiles, in import order."""
 PER_FAMILY = ("bdd_model.sat.kernels.witness_kernels", "bdd_model.sat.kernels.estimate_kernels")
@@ -49,9 +50,15 @@ FALLBACKS = (
     "bdd_model.sat.kernels.completion_python",
     "bdd_model.sat.kernels.witness_numpy",
     "bdd_model.sat.kernels.estimate_numpy",
+    "bdd_model.levels.level_python",
 )
 """Their counterparts without a compiler, one for one, with the same functions."""
-SOURCES = ("bdd_model.sat.kernels.completion", "bdd_model.sat.kernels.geometry", *COMPILED)
+SOURCES = (
+    "bdd_model.sat.kernels.bits",
+    "bdd_model.sat.kernels.completion",
+    "bdd_model.sat.kernels.geometry",
+    *COMPILED,
+)
 """The modules whose source the compiled code depends on (the search's layout constants)."""
 LOOK_EVERY = 1.0
 """Seconds between two looks for the marker while numpy answers."""
@@ -194,6 +201,11 @@ class Kernels:
     def estimate(self) -> ModuleType:
         """``estimate_kernels`` or ``estimate_numpy``."""
         return self._modules()[2]
+
+    @property
+    def levels(self) -> ModuleType:
+        """``level_kernels`` or ``level_python``."""
+        return self._modules()[3]
 
     def _modules(self) -> list[ModuleType]:
         if self._compiled is None and self._folder is not None and time.monotonic() >= self._next_look:

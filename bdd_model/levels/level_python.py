@@ -1,0 +1,124 @@
+"""The levels' exact search without a compiler, on Python's integers as bitsets: ``level_kernels``'s
+twin (the same functions on the same arrays), which answers while numba compiles or where it cannot;
+it keeps each board's count, so a board reached again by other moves costs nothing."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+import numpy as np
+
+MEMO_LIMIT = 1 << 21
+"""Boards whose count a count keeps at once (about 400 MB at 30×30); past it they are forgotten."""
+
+
+@dataclass(frozen=True)
+class Board:
+    """A level's groups (rows, columns, regions), each square's touching squares and groups."""
+
+    groups: tuple[int, ...]
+    touch: tuple[int, ...]
+    groups_of: tuple[tuple[int, ...], ...]
+
+    @classmethod
+    def of(cls, groups: np.ndarray, touch: np.ndarray, groups_of: np.ndarray) -> Board:
+        return cls(
+            _integers(groups), _integers(touch), tuple(tuple(int(g) for g in row) for row in groups_of)
+        )
+
+
+def count(
+    groups: np.ndarray,
+    touch: np.ndarray,
+    groups_of: np.ndarray,
+    start: np.ndarray,
+    need_start: np.ndarray,
+    limit: int,
+    first: np.ndarray,
+) -> int:
+    """As ``level_kernels.count``: the solutions from ``start`` with ``need_start`` pieces per
+    group to place, at most ``limit`` (0: all), the first one's squares written to ``first``."""
+    board = Board.of(groups, touch, groups_of)
+    avail = integer(start)
+    need = [int(k) for k in need_start]
+    solution = next(solutions(board, avail, need), None)
+    if solution is None:
+        return 0
+    first[:] = [(solution >> (64 * w)) & 0xFFFFFFFFFFFFFFFF for w in range(len(first))]
+    if limit:
+        return sum(1 for _, _ in zip(range(limit), solutions(board, avail, need), strict=False))
+    return _Counter(board).count(avail, need)
+
+
+def solutions(board: Board, avail: int, need: list[int], placed: int = 0) -> Iterator[int]:
+    """Each solution from these open squares and needs, as the mask of its squares."""
+    best = branch(board, avail, need)
+    if best == -2:
+        return
+    if best == -1:
+        yield placed
+        return
+    bit = avail & board.groups[best] & -(avail & board.groups[best])
+    child = need.copy()
+    yield from solutions(board, place(board, bit.bit_length() - 1, avail, child), child, placed | bit)
+    yield from solutions(board, avail & ~bit, need, placed)
+
+
+def place(board: Board, x: int, avail: int, need: list[int]) -> int:
+    """Put a piece on square x (``need`` lowered in place); the squares left open."""
+    avail &= ~board.touch[x]
+    for g in board.groups_of[x]:
+        need[g] -= 1
+        if need[g] == 0:
+            avail &= ~board.groups[g]
+    return avail
+
+
+def branch(board: Board, avail: int, need: list[int]) -> int:
+    """The group to branch on (the fewest squares to spare), −1 when every group holds its
+    pieces, −2 when one cannot."""
+    best, best_spare = -1, 1 << 30
+    for g, k in enumerate(need):
+        if k:
+            left = (avail & board.groups[g]).bit_count()
+            if left < k:
+                return -2
+            if left - k < best_spare:
+                best, best_spare = g, left - k
+    return best
+
+
+class _Counter:
+    """A count that keeps each board's count."""
+
+    def __init__(self, board: Board) -> None:
+        self._board = board
+        self._memo: dict[tuple[int, tuple[int, ...]], int] = {}
+
+    def count(self, avail: int, need: list[int]) -> int:
+        key = (avail, tuple(need))
+        known = self._memo.get(key)
+        if known is not None:
+            return known
+        board = self._board
+        best = branch(board, avail, need)
+        total = int(best == -1)
+        if best >= 0:
+            bit = avail & board.groups[best] & -(avail & board.groups[best])
+            child = need.copy()
+            total = self.count(place(board, bit.bit_length() - 1, avail, child), child)
+            total += self.count(avail & ~bit, need)
+        if len(self._memo) >= MEMO_LIMIT:
+            self._memo.clear()
+        self._memo[key] = total
+        return total
+
+
+def integer(words: np.ndarray) -> int:
+    """64-bit words as one integer, word 0 lowest."""
+    return int.from_bytes(words.astype("<u8").tobytes(), "little")
+
+
+def _integers(rows: np.ndarray) -> tuple[int, ...]:
+    return tuple(integer(row) for row in rows)
