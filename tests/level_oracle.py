@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from itertools import combinations
 
+from bdd_model.board import CellState
 from bdd_model.levels.level import Level
 
 
@@ -85,3 +86,32 @@ def _random_pieces(n: int, stars: int, rng: random.Random) -> list[tuple[int, in
             return None
         chosen += [(row, c) for c in rng.choice(options)]
     return chosen
+
+
+def states(level: Level, queens: set[tuple[int, int]], marks: set[tuple[int, int]]) -> list[list[CellState]]:
+    """Every square's state from the solutions the decisions leave: closed squares attacked when
+    they touch a piece or lie in a row, column or region that holds its K pieces."""
+    n, k = level.n, level.stars
+    left = solutions(level, queens, marks)
+    grid = []
+    for r in range(n):
+        row = []
+        for c in range(n):
+            if (r, c) in queens:
+                row.append(CellState.QUEEN)
+            elif (r, c) in marks:
+                row.append(CellState.MARKED)
+            elif left and all((r, c) in s for s in left):
+                row.append(CellState.FORCED)
+            elif any((r, c) in s for s in left):
+                row.append(CellState.OPEN)
+            else:
+                full = (
+                    sum(q[0] == r for q in queens) >= k
+                    or sum(q[1] == c for q in queens) >= k
+                    or sum(level.region_of[q[0]][q[1]] == level.region_of[r][c] for q in queens) >= k
+                )
+                touching = any(abs(q[0] - r) <= 1 and abs(q[1] - c) <= 1 for q in queens)
+                row.append(CellState.ATTACKED if full or touching else CellState.LOOKAHEAD)
+        grid.append(row)
+    return grid

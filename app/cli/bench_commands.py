@@ -6,8 +6,10 @@ import argparse
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 from app.bench.engine_bench import run_bench, run_sat_bench
+from app.bench.level_bench import LevelTiming, run_level_bench
 from app.bench.play_bench import PATTERNS, PlayClick, play
 from app.child_process import module_command
 from app.cli.engine_commands import add_engine_option, any_board_size, engine_for
@@ -53,6 +55,12 @@ def register(commands: argparse._SubParsersAction) -> None:
         default=600,
         help="with --play: seconds a click may take to settle before the game ends there (default 600)",
     )
+    bench.add_argument(
+        "--level",
+        metavar="FILE|FOLDER",
+        type=Path,
+        help="time level check on a level or every level of a folder, beside z3 and a plain search",
+    )
     bench.add_argument("--json", action="store_true", help="one JSON object")
     add_engine_option(bench)
     add_rules_option(bench)
@@ -60,6 +68,8 @@ def register(commands: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.level is not None:
+        return _run_levels(args)
     if args.play:
         if engine_for(args) != "sat":
             fail("--play needs the SAT engine (--engine sat)")
@@ -286,3 +296,31 @@ def soak_table(report: dict) -> str:
             f"  SAT worker's memory                 {sizes('worker_mb')}",
         ]
     )
+
+
+def _run_levels(args: argparse.Namespace) -> int:
+    if not args.level.exists():
+        fail(f"{args.level}: no such file or folder")
+    report = run_level_bench(args.level, heard=None if args.json else _heard_level).to_json()
+    if not report["all"]["levels"]:
+        fail(f"{args.level}: no level read" + (f" ({report['skipped'][0]})" if report["skipped"] else ""))
+    if args.json:
+        print(json.dumps(report))
+        return 0
+    for size in [*report["sizes"], {"n": "all", "stars": "", **report["all"]}]:
+        stars = f" ({size['stars']} stars)" if size["stars"] not in ("", 1) else ""
+        line = f"{size['n']}×{size['n']}{stars}" if size["n"] != "all" else "all"
+        check, plain = size["check_ms"], size["plain_ms"]
+        z3 = size.get("z3_ms")
+        print(
+            f"{line}: {size['levels']} levels, level check p50 {check['p50']:.2f} / p95 {check['p95']:.2f} / "
+            f"max {check['max']:.1f} ms; plain search p95 {plain['p95']:.2f} ms"
+            + (f"; z3 p95 {z3['p95']:.1f} ms ({size['z3_p95_over_check_p95']}×)" if z3 else "")
+        )
+    for reason in report["skipped"]:
+        print(f"skipped {reason}")
+    return 0
+
+
+def _heard_level(timing: LevelTiming) -> None:
+    sys.stderr.write(f"{timing.name}: {timing.solutions} solutions, {timing.check_ms:.2f} ms\n")

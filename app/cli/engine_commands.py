@@ -8,7 +8,8 @@ import sys
 import time
 
 from app.cli.compile_report import CompileReport
-from app.cli.level_commands import open_level
+from app.cli.level_commands import open_level, run_level_state
+from app.cli.output import explanation, state_lists
 from app.options import (
     add_decision_options,
     add_level_option,
@@ -26,7 +27,6 @@ from bdd_model import (
     NQueensError,
     SolutionSpace,
     cache_path,
-    cells_one_based,
     load_or_compile,
     parse_cell,
 )
@@ -148,14 +148,17 @@ def register(commands: argparse._SubParsersAction) -> None:
     compile_.set_defaults(run=run_compile)
 
     state = commands.add_parser("state", help="the board after decisions: every square's state")
-    state.add_argument("n", metavar="N", type=any_board_size, help="board size (1..15 BDD, 1..100 SAT)")
+    state.add_argument(
+        "n", metavar="N", type=any_board_size, nargs="?", help="board size (1..15 BDD, 1..100 SAT)"
+    )
+    add_level_option(state)
     add_decision_options(state)
     state.add_argument("--explain", metavar="R,C", help="fewest decisions to retract so a queen fits at R,C")
     state.add_argument("--counts", action="store_true", help="per-square counts of remaining solutions")
     state.add_argument("--json", action="store_true", help="one JSON object (the documented contract)")
     add_engine_option(state)
     add_space_options(state)
-    add_rules_option(state)
+    add_rules_option(state, level=True)
     state.set_defaults(run=run_state)
 
 
@@ -203,6 +206,9 @@ def run_compile(args: argparse.Namespace) -> int:
 
 
 def run_state(args: argparse.Namespace) -> int:
+    rules_or_level(args)
+    if args.level is not None:
+        return run_level_state(args)
     n = args.n
     engine = engine_for(args)
     if engine == "sat" and args.counts:
@@ -227,25 +233,12 @@ def run_state(args: argparse.Namespace) -> int:
     if args.counts:
         report["counts"] = cfg.cell_counts()
     if target is not None:
-        retract = cfg.explain(*target)
-        report["explanation"] = {
-            "cell": target.one_based(),
-            "retract": None if retract is None else cells_one_based(retract),
-        }
+        report["explanation"] = explanation(target, cfg.explain(*target))
     if args.json:
         print(json.dumps(report))
     else:
         print(state_text(cfg, report, figure))
     return 0
-
-
-_LISTS = {
-    "queens": (CellState.QUEEN,),
-    "forced": (CellState.FORCED,),
-    "marked": (CellState.MARKED,),
-    "open": (CellState.OPEN,),
-    "blocked": (CellState.ATTACKED, CellState.LOOKAHEAD),
-}
 
 
 def state_report(cfg: Engine, figure: SolutionCount) -> dict[str, object]:
@@ -259,8 +252,7 @@ def state_report(cfg: Engine, figure: SolutionCount) -> dict[str, object]:
         "rules": cfg.rules.name,
         **figure.json_fields(),
     }
-    for name, kinds in _LISTS.items():
-        report[name] = [[r + 1, c + 1] for r in range(cfg.n) for c in range(cfg.n) if states[r][c] in kinds]
+    report.update(state_lists(states))
     return report
 
 

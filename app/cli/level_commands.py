@@ -7,12 +7,16 @@ import argparse
 import json
 from pathlib import Path
 
-from app.cli.output import write_output
+from app.cli.output import explanation, state_lists, write_output
 from app.options import fail
-from bdd_model.board import cells_one_based
+from bdd_model import NQueensError, parse_cell
+from bdd_model.board import CellState, cells_one_based
+from bdd_model.decisions import Decision, DecisionKind
 from bdd_model.levels.level import Level, LevelError
+from bdd_model.levels.level_board import LevelBoard
 from bdd_model.levels.level_file import read_level
 from bdd_model.levels.level_search import LevelSearch
+from bdd_model.solution_count import SolutionCount
 
 
 def register(commands: argparse._SubParsersAction) -> None:
@@ -54,3 +58,54 @@ def run_check(args: argparse.Namespace) -> int:
 def run_convert(args: argparse.Namespace) -> int:
     write_output([open_level(args.file).text()], args.output)
     return 0
+
+
+def run_level_state(args: argparse.Namespace) -> int:
+    """``state --level FILE``: the contract's state object for a level, from the levels' search."""
+    if args.engine != "auto":
+        fail("--engine does not apply to a level: the levels' exact search answers it")
+    level = open_level(args.level)
+    n = level.n
+    try:
+        decisions = [Decision.parse(kind, text, n) for kind, text in args.decisions]
+        target = parse_cell(args.explain, n) if args.explain else None
+    except NQueensError as error:
+        fail(str(error))
+    board = LevelBoard(level)
+    for decision in decisions:
+        try:
+            (board.place if decision.kind is DecisionKind.QUEEN else board.mark)(*decision.cell)
+        except NQueensError as error:
+            fail(str(error))
+    states = board.states()
+    report: dict[str, object] = {
+        "n": n,
+        "engine": board.engine,
+        "rules": "level",
+        "stars": level.stars,
+        "regions": list(level.regions),
+        **SolutionCount.of(board.count()).json_fields(),
+    }
+    report.update(state_lists(states))
+    if args.counts:
+        report["counts"] = board.cell_counts()
+    if target is not None:
+        report["explanation"] = explanation(target, board.explain(*target))
+    print(json.dumps(report) if args.json else _level_text(level, states, report))
+    return 0
+
+
+def _level_text(level: Level, states: list[list[CellState]], report: dict[str, object]) -> str:
+    """The level for people: each open square shows its region's symbol, then the counts."""
+    shown = {CellState.QUEEN: "Q", CellState.FORCED: "F", CellState.MARKED: "x"}
+
+    def symbol(state: CellState, region: str) -> str:
+        return shown.get(state, region if state is CellState.OPEN else "-")
+
+    rows = [" ".join(map(symbol, row, line)) for row, line in zip(states, level.regions, strict=True)]
+    counts = report.get("counts")
+    if isinstance(counts, list):
+        width = len(str(max(max(row) for row in counts)))
+        rows += [" ".join(f"{k:>{width}}" for k in row) for row in counts]
+    legend = "(Q piece, F forced, x marked, - closed)"
+    return "\n".join([*rows, f"{report['solutions']} solutions remain {legend}"])

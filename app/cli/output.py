@@ -11,8 +11,33 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from app.options import fail
+from bdd_model.board import Cell, CellState, cells_one_based
 from bdd_model.files.atomic_file import atomic_output
 from bdd_model.files.untrusted_text import PATH_EXCERPT, excerpt
+
+STATE_LISTS = {
+    "queens": (CellState.QUEEN,),
+    "forced": (CellState.FORCED,),
+    "marked": (CellState.MARKED,),
+    "open": (CellState.OPEN,),
+    "blocked": (CellState.ATTACKED, CellState.LOOKAHEAD),
+}
+"""The lists of ``state --json`` and the states each holds: together they partition the board."""
+
+
+def state_lists(states: list[list[CellState]]) -> dict[str, list[list[int]]]:
+    """The five lists of ``state --json`` (1-based cells) for a board's states."""
+    n = len(states)
+    return {
+        name: [[r + 1, c + 1] for r in range(n) for c in range(n) if states[r][c] in kinds]
+        for name, kinds in STATE_LISTS.items()
+    }
+
+
+def explanation(target: Cell, retract: list[Cell] | None) -> dict[str, object]:
+    """``state --json``'s ``explanation``: the square, and the fewest decisions to retract."""
+    return {"cell": target.one_based(), "retract": None if retract is None else cells_one_based(retract)}
+
 
 DISK_FAILURES = (errno.ENOSPC, errno.EDQUOT, errno.EIO, errno.EFBIG)
 """Errors of a disk that fails rather than of a path that is wrong (exit 1, not 2)."""

@@ -68,6 +68,12 @@ class LevelSearch:
             avail, need = level_python.integer(start[0]), start[1].tolist()
             yield from level_python.solutions(board, avail, need, self._mask(queens))
 
+    def open_squares(self, queens: Iterable[Cell], empties: Iterable[Cell]) -> set[Cell]:
+        """The squares the decisions leave open before any search: not touching a piece, not
+        in a row, column or region that holds its pieces, not kept empty."""
+        start = self._start(set(queens), empties)
+        return set() if start is None else set(self.cells(level_python.integer(start[0])))
+
     def _mask(self, cells: Iterable[Cell]) -> int:
         return sum(1 << (cell.row * self.n + cell.col) for cell in cells)
 
