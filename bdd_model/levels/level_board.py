@@ -8,7 +8,7 @@ from itertools import combinations
 
 import numpy as np
 
-from bdd_model.board import Cell, CellState
+from bdd_model.board import Cell, CellState, check_cell
 from bdd_model.decisions import Decision, DecisionKind
 from bdd_model.errors import DecisionError
 from bdd_model.levels.level import Level
@@ -100,8 +100,7 @@ class LevelBoard:
         return None
 
     def _decide(self, cell: Cell, kind: DecisionKind) -> None:
-        if not (0 <= cell.row < self.n and 0 <= cell.col < self.n):
-            raise DecisionError(f"{cell.label()} is off the {self.n}×{self.n} level")
+        check_cell(self.n, *cell)
         if cell in self._decisions:
             raise DecisionError(f"{cell.label()} is already decided")
         chosen = {**self._decisions, cell: kind}

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from functools import cached_property
 
 import numpy as np
 
@@ -64,7 +65,7 @@ class LevelSearch:
         queens = set(queens)
         start = self._start(queens, empties)
         if start is not None:
-            board = level_python.Board.of(self._groups, self._touch, self._groups_of)
+            board = self._python_board
             avail, need = level_python.integer(start[0]), start[1].tolist()
             yield from level_python.solutions(board, avail, need, self._mask(queens))
 
@@ -73,6 +74,11 @@ class LevelSearch:
         in a row, column or region that holds its pieces, not kept empty."""
         start = self._start(set(queens), empties)
         return set() if start is None else set(self.cells(level_python.integer(start[0])))
+
+    @cached_property
+    def _python_board(self) -> level_python.Board:
+        """The masks as Python integers, for the search that enumerates every solution."""
+        return level_python.Board.of(self._groups, self._touch, self._groups_of)
 
     def _mask(self, cells: Iterable[Cell]) -> int:
         return sum(1 << (cell.row * self.n + cell.col) for cell in cells)
