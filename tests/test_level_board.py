@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 import random
+from itertools import combinations
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bdd_model import Cell, DecisionError
+from bdd_model import Cell, CellState, DecisionError
 from bdd_model.levels.level import Level
-from bdd_model.levels.level_board import LevelBoard
+from bdd_model.levels.level_board import LevelBoard, LevelPlay
 from tests import level_oracle
 
+DECIDED = {CellState.QUEEN, CellState.MARKED}
 PROPERTY = settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
@@ -62,3 +65,73 @@ def test_the_fewest_decisions_to_take_back_are_the_oracles() -> None:
         [] if any({(0, 1), (2, 2)} <= s and (4, 4) not in s for s in every) else None
     )
     assert board.explain(4, 4) == [Cell(4, 4)]
+
+
+def _kept_by(solution: frozenset[tuple[int, int]], decisions: dict[tuple[int, int], bool]) -> bool:
+    return all((cell in solution) is as_queen for cell, as_queen in decisions.items())
+
+
+@PROPERTY
+@given(st.sampled_from([(5, 1), (6, 1), (7, 1), (8, 2)]), st.integers(0, 10**9), st.data())
+def test_a_played_level_keeps_every_decision_and_names_the_fewest_that_conflict(
+    size: tuple[int, int], seed: int, data: st.DataObject
+) -> None:
+    n, stars = size
+    level = level_oracle.planted_level(n, stars, random.Random(seed))
+    every = level_oracle.solutions(level)
+    board = LevelPlay(level)
+    decisions: dict[tuple[int, int], bool] = {}
+    for _ in range(data.draw(st.integers(1, 6))):
+        cell = data.draw(st.tuples(st.integers(0, n - 1), st.integers(0, n - 1)))
+        if cell in decisions:
+            continue
+        decisions[cell] = data.draw(st.booleans())
+        (board.place if decisions[cell] else board.mark)(*cell)
+    kept = [s for s in every if _kept_by(s, decisions)]
+    assert board.count() == len(kept)
+    cells = sorted(decisions)
+
+    def fewest(wanted) -> list[Cell] | None:
+        for size in range(len(cells) + 1):
+            for chosen in combinations(cells, size):
+                if wanted(set(chosen)):
+                    return [Cell(*c) for c in chosen]
+        return None
+
+    def conflicting(chosen: set[tuple[int, int]]) -> bool:
+        return not any(_kept_by(s, {c: decisions[c] for c in chosen}) for s in every)
+
+    def enough(chosen: set[tuple[int, int]]) -> bool:
+        return any(_kept_by(s, {c: k for c, k in decisions.items() if c not in chosen}) for s in every)
+
+    conflict = board.conflict()
+    taken_back = board.to_take_back()
+    if kept:
+        assert conflict is None
+        assert taken_back == []
+        return
+    assert conflict is not None
+    assert conflicting({(c.row, c.col) for c in conflict})
+    assert len(conflict) == len(fewest(conflicting) or [])
+    if every:
+        assert taken_back is not None
+        assert enough({(c.row, c.col) for c in taken_back})
+        assert len(taken_back) == len(fewest(enough) or [])
+    else:
+        assert taken_back is None
+    closed = {CellState.ATTACKED, CellState.LOOKAHEAD}
+    assert all(state in closed for row in board.states() for state in row if state not in DECIDED)
+
+
+def test_a_played_level_takes_a_decision_back() -> None:
+    level = Level(tuple(symbol * 5 for symbol in "ABCDE"))
+    board = LevelPlay(level)
+    board.place(0, 0)
+    board.place(1, 1)
+    assert board.count() == 0
+    assert board.conflict() == [Cell(0, 0), Cell(1, 1)]
+    assert board.to_take_back() == [Cell(0, 0)]
+    board.take_back(0, 0)
+    assert board.count() == len(level_oracle.solutions(level, {(1, 1)}))
+    with pytest.raises(DecisionError, match="no decision"):
+        board.take_back(0, 0)

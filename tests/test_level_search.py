@@ -28,7 +28,7 @@ def _random_level(n: int, stars: int, rng: random.Random, planted: bool) -> Leve
 
 @PROPERTY
 @given(st.integers(1, 7), st.booleans(), st.integers(0, 10**9), st.data())
-def test_one_star_counts_and_solutions_equal_the_oracles(
+def test_one_star_counts_solutions_and_squares_equal_the_oracles(
     n: int, planted: bool, seed: int, data: st.DataObject
 ) -> None:
     level = _random_level(n, 1, random.Random(seed), planted and n >= 4)
@@ -37,7 +37,9 @@ def test_one_star_counts_and_solutions_equal_the_oracles(
 
 @PROPERTY
 @given(st.integers(6, 8), st.integers(0, 10**9), st.data())
-def test_two_star_counts_and_solutions_equal_the_oracles(n: int, seed: int, data: st.DataObject) -> None:
+def test_two_star_counts_solutions_and_squares_equal_the_oracles(
+    n: int, seed: int, data: st.DataObject
+) -> None:
     level = _random_level(n, 2, random.Random(seed), n >= 8)
     _compare(level, data)
 
@@ -56,6 +58,16 @@ def _compare(level: Level, data: st.DataObject) -> None:
         first = None if counted.first is None else frozenset((c.row, c.col) for c in counted.first)
         assert first in expected if expected else first is None
         assert search.counted(**cells, limit=1).solutions == min(1, len(expected))
+        proven = search.proven(**cells)
+        for r in range(n):
+            for c in range(n):
+                holding = sum((r, c) in s for s in expected)
+                if proven[r, c] < 0:
+                    assert (r, c) in queens or not holding
+                elif not holding:
+                    assert proven[r, c] == 0
+                else:
+                    assert proven[r, c] == (2 if holding == len(expected) else 1)
     found = [frozenset((c.row, c.col) for c in search.cells(s)) for s in search.solutions(**cells)]
     assert sorted(found, key=sorted) == sorted(expected, key=sorted)
 

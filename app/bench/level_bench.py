@@ -1,27 +1,36 @@
 """``nqueens bench --level FILE|FOLDER``: ``level check``'s answer timed on every level, beside the two
 references of the levels' issue: z3 with pseudo-Boolean exactly-one constraints and a plain exact-cover
 search in Python, each deciding "unique or not" on the same levels in the same run; every answer
-compared."""
+compared. Also what a player and an editor wait for: the board built, each decision of a game played
+row by row (a mark on a closed square, then the row's pieces), and the count after a square changes
+region."""
 
 from __future__ import annotations
 
 import importlib.util
+import random
 import time
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from itertools import islice
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from app.bench.engine_bench import summary
+from bdd_model.board import Cell, CellState
 from bdd_model.errors import NQueensError
 from bdd_model.levels.level import Level, LevelError
+from bdd_model.levels.level_board import LevelBoard
 from bdd_model.levels.level_file import read_level
 from bdd_model.levels.level_search import LevelSearch
 from bdd_model.sat.kernels.jit import Kernels
 
+T = TypeVar("T")
 MAX_LEVELS = 10_000
 """Level files read from one folder at most."""
+EDITS = 3
+"""Squares moved to a neighbouring region per level, each counted again."""
 
 
 @dataclass
@@ -35,6 +44,9 @@ class LevelTiming:
     check_ms: float
     plain_ms: float
     z3_ms: float | None
+    build_ms: float
+    decision_ms: list[float]
+    edit_ms: list[float]
 
 
 @dataclass
@@ -48,7 +60,14 @@ class LevelBenchResult:
             check = summary([t.check_ms for t in levels])
             plain = summary([t.plain_ms for t in levels])
             z3 = [t.z3_ms for t in levels if t.z3_ms is not None]
-            report: dict[str, Any] = {"levels": len(levels), "check_ms": check, "plain_ms": plain}
+            report: dict[str, Any] = {
+                "levels": len(levels),
+                "check_ms": check,
+                "plain_ms": plain,
+                "build_ms": summary([t.build_ms for t in levels]),
+                "decision_ms": summary([ms for t in levels for ms in t.decision_ms]),
+                "edit_ms": summary([ms for t in levels for ms in t.edit_ms]),
+            }
             if z3 and len(z3) == len(levels):
                 report["z3_ms"] = summary(z3)
                 report["z3_p95_over_check_p95"] = round(summary(z3)["p95"] / max(check["p95"], 1e-9), 1)
@@ -103,17 +122,77 @@ def run_level_bench(path: Path, heard: Callable[[LevelTiming], None] | None = No
         for method, unique in (("the plain search", plain_unique), ("z3", z3_unique)):
             if unique is not None and unique != (solutions == 1):
                 raise NQueensError(f"{file.name}: level check finds {solutions} solutions; {method} differs")
-        timing = LevelTiming(file.name, level.n, level.stars, solutions, check_ms, plain_ms, z3_ms)
+        built, build_ms = _timed(lambda level: _built(level, compiled), level)
+        timing = LevelTiming(
+            file.name,
+            level.n,
+            level.stars,
+            solutions,
+            check_ms,
+            plain_ms,
+            z3_ms,
+            build_ms,
+            _played(built, built.solution() or []),
+            _edited(level, compiled, random.Random(file.name)),
+        )
         result.levels.append(timing)
         if heard is not None:
             heard(timing)
     return result
 
 
-def _timed(work: Callable[[Level], bool], level: Level) -> tuple[bool, float]:
+def _timed(work: Callable[[Level], T], level: Level) -> tuple[T, float]:
     started = time.perf_counter()
     answer = work(level)
     return answer, (time.perf_counter() - started) * 1000
+
+
+def _built(level: Level, compiled: Kernels) -> LevelBoard:
+    """Everything the board needs to answer a decision, and its first answer."""
+    board = LevelBoard(level, compiled)
+    board.states()
+    board.count()
+    return board
+
+
+def _played(board: LevelBoard, solution: list[Cell]) -> list[float]:
+    """The milliseconds of each decision (decided, every square's state, the count) of a game
+    played row by row towards a solution: a mark on a closed square, then the row's pieces
+    (none for a level without solutions)."""
+    times: list[float] = []
+    for row in range(board.n):
+        states = board.states()
+        closed = [c for c in range(board.n) if states[row][c] in (CellState.ATTACKED, CellState.LOOKAHEAD)]
+        moves = [(board.mark, Cell(row, c)) for c in closed[:1]]
+        moves += [(board.place, cell) for cell in solution if cell.row == row]
+        for decide, cell in moves:
+            started = time.perf_counter()
+            decide(*cell)
+            board.states()
+            board.count()
+            times.append((time.perf_counter() - started) * 1000)
+    return times
+
+
+def _edited(level: Level, compiled: Kernels, rng: random.Random) -> list[float]:
+    """The milliseconds of each re-count after a square joins a neighbouring region (the
+    level rebuilt and counted), for squares whose region keeps another square."""
+    n, regions = level.n, [list(row) for row in level.regions]
+    sizes = Counter("".join(level.regions))
+    times: list[float] = []
+    for r, c in rng.sample([(r, c) for r in range(n) for c in range(n)], n * n):
+        if len(times) == EDITS:
+            break
+        sides = ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
+        near = {regions[rr][cc] for rr, cc in sides if 0 <= rr < n and 0 <= cc < n} - {regions[r][c]}
+        if not near or sizes[regions[r][c]] < 2:
+            continue
+        edited = [row.copy() for row in regions]
+        edited[r][c] = rng.choice(sorted(near))
+        changed = Level(tuple("".join(row) for row in edited), level.stars)
+        _, ms = _timed(lambda changed: LevelSearch(changed, compiled).counted(), changed)
+        times.append(ms)
+    return times
 
 
 def _plain_unique(level: Level) -> bool:

@@ -316,6 +316,8 @@ def _run_levels(args: argparse.Namespace) -> int:
             f"{line}: {size['levels']} levels, level check p50 {check['p50']:.2f} / p95 {check['p95']:.2f} / "
             f"max {check['max']:.1f} ms; plain search p95 {plain['p95']:.2f} ms"
             + (f"; z3 p95 {z3['p95']:.1f} ms ({size['z3_p95_over_check_p95']}×)" if z3 else "")
+            + f"; p95 built {size['build_ms']['p95']:.2f}, decision {size['decision_ms']['p95']:.2f}, "
+            f"region edit {size['edit_ms']['p95']:.2f} ms"
         )
     for reason in report["skipped"]:
         print(f"skipped {reason}")

@@ -12,16 +12,60 @@ from bdd_model.sat.kernels.bits import popcount
 
 _MASKS = "uint64[:, ::1]"
 _NEEDS = "int64[:, ::1]"
+_INTS = "int64[::1]"
+_WORDS = "uint64[::1]"
 _ONE = np.uint64(1)
+MEMO_START = 1 << 10
+"""Boards a full count keeps at first; the table doubles as it fills."""
+MEMO_LIMIT = 1 << 20
+"""Boards a full count keeps at most (about 170 MB at 30×30); past it they are forgotten."""
 
 
-@njit(f"int64({_MASKS}, {_NEEDS}, int64, {_MASKS})", cache=True, nogil=True)
-def _branch(avail, need, depth, groups):  # pragma: no cover - compiled
-    """The group to branch on at ``depth`` (the fewest squares to spare), −1 when every group
-    holds its pieces, −2 when one cannot."""
+@njit(f"int64({_MASKS}, {_NEEDS}, int64, {_MASKS}, {_NEEDS}, boolean)", cache=True, nogil=True)
+def _branch(avail, need, depth, groups, groups_of, in_rows):  # pragma: no cover - compiled
+    """The group to branch on at ``depth`` (the fewest squares to spare, or ``in_rows`` the
+    first row that needs pieces unless a group has none to spare), −1 when every group holds
+    its pieces, −2 when one cannot. First, while one does, a group whose open squares all lie in
+    another group needing as many pieces closes the rest of that other group."""
+    words = avail.shape[1]
+    settled = False
+    while not settled:
+        settled = True
+        for g in range(groups.shape[0]):
+            k = need[depth, g]
+            if k == 0:
+                continue
+            x = -1
+            left = 0
+            for w in range(words):
+                bits = avail[depth, w] & groups[g, w]
+                if bits and x < 0:
+                    x = 64 * w + trailing_zeros(bits)
+                left += popcount(bits)
+            if left < k:
+                return -2
+            for j in range(3):
+                h = groups_of[x, j]
+                if h == g:
+                    continue
+                inside = True
+                for w in range(words):
+                    if avail[depth, w] & groups[g, w] & ~groups[h, w]:
+                        inside = False
+                        break
+                if not inside:
+                    continue
+                if need[depth, h] < k:
+                    return -2
+                if need[depth, h] > k:
+                    continue
+                for w in range(words):
+                    rest = avail[depth, w] & groups[h, w] & ~groups[g, w]
+                    if rest:
+                        avail[depth, w] &= ~rest
+                        settled = False
     best = -1
     best_spare = 1 << 30
-    words = avail.shape[1]
     for g in range(groups.shape[0]):
         k = need[depth, g]
         if k == 0:
@@ -34,68 +78,127 @@ def _branch(avail, need, depth, groups):  # pragma: no cover - compiled
         if left - k < best_spare:
             best = g
             best_spare = left - k
+    if in_rows and best_spare > 0:
+        for g in range(groups.shape[0]):
+            if need[depth, g] > 0:
+                return g
     return best
 
 
+@njit(f"void({_MASKS}, {_MASKS}, {_NEEDS}, int64, {_WORDS}, {_INTS}, {_WORDS})", cache=True, nogil=True)
+def _place(groups, touch, groups_of, x, avail, need, placed):  # pragma: no cover - compiled
+    """A piece on square x: its touching squares closed, its groups' needs lowered, a group
+    that holds its pieces closed."""
+    for w in range(avail.shape[0]):
+        avail[w] &= ~touch[x, w]
+    placed[x >> 6] |= _ONE << np.uint64(x & 63)
+    for j in range(3):
+        h = groups_of[x, j]
+        need[h] -= 1
+        if need[h] == 0:
+            for w in range(avail.shape[0]):
+                avail[w] &= ~groups[h, w]
+
+
+@njit(f"uint64({_WORDS})", cache=True, nogil=True)
+def _mixed(key):  # pragma: no cover - compiled
+    """A key's hash (multiply and shift per word)."""
+    mixed = np.uint64(0x9E3779B97F4A7C15)
+    for w in range(key.shape[0]):
+        mixed = (mixed ^ key[w]) * np.uint64(0xBF58476D1CE4E5B9)
+        mixed ^= mixed >> np.uint64(31)
+    return mixed
+
+
+@njit(f"uint64({_MASKS}, {_NEEDS}, int64, {_MASKS})", cache=True, nogil=True)
+def _key(avail, need, depth, keys):  # pragma: no cover - compiled
+    """The board at ``depth`` as ``keys[depth]`` (its open squares, then its needs three bits
+    each) and the key's hash."""
+    words = avail.shape[1]
+    keys[depth, :words] = avail[depth]
+    keys[depth, words:] = 0
+    for g in range(need.shape[1]):
+        bit = 3 * g
+        keys[depth, words + (bit >> 6)] |= np.uint64(need[depth, g]) << np.uint64(bit & 63)
+    return _mixed(keys[depth])
+
+
+@njit(f"int64({_MASKS}, {_INTS}, {_WORDS}, uint64)", cache=True, nogil=True)
+def _slot(table, counts, key, mixed):  # pragma: no cover - compiled
+    """Where ``key`` is in the table, or the empty slot where it goes."""
+    mask = np.uint64(table.shape[0] - 1)
+    at = int(mixed & mask)
+    while counts[at] >= 0:
+        same = True
+        for w in range(key.shape[0]):
+            if table[at, w] != key[w]:
+                same = False
+                break
+        if same:
+            return at
+        at = int((np.uint64(at) + _ONE) & mask)
+    return at
+
+
 @njit(
-    f"int64({_MASKS}, {_MASKS}, int64[:, ::1], uint64[::1], int64[::1], int64, uint64[::1])",
+    f"int64({_MASKS}, {_MASKS}, {_NEEDS}, int64, {_WORDS}, {_MASKS}, {_MASKS}, {_NEEDS}, {_INTS}, {_INTS})",
     cache=True,
     nogil=True,
 )
-def count(groups, touch, groups_of, start, need_start, limit, first):  # pragma: no cover - compiled
-    """The solutions from the ``start`` squares with ``need_start`` pieces per group still to
-    place (groups: row masks, column masks, region masks; ``touch``: each square's square and
-    neighbours; ``groups_of``: each square's three groups), at most ``limit`` of them (0: all);
-    the first one's squares go to ``first``."""
-    words = start.shape[0]
-    cells = touch.shape[0]
-    levels = cells + 2
-    avail = np.zeros((levels, words), dtype=np.uint64)
-    placed = np.zeros((levels, words), dtype=np.uint64)
-    need = np.zeros((levels, groups.shape[0]), dtype=np.int64)
-    square = np.zeros(levels, dtype=np.int64)
-    stage = np.zeros(levels, dtype=np.int64)
-    avail[0] = start
-    need[0] = need_start
+def _walk(groups, touch, groups_of, limit, first, avail, placed, need, square, stage):  # pragma: no cover
+    """The solutions from depth 0 of the stack (``avail``, ``placed``, ``need``), at most
+    ``limit`` (0: all, row by row, each board's count kept so that a board reached again costs
+    nothing); the first one's pieces go to ``first``."""
+    words = avail.shape[1]
+    levels = avail.shape[0]
+    remember = limit == 0
+    key_words = words + (3 * groups.shape[0] + 63) // 64
+    keys = np.zeros((levels, key_words), dtype=np.uint64)
+    hashes = np.zeros(levels, dtype=np.uint64)
+    total = np.zeros(levels, dtype=np.int64)
+    table = np.zeros((MEMO_START, key_words), dtype=np.uint64)
+    counts = np.full(MEMO_START, -1, dtype=np.int64)
+    kept = 0
     found = 0
     depth = 0
-    while depth >= 0:
+    stage[0] = 0
+    while True:
+        result = -1
         if stage[depth] == 0:
-            g = _branch(avail, need, depth, groups)
-            if g == -2:
-                depth -= 1
-                continue
-            if g == -1:
-                found += 1
-                if found == 1:
-                    first[:] = placed[depth]
-                if found == limit:
-                    return found
-                depth -= 1
-                continue
-            x = -1
-            for w in range(words):
-                bits = avail[depth, w] & groups[g, w]
-                if bits:
-                    x = 64 * w + trailing_zeros(bits)
-                    break
-            square[depth] = x
-            stage[depth] = 1
-            child = depth + 1
-            avail[child] = avail[depth]
-            placed[child] = placed[depth]
-            need[child] = need[depth]
-            for w in range(words):
-                avail[child, w] &= ~touch[x, w]
-            placed[child, x >> 6] |= _ONE << np.uint64(x & 63)
-            for j in range(3):
-                h = groups_of[x, j]
-                need[child, h] -= 1
-                if need[child, h] == 0:
+            total[depth] = 0
+            if remember:
+                hashes[depth] = _key(avail, need, depth, keys)
+                at = _slot(table, counts, keys[depth], hashes[depth])
+                if counts[at] >= 0:
+                    result = counts[at]
+            if result < 0:
+                g = _branch(avail, need, depth, groups, groups_of, remember)
+                if g == -2:
+                    result = 0
+                elif g == -1:
+                    found += 1
+                    if found == 1:
+                        first[:] = placed[depth]
+                    if found == limit:
+                        return found
+                    result = 1
+                else:
+                    x = -1
                     for w in range(words):
-                        avail[child, w] &= ~groups[h, w]
-            stage[child] = 0
-            depth = child
+                        bits = avail[depth, w] & groups[g, w]
+                        if bits:
+                            x = 64 * w + trailing_zeros(bits)
+                            break
+                    square[depth] = x
+                    stage[depth] = 1
+                    child = depth + 1
+                    avail[child] = avail[depth]
+                    placed[child] = placed[depth]
+                    need[child] = need[depth]
+                    _place(groups, touch, groups_of, x, avail[child], need[child], placed[child])
+                    stage[child] = 0
+                    depth = child
+                    continue
         elif stage[depth] == 1:
             stage[depth] = 2
             x = square[depth]
@@ -106,6 +209,143 @@ def count(groups, touch, groups_of, start, need_start, limit, first):  # pragma:
             avail[child, x >> 6] &= ~(_ONE << np.uint64(x & 63))
             stage[child] = 0
             depth = child
+            continue
         else:
-            depth -= 1
+            result = total[depth]
+            if remember:
+                if 2 * (kept + 1) > table.shape[0]:
+                    if table.shape[0] >= MEMO_LIMIT:
+                        counts[:] = -1
+                        kept = 0
+                    else:
+                        old_table, old_counts = table, counts
+                        table = np.zeros((2 * old_table.shape[0], key_words), dtype=np.uint64)
+                        counts = np.full(2 * old_table.shape[0], -1, dtype=np.int64)
+                        for i in range(old_table.shape[0]):
+                            if old_counts[i] >= 0:
+                                at = _slot(table, counts, old_table[i], _mixed(old_table[i]))
+                                table[at] = old_table[i]
+                                counts[at] = old_counts[i]
+                at = _slot(table, counts, keys[depth], hashes[depth])
+                table[at] = keys[depth]
+                counts[at] = result
+                kept += 1
+        depth -= 1
+        if depth < 0:
+            return result if remember else found
+        total[depth] += result
+
+
+@njit(
+    f"Tuple(({_MASKS}, {_MASKS}, {_NEEDS}, int64[::1], int64[::1]))(int64, int64, int64)",
+    cache=True,
+    nogil=True,
+)
+def _stack(cells, words, groups):  # pragma: no cover - compiled
+    """The walk's stack, one depth per square and two more."""
+    levels = cells + 2
+    return (
+        np.zeros((levels, words), dtype=np.uint64),
+        np.zeros((levels, words), dtype=np.uint64),
+        np.zeros((levels, groups), dtype=np.int64),
+        np.zeros(levels, dtype=np.int64),
+        np.zeros(levels, dtype=np.int64),
+    )
+
+
+@njit(
+    f"boolean({_MASKS}, {_MASKS}, {_NEEDS}, {_INTS}, {_INTS}, int64, {_MASKS}, {_MASKS}, {_NEEDS})",
+    cache=True,
+    nogil=True,
+)
+def _started(groups, touch, groups_of, queens, empties, stars, avail, placed, need):  # pragma: no cover
+    """Depth 0 of the stack after the decisions (pieces on ``queens``, ``empties`` closed, each
+    group needing ``stars`` pieces); False when a piece lands on a closed square."""
+    cells = touch.shape[0]
+    avail[0] = 0
+    for x in range(cells):
+        avail[0, x >> 6] |= _ONE << np.uint64(x & 63)
+    for x in empties:
+        avail[0, x >> 6] &= ~(_ONE << np.uint64(x & 63))
+    placed[0] = 0
+    need[0] = stars
+    for x in queens:
+        if not (avail[0, x >> 6] >> np.uint64(x & 63)) & _ONE:
+            return False
+        _place(groups, touch, groups_of, x, avail[0], need[0], placed[0])
+    return True
+
+
+@njit(
+    f"int64({_MASKS}, {_MASKS}, {_NEEDS}, {_INTS}, {_INTS}, int64, int64, {_WORDS})",
+    cache=True,
+    nogil=True,
+)
+def count(groups, touch, groups_of, queens, empties, stars, limit, first):  # pragma: no cover - compiled
+    """The solutions with pieces on ``queens`` and none on ``empties`` (groups: row masks, column
+    masks, region masks, each to hold ``stars`` pieces; ``touch``: each square's square and
+    neighbours; ``groups_of``: each square's three groups), at most ``limit`` of them (0: all);
+    the first one's squares go to ``first``. A level with two solutions is then counted row by
+    row, each board's count kept: boards recur far more often in that order."""
+    avail, placed, need, square, stage = _stack(touch.shape[0], first.shape[0], groups.shape[0])
+    if not _started(groups, touch, groups_of, queens, empties, stars, avail, placed, need):
+        return 0
+    found = _walk(groups, touch, groups_of, limit or 2, first, avail, placed, need, square, stage)
+    if limit or found < 2:
+        return found
+    _started(groups, touch, groups_of, queens, empties, stars, avail, placed, need)
+    return _walk(groups, touch, groups_of, 0, first, avail, placed, need, square, stage)
+
+
+@njit(
+    f"int64({_MASKS}, {_MASKS}, {_NEEDS}, {_INTS}, {_INTS}, int64, {_INTS})",
+    cache=True,
+    nogil=True,
+)
+def states(groups, touch, groups_of, queens, empties, stars, state):  # pragma: no cover - compiled
+    """Each square left open by the decisions proven: ``state`` 1 when a solution has a piece
+    there (found by a search through it, or met in an earlier solution), 2 when every solution
+    has, 0 when none; other squares are left as they are. The number of solutions found."""
+    cells = touch.shape[0]
+    words = groups.shape[1]
+    avail, placed, need, square, stage = _stack(cells, words, groups.shape[0])
+    if not _started(groups, touch, groups_of, queens, empties, stars, avail, placed, need):
+        return 0
+    start = avail[0].copy()
+    start_placed = placed[0].copy()
+    start_need = need[0].copy()
+    first = np.zeros(words, dtype=np.uint64)
+    every = np.zeros(words, dtype=np.uint64)
+    found = 0
+    for x in range(cells):
+        if not (start[x >> 6] >> np.uint64(x & 63)) & _ONE or state[x] == 1:
+            continue
+        avail[0] = start
+        need[0] = start_need
+        placed[0] = start_placed
+        _place(groups, touch, groups_of, x, avail[0], need[0], placed[0])
+        if _walk(groups, touch, groups_of, 1, first, avail, placed, need, square, stage) == 0:
+            state[x] = 0
+            continue
+        for w in range(words):
+            every[w] = (first[w] if found == 0 else every[w] & first[w]) & start[w]
+        found += 1
+        for y in range(cells):
+            if (first[y >> 6] >> np.uint64(y & 63)) & (start[y >> 6] >> np.uint64(y & 63)) & _ONE:
+                state[y] = 1
+    if found == 0:
+        return 0
+    for y in range(cells):
+        if not (every[y >> 6] >> np.uint64(y & 63)) & _ONE:
+            continue
+        avail[0] = start
+        avail[0, y >> 6] &= ~(_ONE << np.uint64(y & 63))
+        need[0] = start_need
+        placed[0] = start_placed
+        if _walk(groups, touch, groups_of, 1, first, avail, placed, need, square, stage) == 0:
+            state[y] = 2
+            continue
+        found += 1
+        for w in range(words):
+            every[w] &= first[w]
     return found

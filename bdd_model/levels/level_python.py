@@ -4,11 +4,13 @@ it keeps each board's count, so a board reached again by other moves costs nothi
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 import numpy as np
 
+Start = tuple[int, list[int], int]
+"""Open squares, each group's need, the pieces placed."""
 MEMO_LIMIT = 1 << 21
 """Boards whose count a count keeps at once (about 400 MB at 30×30); past it they are forgotten."""
 
@@ -32,23 +34,44 @@ def count(
     groups: np.ndarray,
     touch: np.ndarray,
     groups_of: np.ndarray,
-    start: np.ndarray,
-    need_start: np.ndarray,
+    queens: np.ndarray,
+    empties: np.ndarray,
+    stars: int,
     limit: int,
     first: np.ndarray,
 ) -> int:
-    """As ``level_kernels.count``: the solutions from ``start`` with ``need_start`` pieces per
-    group to place, at most ``limit`` (0: all), the first one's squares written to ``first``."""
+    """As ``level_kernels.count``: the solutions with pieces on ``queens`` and none on
+    ``empties``, at most ``limit`` (0: all), the first one's squares written to ``first``."""
     board = Board.of(groups, touch, groups_of)
-    avail = integer(start)
-    need = [int(k) for k in need_start]
-    solution = next(solutions(board, avail, need), None)
+    start = started(board, queens, empties, stars)
+    if start is None:
+        return 0
+    avail, need, placed = start
+    solution = next(solutions(board, avail, need, placed), None)
     if solution is None:
         return 0
     first[:] = [(solution >> (64 * w)) & 0xFFFFFFFFFFFFFFFF for w in range(len(first))]
     if limit:
         return sum(1 for _, _ in zip(range(limit), solutions(board, avail, need), strict=False))
     return _Counter(board).count(avail, need)
+
+
+def started(
+    board: Board, queens: Iterable[int], empties: Iterable[int], stars: int
+) -> tuple[int, list[int], int] | None:
+    """The open squares, each group's need and the pieces after the decisions (pieces on
+    ``queens``, ``empties`` closed); None when a piece lands on a closed square."""
+    avail = (1 << len(board.touch)) - 1
+    for x in empties:
+        avail &= ~(1 << int(x))
+    need = [stars] * len(board.groups)
+    placed = 0
+    for x in queens:
+        if not avail >> int(x) & 1:
+            return None
+        avail = place(board, int(x), avail, need)
+        placed |= 1 << int(x)
+    return avail, need, placed
 
 
 def solutions(board: Board, avail: int, need: list[int], placed: int = 0) -> Iterator[int]:
@@ -122,3 +145,46 @@ def integer(words: np.ndarray) -> int:
 
 def _integers(rows: np.ndarray) -> tuple[int, ...]:
     return tuple(integer(row) for row in rows)
+
+
+def states(
+    groups: np.ndarray,
+    touch: np.ndarray,
+    groups_of: np.ndarray,
+    queens: np.ndarray,
+    empties: np.ndarray,
+    stars: int,
+    state: np.ndarray,
+) -> int:
+    """As ``level_kernels.states``: each square left open by the decisions proven (1 open, 2
+    in every solution, 0 in none); the number of solutions found."""
+    board = Board.of(groups, touch, groups_of)
+    start = started(board, queens, empties, stars)
+    if start is None:
+        return 0
+    avail, need, placed = start
+    every, found = 0, 0
+    for x in range(len(state)):
+        if not avail >> x & 1 or state[x] == 1:
+            continue
+        child = need.copy()
+        solution = next(solutions(board, place(board, x, avail, child), child, placed | 1 << x), None)
+        if solution is None:
+            state[x] = 0
+            continue
+        every = (solution if found == 0 else every & solution) & avail
+        found += 1
+        for y in range(len(state)):
+            if (solution & avail) >> y & 1:
+                state[y] = 1
+    if found == 0:
+        return 0
+    for y in range(len(state)):
+        if every >> y & 1:
+            other = next(solutions(board, avail & ~(1 << y), need), None)
+            if other is None:
+                state[y] = 2
+            else:
+                found += 1
+                every &= other
+    return found

@@ -39,74 +39,61 @@ class LevelSearch:
         members = np.concatenate([kind[None, :] == np.arange(n)[:, None] for kind in (rows, cols, regions)])
         near = (np.abs(rows[:, None] - rows[None, :]) <= 1) & (np.abs(cols[:, None] - cols[None, :]) <= 1)
         self._words = (n * n + 63) // 64
-        self._groups = _packed(members, self._words)
-        self._touch = _packed(near, self._words)
-        self._groups_of = np.stack([rows, n + cols, 2 * n + regions], axis=1).astype(np.int64)
+        groups_of = np.stack([rows, n + cols, 2 * n + regions], axis=1).astype(np.int64)
+        self._arrays = (_packed(members, self._words), _packed(near, self._words), groups_of)
+        """The level as the kernels take it: group masks, touching masks, each square's groups."""
 
     def counted(self, queens: Iterable[Cell] = (), empties: Iterable[Cell] = (), limit: int = 0) -> Counted:
         """How many solutions keep the decisions (at most ``limit``; 0: all), and the first."""
-        queens = set(queens)
-        start = self._start(queens, empties)
-        if start is None:
-            return Counted(0, None)
-        avail, need = start
         first = np.zeros(self._words, dtype=np.uint64)
-        found = int(
-            self._kernels.levels.count(self._groups, self._touch, self._groups_of, avail, need, limit, first)
-        )
-        return Counted(found, self.cells(level_python.integer(first) | self._mask(queens)) if found else None)
+        found = int(self._kernels.levels.count(*self._arrays, *self._decided(queens, empties), limit, first))
+        return Counted(found, self.cells(level_python.integer(first)) if found else None)
 
     def count(self, queens: Iterable[Cell] = (), empties: Iterable[Cell] = ()) -> int:
         """The number of solutions that keep the decisions."""
         return self.counted(queens, empties).solutions
 
+    def proven(self, queens: Iterable[Cell] = (), empties: Iterable[Cell] = ()) -> np.ndarray:
+        """Each square under the decisions, as an n×n array: −1 closed before any search (a
+        decision, touching a piece, in a full row, column or region), 0 in no solution, 1 in
+        some, 2 in every one (all 0 when no solution keeps the decisions)."""
+        n = self.n
+        state = np.full(n * n, -1, dtype=np.int64)
+        self._kernels.levels.states(*self._arrays, *self._decided(queens, empties), state)
+        return state.reshape(n, n)
+
     def solutions(self, queens: Iterable[Cell] = (), empties: Iterable[Cell] = ()) -> Iterator[int]:
         """Each solution that keeps the decisions, as a mask of its squares (bit r·n + c)."""
-        queens = set(queens)
-        start = self._start(queens, empties)
+        board = self._python_board
+        start = level_python.started(board, *self._decided(queens, empties))
         if start is not None:
-            board = self._python_board
-            avail, need = level_python.integer(start[0]), start[1].tolist()
-            yield from level_python.solutions(board, avail, need, self._mask(queens))
-
-    def open_squares(self, queens: Iterable[Cell], empties: Iterable[Cell]) -> set[Cell]:
-        """The squares the decisions leave open before any search: not touching a piece, not
-        in a row, column or region that holds its pieces, not kept empty."""
-        start = self._start(set(queens), empties)
-        return set() if start is None else set(self.cells(level_python.integer(start[0])))
-
-    @cached_property
-    def _python_board(self) -> level_python.Board:
-        """The masks as Python integers, for the search that enumerates every solution."""
-        return level_python.Board.of(self._groups, self._touch, self._groups_of)
-
-    def _mask(self, cells: Iterable[Cell]) -> int:
-        return sum(1 << (cell.row * self.n + cell.col) for cell in cells)
+            yield from level_python.solutions(board, *start)
 
     def cells(self, solution: int) -> list[Cell]:
         """A solution's squares, row by row."""
         n = self.n
-        return [Cell(x // n, x % n) for x in range(n * n) if solution >> x & 1]
+        squares = []
+        while solution:
+            low = solution & -solution
+            x = low.bit_length() - 1
+            squares.append(Cell(x // n, x % n))
+            solution ^= low
+        return squares
 
-    def _start(self, queens: Iterable[Cell], empties: Iterable[Cell]) -> tuple[np.ndarray, np.ndarray] | None:
-        """(open squares as words, pieces each group still needs) after the decisions; None
-        when they break the rules."""
+    @cached_property
+    def _python_board(self) -> level_python.Board:
+        """The masks as Python integers, for the search that enumerates every solution."""
+        return level_python.Board.of(*self._arrays)
+
+    def _decided(self, queens: Iterable[Cell], empties: Iterable[Cell]) -> tuple[np.ndarray, np.ndarray, int]:
+        """The decisions as the kernels take them: queens' squares (each once), empty squares,
+        stars."""
         n = self.n
-        avail = _packed(np.ones((1, n * n), dtype=bool), self._words)[0]
-        for cell in empties:
-            x = cell.row * n + cell.col
-            avail[x >> 6] &= ~np.uint64(1 << (x & 63))
-        need = np.full(3 * n, self.level.stars, dtype=np.int64)
-        for cell in queens:
-            x = cell.row * n + cell.col
-            if not int(avail[x >> 6]) >> (x & 63) & 1:
-                return None
-            avail &= ~self._touch[x]
-            for g in self._groups_of[x]:
-                need[g] -= 1
-                if need[g] == 0:
-                    avail &= ~self._groups[g]
-        return avail, need
+        return (
+            np.array(sorted({cell.row * n + cell.col for cell in queens}), dtype=np.int64),
+            np.array([cell.row * n + cell.col for cell in empties], dtype=np.int64),
+            self.level.stars,
+        )
 
 
 def _packed(members: np.ndarray, words: int) -> np.ndarray:
