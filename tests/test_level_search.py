@@ -9,6 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bdd_model import Cell
+from bdd_model.levels import level_kernels
 from bdd_model.levels.level import Level
 from bdd_model.levels.level_search import LevelSearch
 from bdd_model.sat.kernels.jit import Kernels
@@ -77,3 +78,22 @@ def test_the_levels_counts_of_rows_as_regions_are_hertzsprungs_numbers() -> None
     for n, expected in zip(range(1, 9), (1, 0, 0, 2, 14, 90, 646, 5242), strict=True):
         level = Level(tuple("ABCDEFGH"[r] * n for r in range(n)))
         assert LevelSearch(level).count() == expected
+
+
+def test_every_square_of_a_level_with_more_solutions_than_one_walk_takes_is_the_oracles() -> None:
+    """Rows as regions at 8×8: 5242 solutions (Hertzsprung), past the walk of every solution."""
+    level = Level(tuple(symbol * 8 for symbol in "ABCDEFGH"))
+    every = level_oracle.solutions(level)
+    assert len(every) == 5242 > level_kernels.WALKED
+    queens, empties = {(3, 2)}, {(0, 0), (7, 7), (5, 5)}
+    kept = [s for s in every if queens <= s and not empties & s]
+    assert len(kept) > level_kernels.WALKED
+    search = LevelSearch(level, Kernels("numba"))
+    proven = search.proven([Cell(*q) for q in queens], [Cell(*e) for e in empties])
+    for r in range(8):
+        for c in range(8):
+            holding = sum((r, c) in s for s in kept)
+            if (r, c) in queens | empties or not holding:
+                assert proven[r, c] in (-1, 0)
+            else:
+                assert proven[r, c] == (2 if holding == len(kept) else 1)

@@ -1,6 +1,8 @@
 """The levels' exact search compiled by numba: the exact cover of ``level_search`` on arrays of 64-bit
 words, one piece placed or one square taken out per step of a depth-first walk over an explicit stack
-(state per depth: the open squares, the pieces each group still needs, the pieces placed)."""
+(state per depth: the open squares, the pieces each group still needs, the pieces placed). A group
+whose squares lie in another group closes the rest of it; boards found without a solution are kept
+for every later walk on the level; a count of many solutions keeps every board's count."""
 
 from __future__ import annotations
 
@@ -15,6 +17,10 @@ _NEEDS = "int64[:, ::1]"
 _INTS = "int64[::1]"
 _WORDS = "uint64[::1]"
 _ONE = np.uint64(1)
+COUNT_BUDGET = 2_000
+"""Boards a count of every solution walks by the fewest squares to spare before it goes row by row."""
+WALKED = 256
+"""Solutions of a board walked one by one to prove every square, before a search per square."""
 MEMO_START = 1 << 10
 """Boards a full count keeps at first; the table doubles as it fills."""
 MEMO_LIMIT = 1 << 20
@@ -28,7 +34,7 @@ def _branch(avail, need, depth, groups, groups_of, in_rows):  # pragma: no cover
     its pieces, −2 when one cannot. First, while one does, a group whose open squares all lie in
     another group needing as many pieces closes the rest of that other group."""
     words = avail.shape[1]
-    settled = False
+    settled = in_rows
     while not settled:
         settled = True
         for g in range(groups.shape[0]):
@@ -141,14 +147,38 @@ def _slot(table, counts, key, mixed):  # pragma: no cover - compiled
 
 
 @njit(
-    f"int64({_MASKS}, {_MASKS}, {_NEEDS}, int64, {_WORDS}, {_MASKS}, {_MASKS}, {_NEEDS}, {_INTS}, {_INTS})",
+    f"int64({_MASKS}, {_MASKS}, {_NEEDS}, int64, int64, boolean, {_WORDS}, {_MASKS}, {_MASKS}, {_NEEDS},"
+    f" {_INTS}, {_INTS}, {_MASKS}, {_INTS}, {_WORDS}, {_WORDS})",
     cache=True,
     nogil=True,
 )
-def _walk(groups, touch, groups_of, limit, first, avail, placed, need, square, stage):  # pragma: no cover
+def _walk(  # pragma: no cover - compiled
+    groups,
+    touch,
+    groups_of,
+    limit,
+    budget,
+    in_rows,
+    first,
+    avail,
+    placed,
+    need,
+    square,
+    stage,
+    dead,
+    dead_marks,
+    union,
+    every,
+):
     """The solutions from depth 0 of the stack (``avail``, ``placed``, ``need``), at most
-    ``limit`` (0: all, row by row, each board's count kept so that a board reached again costs
-    nothing); the first one's pieces go to ``first``."""
+    ``limit`` (0: all, each board's count kept so that a board reached again costs nothing),
+    −1 past ``budget`` boards (0: no budget). A board branches on the group with the fewest
+    squares to spare (a piece on its first square, or not), or ``in_rows`` on each square of the
+    first row in turn (the squares tried before it taken out). The first solution's pieces go
+    to ``first``, with a limit the squares of any and every solution found to ``union`` and
+    ``every``. Boards without a solution are kept in ``dead``
+    (``dead_marks``: 0 where a board is kept, −1 where none; the last, how many) for every later
+    walk on the level."""
     words = avail.shape[1]
     levels = avail.shape[0]
     remember = limit == 0
@@ -160,28 +190,41 @@ def _walk(groups, touch, groups_of, limit, first, avail, placed, need, square, s
     counts = np.full(MEMO_START, -1, dtype=np.int64)
     kept = 0
     found = 0
+    boards = 0
     depth = 0
     stage[0] = 0
     while True:
         result = -1
         if stage[depth] == 0:
             total[depth] = 0
-            if remember:
-                hashes[depth] = _key(avail, need, depth, keys)
+            hashes[depth] = _key(avail, need, depth, keys)
+            if dead_marks[_slot(dead, dead_marks, keys[depth], hashes[depth])] == 0:
+                result = 0
+            elif remember:
                 at = _slot(table, counts, keys[depth], hashes[depth])
                 if counts[at] >= 0:
                     result = counts[at]
             if result < 0:
-                g = _branch(avail, need, depth, groups, groups_of, remember)
+                boards += 1
+                if boards == budget:
+                    return -1
+                g = _branch(avail, need, depth, groups, groups_of, in_rows)
                 if g == -2:
                     result = 0
                 elif g == -1:
                     found += 1
                     if found == 1:
                         first[:] = placed[depth]
+                        every[:] = placed[depth]
+                    union |= placed[depth]
+                    every &= placed[depth]
                     if found == limit:
                         return found
                     result = 1
+                elif in_rows:
+                    square[depth] = g
+                    stage[depth] = 3
+                    continue
                 else:
                     x = -1
                     for w in range(words):
@@ -199,6 +242,27 @@ def _walk(groups, touch, groups_of, limit, first, avail, placed, need, square, s
                     stage[child] = 0
                     depth = child
                     continue
+        elif stage[depth] == 3:
+            g = square[depth]
+            x = -1
+            left = 0
+            for w in range(words):
+                bits = avail[depth, w] & groups[g, w]
+                if bits and x < 0:
+                    x = 64 * w + trailing_zeros(bits)
+                left += popcount(bits)
+            if left < need[depth, g]:
+                stage[depth] = 2
+                continue
+            avail[depth, x >> 6] &= ~(_ONE << np.uint64(x & 63))
+            child = depth + 1
+            avail[child] = avail[depth]
+            placed[child] = placed[depth]
+            need[child] = need[depth]
+            _place(groups, touch, groups_of, x, avail[child], need[child], placed[child])
+            stage[child] = 0
+            depth = child
+            continue
         elif stage[depth] == 1:
             stage[depth] = 2
             x = square[depth]
@@ -212,6 +276,14 @@ def _walk(groups, touch, groups_of, limit, first, avail, placed, need, square, s
             continue
         else:
             result = total[depth]
+            if result == 0:
+                if 2 * (dead_marks[-1] + 1) > dead.shape[0]:
+                    dead_marks[:] = -1
+                    dead_marks[-1] = 0
+                at = _slot(dead, dead_marks, keys[depth], hashes[depth])
+                dead[at] = keys[depth]
+                dead_marks[at] = 0
+                dead_marks[-1] += 1
             if remember:
                 if 2 * (kept + 1) > table.shape[0]:
                     if table.shape[0] >= MEMO_LIMIT:
@@ -277,35 +349,81 @@ def _started(groups, touch, groups_of, queens, empties, stars, avail, placed, ne
 
 
 @njit(
-    f"int64({_MASKS}, {_MASKS}, {_NEEDS}, {_INTS}, {_INTS}, int64, int64, {_WORDS})",
+    f"int64({_MASKS}, {_MASKS}, {_NEEDS}, {_INTS}, {_INTS}, int64, int64, {_WORDS}, {_MASKS}, {_INTS})",
     cache=True,
     nogil=True,
 )
-def count(groups, touch, groups_of, queens, empties, stars, limit, first):  # pragma: no cover - compiled
+def count(
+    groups, touch, groups_of, queens, empties, stars, limit, first, dead, dead_marks
+):  # pragma: no cover
     """The solutions with pieces on ``queens`` and none on ``empties`` (groups: row masks, column
     masks, region masks, each to hold ``stars`` pieces; ``touch``: each square's square and
     neighbours; ``groups_of``: each square's three groups), at most ``limit`` of them (0: all);
-    the first one's squares go to ``first``. A level with two solutions is then counted row by
-    row, each board's count kept: boards recur far more often in that order."""
+    the first one's squares go to ``first``. Past two solutions, each board's count is kept:
+    branching on the fewest squares to spare for ``COUNT_BUDGET`` boards, then row by row (where
+    boards recur far more often)."""
     avail, placed, need, square, stage = _stack(touch.shape[0], first.shape[0], groups.shape[0])
+    union = np.zeros(first.shape[0], dtype=np.uint64)
+    every = np.zeros(first.shape[0], dtype=np.uint64)
     if not _started(groups, touch, groups_of, queens, empties, stars, avail, placed, need):
         return 0
-    found = _walk(groups, touch, groups_of, limit or 2, first, avail, placed, need, square, stage)
+    first_limit = limit if limit else 2
+    found = _walk(
+        groups,
+        touch,
+        groups_of,
+        first_limit,
+        0,
+        False,
+        first,
+        avail,
+        placed,
+        need,
+        square,
+        stage,
+        dead,
+        dead_marks,
+        union,
+        every,
+    )
     if limit or found < 2:
         return found
-    _started(groups, touch, groups_of, queens, empties, stars, avail, placed, need)
-    return _walk(groups, touch, groups_of, 0, first, avail, placed, need, square, stage)
+    for budget, in_rows in ((COUNT_BUDGET, False), (0, True)):
+        _started(groups, touch, groups_of, queens, empties, stars, avail, placed, need)
+        found = _walk(
+            groups,
+            touch,
+            groups_of,
+            0,
+            budget,
+            in_rows,
+            first,
+            avail,
+            placed,
+            need,
+            square,
+            stage,
+            dead,
+            dead_marks,
+            union,
+            every,
+        )
+        if found >= 0:
+            break
+    return found
 
 
 @njit(
-    f"int64({_MASKS}, {_MASKS}, {_NEEDS}, {_INTS}, {_INTS}, int64, {_INTS})",
+    f"int64({_MASKS}, {_MASKS}, {_NEEDS}, {_INTS}, {_INTS}, int64, {_INTS}, {_MASKS}, {_INTS})",
     cache=True,
     nogil=True,
 )
-def states(groups, touch, groups_of, queens, empties, stars, state):  # pragma: no cover - compiled
+def states(groups, touch, groups_of, queens, empties, stars, state, dead, dead_marks):  # pragma: no cover
     """Each square left open by the decisions proven: ``state`` 1 when a solution has a piece
-    there (found by a search through it, or met in an earlier solution), 2 when every solution
-    has, 0 when none; other squares are left as they are. The number of solutions found."""
+    there, 2 when every solution has, 0 when none; other squares are left as they are. One walk
+    through every solution answers when there are at most ``WALKED`` of them; past that, a square
+    met in no solution yet gets a search through it, and a square in all those found one without
+    it. The number of solutions found."""
     cells = touch.shape[0]
     words = groups.shape[1]
     avail, placed, need, square, stage = _stack(cells, words, groups.shape[0])
@@ -315,37 +433,85 @@ def states(groups, touch, groups_of, queens, empties, stars, state):  # pragma: 
     start_placed = placed[0].copy()
     start_need = need[0].copy()
     first = np.zeros(words, dtype=np.uint64)
+    union = np.zeros(words, dtype=np.uint64)
     every = np.zeros(words, dtype=np.uint64)
-    found = 0
-    for x in range(cells):
-        if not (start[x >> 6] >> np.uint64(x & 63)) & _ONE or state[x] == 1:
-            continue
-        avail[0] = start
-        need[0] = start_need
-        placed[0] = start_placed
-        _place(groups, touch, groups_of, x, avail[0], need[0], placed[0])
-        if _walk(groups, touch, groups_of, 1, first, avail, placed, need, square, stage) == 0:
-            state[x] = 0
-            continue
-        for w in range(words):
-            every[w] = (first[w] if found == 0 else every[w] & first[w]) & start[w]
-        found += 1
+    met = np.zeros(words, dtype=np.uint64)
+    shared = np.zeros(words, dtype=np.uint64)
+    found = _walk(
+        groups,
+        touch,
+        groups_of,
+        WALKED + 1,
+        0,
+        False,
+        first,
+        avail,
+        placed,
+        need,
+        square,
+        stage,
+        dead,
+        dead_marks,
+        union,
+        every,
+    )
+    if found > WALKED:
+        for x in range(cells):
+            if not (start[x >> 6] >> np.uint64(x & 63)) & ~(union[x >> 6] >> np.uint64(x & 63)) & _ONE:
+                continue
+            avail[0] = start
+            need[0] = start_need
+            placed[0] = start_placed
+            _place(groups, touch, groups_of, x, avail[0], need[0], placed[0])
+            if _walk(
+                groups,
+                touch,
+                groups_of,
+                1,
+                0,
+                False,
+                first,
+                avail,
+                placed,
+                need,
+                square,
+                stage,
+                dead,
+                dead_marks,
+                met,
+                shared,
+            ):
+                union |= first
+                every &= first
         for y in range(cells):
-            if (first[y >> 6] >> np.uint64(y & 63)) & (start[y >> 6] >> np.uint64(y & 63)) & _ONE:
-                state[y] = 1
-    if found == 0:
-        return 0
-    for y in range(cells):
-        if not (every[y >> 6] >> np.uint64(y & 63)) & _ONE:
-            continue
-        avail[0] = start
-        avail[0, y >> 6] &= ~(_ONE << np.uint64(y & 63))
-        need[0] = start_need
-        placed[0] = start_placed
-        if _walk(groups, touch, groups_of, 1, first, avail, placed, need, square, stage) == 0:
-            state[y] = 2
-            continue
-        found += 1
-        for w in range(words):
-            every[w] &= first[w]
+            if not (start[y >> 6] >> np.uint64(y & 63)) & (every[y >> 6] >> np.uint64(y & 63)) & _ONE:
+                continue
+            avail[0] = start
+            avail[0, y >> 6] &= ~(_ONE << np.uint64(y & 63))
+            need[0] = start_need
+            placed[0] = start_placed
+            if _walk(
+                groups,
+                touch,
+                groups_of,
+                1,
+                0,
+                False,
+                first,
+                avail,
+                placed,
+                need,
+                square,
+                stage,
+                dead,
+                dead_marks,
+                met,
+                shared,
+            ):
+                union |= first
+                every &= first
+    for x in range(cells):
+        if (start[x >> 6] >> np.uint64(x & 63)) & _ONE:
+            bit = np.uint64(x & 63)
+            state[x] = 2 if (every[x >> 6] >> bit) & _ONE else 1 if (union[x >> 6] >> bit) & _ONE else 0
     return found

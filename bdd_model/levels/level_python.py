@@ -1,6 +1,7 @@
 """The levels' exact search without a compiler, on Python's integers as bitsets: ``level_kernels``'s
-twin (the same functions on the same arrays), which answers while numba compiles or where it cannot;
-it keeps each board's count, so a board reached again by other moves costs nothing."""
+twin (the same functions on the same arrays, the same answers), which answers while numba compiles or
+where it cannot; plainer (no confinement, no boards kept between calls), it keeps each board's count
+within a count, so a board reached again by other moves costs nothing."""
 
 from __future__ import annotations
 
@@ -39,9 +40,12 @@ def count(
     stars: int,
     limit: int,
     first: np.ndarray,
+    dead: np.ndarray,
+    dead_marks: np.ndarray,
 ) -> int:
     """As ``level_kernels.count``: the solutions with pieces on ``queens`` and none on
-    ``empties``, at most ``limit`` (0: all), the first one's squares written to ``first``."""
+    ``empties``, at most ``limit`` (0: all), the first one's squares written to ``first``
+    (``dead`` and ``dead_marks`` unused: each count keeps its own boards)."""
     board = Board.of(groups, touch, groups_of)
     start = started(board, queens, empties, stars)
     if start is None:
@@ -155,9 +159,12 @@ def states(
     empties: np.ndarray,
     stars: int,
     state: np.ndarray,
+    dead: np.ndarray,
+    dead_marks: np.ndarray,
 ) -> int:
     """As ``level_kernels.states``: each square left open by the decisions proven (1 open, 2
-    in every solution, 0 in none); the number of solutions found."""
+    in every solution, 0 in none); the number of solutions found (``dead`` and ``dead_marks``
+    unused)."""
     board = Board.of(groups, touch, groups_of)
     start = started(board, queens, empties, stars)
     if start is None:

@@ -1,7 +1,8 @@
 """The levels' exact search: an exact cover over bitmasks of the board's squares. A piece clears its
 touching squares and, once a row, column or region holds its K pieces, the rest of it; the row, column
 or region with the fewest squares to spare is branched on (a piece there, or not), and one left with too
-few fails at once. Compiled by numba (``level_kernels``), in Python while it compiles (``level_python``)."""
+few fails at once. Compiled by numba (``level_kernels``, which also confines, remembers boards without a
+solution and counts many solutions row by row), in Python while it compiles (``level_python``)."""
 
 from __future__ import annotations
 
@@ -42,11 +43,18 @@ class LevelSearch:
         groups_of = np.stack([rows, n + cols, 2 * n + regions], axis=1).astype(np.int64)
         self._arrays = (_packed(members, self._words), _packed(near, self._words), groups_of)
         """The level as the kernels take it: group masks, touching masks, each square's groups."""
+        key_words = self._words + (9 * n + 63) // 64
+        capacity = 1 << max(12, min(16, (64 * n * n).bit_length()))
+        marks = np.full(capacity + 1, -1, dtype=np.int64)
+        marks[-1] = 0
+        self._dead = (np.zeros((capacity, key_words), dtype=np.uint64), marks)
+        """Boards the searches found without a solution, kept for every later search."""
 
     def counted(self, queens: Iterable[Cell] = (), empties: Iterable[Cell] = (), limit: int = 0) -> Counted:
         """How many solutions keep the decisions (at most ``limit``; 0: all), and the first."""
         first = np.zeros(self._words, dtype=np.uint64)
-        found = int(self._kernels.levels.count(*self._arrays, *self._decided(queens, empties), limit, first))
+        decided = self._decided(queens, empties)
+        found = int(self._kernels.levels.count(*self._arrays, *decided, limit, first, *self._dead))
         return Counted(found, self.cells(level_python.integer(first)) if found else None)
 
     def count(self, queens: Iterable[Cell] = (), empties: Iterable[Cell] = ()) -> int:
@@ -59,7 +67,7 @@ class LevelSearch:
         some, 2 in every one (all 0 when no solution keeps the decisions)."""
         n = self.n
         state = np.full(n * n, -1, dtype=np.int64)
-        self._kernels.levels.states(*self._arrays, *self._decided(queens, empties), state)
+        self._kernels.levels.states(*self._arrays, *self._decided(queens, empties), state, *self._dead)
         return state.reshape(n, n)
 
     def solutions(self, queens: Iterable[Cell] = (), empties: Iterable[Cell] = ()) -> Iterator[int]:
