@@ -78,6 +78,7 @@ def test_bench_of_a_level_folder_times_every_level_and_skips_what_is_not_one(cap
     ]
     assert report["all"]["z3_ms"]["max"] > 0 and report["skipped"][0].startswith("notes.md: ")
     assert all(report["all"][figure]["max"] > 0 for figure in ("build_ms", "decision_ms", "edit_ms"))
+    assert [(r["levels_of"], r["levels"]) for r in report["ranges"]] == [("one star, up to 11×11", 3)]
 
 
 def test_state_text_of_a_level_shows_open_squares_by_region(capsys, tmp_path: Path) -> None:

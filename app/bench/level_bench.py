@@ -29,6 +29,12 @@ from bdd_model.sat.kernels.jit import Kernels
 T = TypeVar("T")
 MAX_LEVELS = 10_000
 """Level files read from one folder at most."""
+GOAL_RANGES: dict[str, Callable[[LevelTiming], bool]] = {
+    "one star, up to 11×11": lambda t: t.stars == 1 and t.n <= 11,
+    "one star, 12×12 to 18×18": lambda t: t.stars == 1 and 12 <= t.n <= 18,
+    "two stars, 10×10": lambda t: t.stars == 2 and t.n == 10,
+}
+"""The sizes the levels' issue sets its goals for, each reported on its own."""
 EDITS = 3
 """Squares moved to a neighbouring region per level, each counted again."""
 
@@ -75,9 +81,11 @@ class LevelBenchResult:
             return report
 
         sizes = sorted({(t.n, t.stars) for t in self.levels})
+        ranges = {name: [t for t in self.levels if within(t)] for name, within in GOAL_RANGES.items()}
         return {
             "kernel_compile_s": round(self.kernel_compile_s, 2),
             "all": figures(self.levels),
+            "ranges": [{"levels_of": name, **figures(levels)} for name, levels in ranges.items() if levels],
             "sizes": [
                 {"n": n, "stars": k, **figures([t for t in self.levels if (t.n, t.stars) == (n, k)])}
                 for n, k in sizes

@@ -59,7 +59,8 @@ def register(commands: argparse._SubParsersAction) -> None:
         "--level",
         metavar="FILE|FOLDER",
         type=Path,
-        help="time level check on a level or every level of a folder, beside z3 and a plain search",
+        help="time level check on a level or every level of a folder, beside z3 and a plain search, "
+        "and the build, each decision of a game and re-counts after region edits",
     )
     bench.add_argument("--json", action="store_true", help="one JSON object")
     add_engine_option(bench)
@@ -307,9 +308,10 @@ def _run_levels(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(report))
         return 0
-    for size in [*report["sizes"], {"n": "all", "stars": "", **report["all"]}]:
+    ranges = [{"n": "", "stars": "", **figures} for figures in report["ranges"]]
+    for size in [*report["sizes"], *ranges, {"n": "", "stars": "", "levels_of": "all", **report["all"]}]:
         stars = f" ({size['stars']} stars)" if size["stars"] not in ("", 1) else ""
-        line = f"{size['n']}×{size['n']}{stars}" if size["n"] != "all" else "all"
+        line = size.get("levels_of") or f"{size['n']}×{size['n']}{stars}"
         check, plain = size["check_ms"], size["plain_ms"]
         z3 = size.get("z3_ms")
         print(
