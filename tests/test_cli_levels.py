@@ -87,3 +87,5 @@ def test_state_text_of_a_level_shows_open_squares_by_region(capsys, tmp_path: Pa
     status, out, _ = run(capsys, "state", "--level", str(path), "--queen", "1,2")
     assert status == 0
     assert out.splitlines()[:2] == ["- Q - - -", "- - - B B"] and "3 solutions remain" in out
+    _, out, _ = run(capsys, "state", "--level", str(path), "--queen", "1,2", "--explain", "2,1")
+    assert out.splitlines()[-1] == "2,1: retract 1,2"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from itertools import combinations
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -12,9 +13,12 @@ from hypothesis import strategies as st
 from bdd_model import Cell, CellState, DecisionError
 from bdd_model.levels.level import Level
 from bdd_model.levels.level_board import LevelBoard, LevelPlay
+from bdd_model.levels.level_file import read_level
 from tests import level_oracle
 
+BENCH = Path(__file__).resolve().parent.parent / "resources" / "levels" / "bench"
 DECIDED = {CellState.QUEEN, CellState.MARKED}
+CLOSED = {CellState.ATTACKED, CellState.LOOKAHEAD}
 PROPERTY = settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
@@ -119,8 +123,7 @@ def test_a_played_level_keeps_every_decision_and_names_the_fewest_that_conflict(
         assert len(taken_back) == len(fewest(enough) or [])
     else:
         assert taken_back is None
-    closed = {CellState.ATTACKED, CellState.LOOKAHEAD}
-    assert all(state in closed for row in board.states() for state in row if state not in DECIDED)
+    assert all(state in CLOSED for row in board.states() for state in row if state not in DECIDED)
 
 
 def test_a_played_level_takes_a_decision_back() -> None:
@@ -135,3 +138,21 @@ def test_a_played_level_takes_a_decision_back() -> None:
     assert board.count() == len(level_oracle.solutions(level, {(1, 1)}))
     with pytest.raises(DecisionError, match="no decision"):
         board.take_back(0, 0)
+
+
+def test_games_played_row_by_row_on_every_bench_level_are_never_refused_and_end_solved() -> None:
+    """A mark on a closed square, then the row's pieces, row by row, on one board per level: the
+    boards its search keeps between decisions (64-bit keys) must never hide the solution."""
+    for path in sorted(BENCH.iterdir()):
+        level = read_level(path)
+        board = LevelBoard(level)
+        solution = board.solution()
+        assert solution is not None, path.name
+        for row in range(level.n):
+            states = board.states()
+            closed = [c for c in range(level.n) if states[row][c] in CLOSED]
+            for col in closed[:1]:
+                board.mark(row, col)
+            for cell in (cell for cell in solution if cell.row == row):
+                board.place(*cell)
+        assert board.count() == 1, path.name

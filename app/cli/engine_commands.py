@@ -9,7 +9,7 @@ import time
 
 from app.cli.compile_report import CompileReport
 from app.cli.level_commands import open_level, run_level_state
-from app.cli.output import explanation, state_lists
+from app.cli.output import explanation, explanation_lines, state_lists
 from app.options import (
     add_decision_options,
     add_level_option,
@@ -277,15 +277,5 @@ def state_text(cfg: Engine, report: dict[str, object], figure: SolutionCount) ->
         assert isinstance(counts, list)
         width = len(str(solutions))
         lines.extend(" ".join(f"{k:>{width}}" for k in row) for row in counts)
-    if "explanation" in report:
-        explanation = report["explanation"]
-        assert isinstance(explanation, dict)
-        cell, retract = explanation["cell"], explanation["retract"]
-        where = f"{cell[0]},{cell[1]}"
-        if retract is None:
-            lines.append(f"{where}: no solution of the empty board has a queen there")
-        elif not retract:
-            lines.append(f"{where}: a queen already fits there")
-        else:
-            lines.append(f"{where}: retract " + " and ".join(f"{r},{c}" for r, c in retract))
+    lines.extend(explanation_lines(report, "queen", "the empty board"))
     return "\n".join(lines)

@@ -7,7 +7,7 @@ import argparse
 import json
 from pathlib import Path
 
-from app.cli.output import explanation, state_lists, write_output
+from app.cli.output import explanation, explanation_lines, state_lists, write_output
 from app.options import fail
 from bdd_model import NQueensError, parse_cell
 from bdd_model.board import CellState, cells_one_based
@@ -78,24 +78,27 @@ def run_level_state(args: argparse.Namespace) -> int:
         except NQueensError as error:
             fail(str(error))
     states = board.states()
+    figure = SolutionCount.of(board.count())
     report: dict[str, object] = {
         "n": n,
         "engine": board.engine,
         "rules": "level",
         "stars": level.stars,
         "regions": list(level.regions),
-        **SolutionCount.of(board.count()).json_fields(),
+        **figure.json_fields(),
     }
     report.update(state_lists(states))
     if args.counts:
         report["counts"] = board.cell_counts()
     if target is not None:
         report["explanation"] = explanation(target, board.explain(*target))
-    print(json.dumps(report) if args.json else _level_text(level, states, report))
+    print(json.dumps(report) if args.json else _level_text(level, states, report, figure))
     return 0
 
 
-def _level_text(level: Level, states: list[list[CellState]], report: dict[str, object]) -> str:
+def _level_text(
+    level: Level, states: list[list[CellState]], report: dict[str, object], figure: SolutionCount
+) -> str:
     """The level for people: each open square shows its region's symbol, then the counts."""
     shown = {CellState.QUEEN: "Q", CellState.FORCED: "F", CellState.MARKED: "x"}
 
@@ -108,4 +111,4 @@ def _level_text(level: Level, states: list[list[CellState]], report: dict[str, o
         width = len(str(max(max(row) for row in counts)))
         rows += [" ".join(f"{k:>{width}}" for k in row) for row in counts]
     legend = "(Q piece, F forced, x marked, - closed)"
-    return "\n".join([*rows, f"{report['solutions']} solutions remain {legend}"])
+    return "\n".join([*rows, f"{figure.remain()} {legend}", *explanation_lines(report, "piece", "the level")])

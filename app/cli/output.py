@@ -39,6 +39,21 @@ def explanation(target: Cell, retract: list[Cell] | None) -> dict[str, object]:
     return {"cell": target.one_based(), "retract": None if retract is None else cells_one_based(retract)}
 
 
+def explanation_lines(report: dict[str, object], piece: str, whole: str) -> list[str]:
+    """``state``'s explanation for people, when the report has one (``piece``: "queen" or
+    "piece"; ``whole``: "the empty board" or "the level")."""
+    told = report.get("explanation")
+    if not isinstance(told, dict):
+        return []
+    cell, retract = told["cell"], told["retract"]
+    where = f"{cell[0]},{cell[1]}"
+    if retract is None:
+        return [f"{where}: no solution of {whole} has a {piece} there"]
+    if not retract:
+        return [f"{where}: a {piece} already fits there"]
+    return [f"{where}: retract " + " and ".join(f"{r},{c}" for r, c in retract)]
+
+
 DISK_FAILURES = (errno.ENOSPC, errno.EDQUOT, errno.EIO, errno.EFBIG)
 """Errors of a disk that fails rather than of a path that is wrong (exit 1, not 2)."""
 

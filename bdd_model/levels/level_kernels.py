@@ -106,6 +106,31 @@ def _place(groups, touch, groups_of, x, avail, need, placed):  # pragma: no cove
                 avail[w] &= ~groups[h, w]
 
 
+@njit(f"void({_WORDS}, {_WORDS})", cache=True, nogil=True)
+def _copy(target, source):  # pragma: no cover - compiled
+    """One row of words copied to another (a loop: far cheaper to compile than a slice)."""
+    for w in range(source.shape[0]):
+        target[w] = source[w]
+
+
+@njit(f"void({_MASKS}, {_MASKS}, {_NEEDS}, int64)", cache=True, nogil=True)
+def _push(avail, placed, need, depth):  # pragma: no cover - compiled
+    """The board at ``depth`` copied one depth down the stack."""
+    _copy(avail[depth + 1], avail[depth])
+    _copy(placed[depth + 1], placed[depth])
+    for g in range(need.shape[1]):
+        need[depth + 1, g] = need[depth, g]
+
+
+@njit(f"void({_MASKS}, {_MASKS}, {_NEEDS}, {_WORDS}, {_WORDS}, {_INTS})", cache=True, nogil=True)
+def _reset(avail, placed, need, start, start_placed, start_need):  # pragma: no cover - compiled
+    """Depth 0 of the stack set back to the board after the decisions."""
+    _copy(avail[0], start)
+    _copy(placed[0], start_placed)
+    for g in range(need.shape[1]):
+        need[0, g] = start_need[g]
+
+
 @njit(f"uint64({_WORDS})", cache=True, nogil=True)
 def _mixed(key):  # pragma: no cover - compiled
     """A key's hash (multiply and shift per word)."""
@@ -119,10 +144,13 @@ def _mixed(key):  # pragma: no cover - compiled
 @njit(f"uint64({_MASKS}, {_NEEDS}, int64, {_MASKS})", cache=True, nogil=True)
 def _key(avail, need, depth, keys):  # pragma: no cover - compiled
     """The board at ``depth`` as ``keys[depth]`` (its open squares, then its needs three bits
-    each) and the key's hash."""
+    each) and the key's hash. Words and zeros are written apart: numba types ``word if c else 0``
+    as a float, which rounds keys together."""
     words = avail.shape[1]
-    keys[depth, :words] = avail[depth]
-    keys[depth, words:] = 0
+    for w in range(keys.shape[1]):
+        keys[depth, w] = 0
+    for w in range(words):
+        keys[depth, w] = avail[depth, w]
     for g in range(need.shape[1]):
         bit = 3 * g
         keys[depth, words + (bit >> 6)] |= np.uint64(need[depth, g]) << np.uint64(bit & 63)
@@ -144,6 +172,19 @@ def _slot(table, counts, key, mixed):  # pragma: no cover - compiled
             return at
         at = int((np.uint64(at) + _ONE) & mask)
     return at
+
+
+@njit(f"Tuple(({_MASKS}, {_INTS}))({_MASKS}, {_INTS})", cache=True, nogil=True)
+def _grown(table, counts):  # pragma: no cover - compiled
+    """A table of boards' counts twice as large, holding the same boards."""
+    grown = np.zeros((2 * table.shape[0], table.shape[1]), dtype=np.uint64)
+    grown_counts = np.full(2 * table.shape[0], -1, dtype=np.int64)
+    for i in range(table.shape[0]):
+        if counts[i] >= 0:
+            at = _slot(grown, grown_counts, table[i], _mixed(table[i]))
+            _copy(grown[at], table[i])
+            grown_counts[at] = counts[i]
+    return grown, grown_counts
 
 
 @njit(
@@ -213,11 +254,12 @@ def _walk(  # pragma: no cover - compiled
                     result = 0
                 elif g == -1:
                     found += 1
-                    if found == 1:
-                        first[:] = placed[depth]
-                        every[:] = placed[depth]
-                    union |= placed[depth]
-                    every &= placed[depth]
+                    for w in range(words):
+                        if found == 1:
+                            first[w] = placed[depth, w]
+                            every[w] = placed[depth, w]
+                        union[w] |= placed[depth, w]
+                        every[w] &= placed[depth, w]
                     if found == limit:
                         return found
                     result = 1
@@ -235,9 +277,7 @@ def _walk(  # pragma: no cover - compiled
                     square[depth] = x
                     stage[depth] = 1
                     child = depth + 1
-                    avail[child] = avail[depth]
-                    placed[child] = placed[depth]
-                    need[child] = need[depth]
+                    _push(avail, placed, need, depth)
                     _place(groups, touch, groups_of, x, avail[child], need[child], placed[child])
                     stage[child] = 0
                     depth = child
@@ -256,9 +296,7 @@ def _walk(  # pragma: no cover - compiled
                 continue
             avail[depth, x >> 6] &= ~(_ONE << np.uint64(x & 63))
             child = depth + 1
-            avail[child] = avail[depth]
-            placed[child] = placed[depth]
-            need[child] = need[depth]
+            _push(avail, placed, need, depth)
             _place(groups, touch, groups_of, x, avail[child], need[child], placed[child])
             stage[child] = 0
             depth = child
@@ -267,9 +305,7 @@ def _walk(  # pragma: no cover - compiled
             stage[depth] = 2
             x = square[depth]
             child = depth + 1
-            avail[child] = avail[depth]
-            placed[child] = placed[depth]
-            need[child] = need[depth]
+            _push(avail, placed, need, depth)
             avail[child, x >> 6] &= ~(_ONE << np.uint64(x & 63))
             stage[child] = 0
             depth = child
@@ -278,28 +314,23 @@ def _walk(  # pragma: no cover - compiled
             result = total[depth]
             if result == 0:
                 if 2 * (dead_marks[-1] + 1) > dead.shape[0]:
-                    dead_marks[:] = -1
+                    for i in range(dead_marks.shape[0]):
+                        dead_marks[i] = -1
                     dead_marks[-1] = 0
                 at = _slot(dead, dead_marks, keys[depth], hashes[depth])
-                dead[at] = keys[depth]
+                _copy(dead[at], keys[depth])
                 dead_marks[at] = 0
                 dead_marks[-1] += 1
             if remember:
                 if 2 * (kept + 1) > table.shape[0]:
                     if table.shape[0] >= MEMO_LIMIT:
-                        counts[:] = -1
+                        for i in range(counts.shape[0]):
+                            counts[i] = -1
                         kept = 0
                     else:
-                        old_table, old_counts = table, counts
-                        table = np.zeros((2 * old_table.shape[0], key_words), dtype=np.uint64)
-                        counts = np.full(2 * old_table.shape[0], -1, dtype=np.int64)
-                        for i in range(old_table.shape[0]):
-                            if old_counts[i] >= 0:
-                                at = _slot(table, counts, old_table[i], _mixed(old_table[i]))
-                                table[at] = old_table[i]
-                                counts[at] = old_counts[i]
+                        table, counts = _grown(table, counts)
                 at = _slot(table, counts, keys[depth], hashes[depth])
-                table[at] = keys[depth]
+                _copy(table[at], keys[depth])
                 counts[at] = result
                 kept += 1
         depth -= 1
@@ -334,13 +365,15 @@ def _started(groups, touch, groups_of, queens, empties, stars, avail, placed, ne
     """Depth 0 of the stack after the decisions (pieces on ``queens``, ``empties`` closed, each
     group needing ``stars`` pieces); False when a piece lands on a closed square."""
     cells = touch.shape[0]
-    avail[0] = 0
+    for w in range(avail.shape[1]):
+        avail[0, w] = 0
+        placed[0, w] = 0
     for x in range(cells):
         avail[0, x >> 6] |= _ONE << np.uint64(x & 63)
     for x in empties:
         avail[0, x >> 6] &= ~(_ONE << np.uint64(x & 63))
-    placed[0] = 0
-    need[0] = stars
+    for g in range(need.shape[1]):
+        need[0, g] = stars
     for x in queens:
         if not (avail[0, x >> 6] >> np.uint64(x & 63)) & _ONE:
             return False
@@ -429,9 +462,13 @@ def states(groups, touch, groups_of, queens, empties, stars, state, dead, dead_m
     avail, placed, need, square, stage = _stack(cells, words, groups.shape[0])
     if not _started(groups, touch, groups_of, queens, empties, stars, avail, placed, need):
         return 0
-    start = avail[0].copy()
-    start_placed = placed[0].copy()
-    start_need = need[0].copy()
+    start = np.zeros(words, dtype=np.uint64)
+    start_placed = np.zeros(words, dtype=np.uint64)
+    start_need = np.zeros(need.shape[1], dtype=np.int64)
+    _copy(start, avail[0])
+    _copy(start_placed, placed[0])
+    for g in range(need.shape[1]):
+        start_need[g] = need[0, g]
     first = np.zeros(words, dtype=np.uint64)
     union = np.zeros(words, dtype=np.uint64)
     every = np.zeros(words, dtype=np.uint64)
@@ -459,9 +496,7 @@ def states(groups, touch, groups_of, queens, empties, stars, state, dead, dead_m
         for x in range(cells):
             if not (start[x >> 6] >> np.uint64(x & 63)) & ~(union[x >> 6] >> np.uint64(x & 63)) & _ONE:
                 continue
-            avail[0] = start
-            need[0] = start_need
-            placed[0] = start_placed
+            _reset(avail, placed, need, start, start_placed, start_need)
             _place(groups, touch, groups_of, x, avail[0], need[0], placed[0])
             if _walk(
                 groups,
@@ -486,10 +521,8 @@ def states(groups, touch, groups_of, queens, empties, stars, state, dead, dead_m
         for y in range(cells):
             if not (start[y >> 6] >> np.uint64(y & 63)) & (every[y >> 6] >> np.uint64(y & 63)) & _ONE:
                 continue
-            avail[0] = start
+            _reset(avail, placed, need, start, start_placed, start_need)
             avail[0, y >> 6] &= ~(_ONE << np.uint64(y & 63))
-            need[0] = start_need
-            placed[0] = start_placed
             if _walk(
                 groups,
                 touch,
