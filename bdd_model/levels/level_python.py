@@ -60,9 +60,7 @@ def count(
     return _Counter(board).count(avail, need)
 
 
-def started(
-    board: Board, queens: Iterable[int], empties: Iterable[int], stars: int
-) -> tuple[int, list[int], int] | None:
+def started(board: Board, queens: Iterable[int], empties: Iterable[int], stars: int) -> Start | None:
     """The open squares, each group's need and the pieces after the decisions (pieces on
     ``queens``, ``empties`` closed); None when a piece lands on a closed square."""
     avail = (1 << len(board.touch)) - 1
