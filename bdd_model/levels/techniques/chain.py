@@ -1,0 +1,31 @@
+"""``chain``: a piece on a square forces, one ``single`` after another, a row, column or region with
+no room for its pieces, so the square is empty; the forced squares are the chain given."""
+
+from __future__ import annotations
+
+from bdd_model.board import Cell
+from bdd_model.levels.techniques import single
+from bdd_model.levels.techniques.position import Deduction, Position
+
+NAME = "chain"
+
+
+def find(position: Position) -> Deduction | None:
+    """The first open square whose piece ends, through forced pieces, in a group without room."""
+    shape, squares = position.shape, position.open
+    while squares:
+        low = squares & -squares
+        squares ^= low
+        trial = position.with_queen(low.bit_length() - 1)
+        forced: list[Cell] = []
+        starved = trial.broken()
+        while starved is None and (step := single.find(trial)) is not None:
+            forced.extend(step.cells)
+            trial = trial.applied(step)
+            starved = trial.broken()
+        if starved is not None:
+            (cell,) = shape.cells(low)
+            through = f" forces {', then '.join(c.label() for c in forced)}, which" if forced else ""
+            reason = f"a piece on {cell.label()}{through} leaves {shape.name(starved)} with no room"
+            return Deduction((cell,), "empty", NAME, reason, tuple(forced))
+    return None

@@ -1,0 +1,54 @@
+"""The techniques' deductions against the oracle's every solution: a deduction never contradicts a
+solution that keeps what the position knows."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from bdd_model.levels.level_file import read_level
+from bdd_model.levels.level_search import LevelSearch
+from bdd_model.levels.techniques import TECHNIQUES, next_deduction
+from bdd_model.levels.techniques.position import Position, Shape
+from tests import level_oracle
+
+PROPERTY = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+BENCH = Path(__file__).resolve().parent.parent / "resources" / "levels" / "bench"
+
+
+@PROPERTY
+@given(st.sampled_from([(5, 1), (6, 1), (7, 1), (8, 2)]), st.integers(0, 10**9), st.data())
+def test_every_deduction_keeps_every_solution_of_the_position(
+    size: tuple[int, int], seed: int, data: st.DataObject
+) -> None:
+    n, stars = size
+    level = level_oracle.planted_level(n, stars, random.Random(seed))
+    square = st.tuples(st.integers(0, n - 1), st.integers(0, n - 1))
+    queens = data.draw(st.sets(square, max_size=2))
+    empties = data.draw(st.sets(square, max_size=4)) - queens
+    kept = level_oracle.solutions(level, queens, empties)
+    position = Position(
+        Shape(level), sum(1 << (r * n + c) for r, c in queens), sum(1 << (r * n + c) for r, c in empties)
+    )
+    for _ in range(2 * n * n):
+        deduction = next_deduction(position)
+        if deduction is None:
+            break
+        assert deduction.technique in {technique.NAME for technique in TECHNIQUES}
+        decided = {(cell.row, cell.col) for cell in deduction.cells}
+        for solution in kept:
+            assert decided <= solution if deduction.action == "queen" else not decided & solution
+        position = position.applied(deduction)
+
+
+def test_the_techniques_alone_solve_every_one_star_bench_level_to_8x8_to_its_solution() -> None:
+    for path in sorted([*BENCH.glob("06-*.txt"), *BENCH.glob("08-*.txt")]):
+        level = read_level(path)
+        position = Position(Shape(level))
+        while not position.solved and (deduction := next_deduction(position)) is not None:
+            position = position.applied(deduction)
+        found = LevelSearch(level).counted(limit=1).first
+        assert found is not None and set(position.shape.cells(position.queens)) == set(found), path.name
