@@ -9,6 +9,8 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from bdd_model import Cell
+from bdd_model.levels.level import Level
 from bdd_model.levels.level_file import read_level
 from bdd_model.levels.level_search import LevelSearch
 from bdd_model.levels.techniques import TECHNIQUES, next_deduction
@@ -52,3 +54,14 @@ def test_the_techniques_alone_solve_every_one_star_bench_level_to_8x8_to_its_sol
             position = position.applied(deduction)
         found = LevelSearch(level).counted(limit=1).first
         assert found is not None and set(position.shape.cells(position.queens)) == set(found), path.name
+
+
+def test_two_regions_in_two_rows_clear_the_rest_of_those_rows_by_hall() -> None:
+    level = Level(("AABBC", "AABBC", "CCDDE", "CDDEE", "CDEEE"))
+    deduction = next_deduction(Position(Shape(level)))
+    assert deduction is not None and deduction.technique == "hall" and deduction.action == "empty"
+    assert deduction.cells == (Cell(0, 4), Cell(1, 4))
+    assert deduction.reason == (
+        "regions A and B can only hold their pieces in rows 1 and 2, so the rest of rows 1 and 2 is empty"
+    )
+    assert level_oracle.solutions(level, empties={(0, 4), (1, 4)}) == level_oracle.solutions(level) != []

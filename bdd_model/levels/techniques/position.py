@@ -76,6 +76,14 @@ class Shape:
             return f"column {group - n + 1}"
         return f"region {self.level.symbols[group - 2 * n]}"
 
+    def names(self, groups: list[int]) -> str:
+        """Groups of one kind as people say them: "rows 2 and 3", "regions A, B and C"."""
+        words = [self.name(g).split() for g in sorted(groups)]
+        if len(words) == 1:
+            return " ".join(words[0])
+        labels = [label for _, label in words]
+        return f"{words[0][0]}s {', '.join(labels[:-1])} and {labels[-1]}"
+
     def cells(self, mask: int) -> tuple[Cell, ...]:
         n, found = self.n, []
         while mask:
