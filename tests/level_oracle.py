@@ -4,7 +4,10 @@ checked square by square against the rules, no bitmasks and no choice of what to
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from itertools import combinations
+
+from hypothesis import strategies as st
 
 from bdd_model.board import CellState
 from bdd_model.levels.level import Level
@@ -115,3 +118,21 @@ def states(level: Level, queens: set[tuple[int, int]], marks: set[tuple[int, int
                 row.append(CellState.ATTACKED if full or touching else CellState.LOOKAHEAD)
         grid.append(row)
     return grid
+
+
+SIZES = [(5, 1), (6, 1), (7, 1), (8, 2)]
+"""(n, stars) of the random levels the property tests draw."""
+
+
+def random_play(
+    size: tuple[int, int],
+    seed: int,
+    draw: Callable[[st.SearchStrategy[set[tuple[int, int]]]], set[tuple[int, int]]],
+) -> tuple[Level, set[tuple[int, int]], set[tuple[int, int]]]:
+    """A planted level of that size and a few random pieces and marks on it (``draw``: a
+    hypothesis ``data.draw``)."""
+    n, stars = size
+    level = planted_level(n, stars, random.Random(seed))
+    square = st.tuples(st.integers(0, n - 1), st.integers(0, n - 1))
+    queens = draw(st.sets(square, max_size=2))
+    return level, queens, draw(st.sets(square, max_size=4)) - queens

@@ -3,7 +3,6 @@ solution that keeps what the position knows."""
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
@@ -22,15 +21,12 @@ BENCH = Path(__file__).resolve().parent.parent / "resources" / "levels" / "bench
 
 
 @PROPERTY
-@given(st.sampled_from([(5, 1), (6, 1), (7, 1), (8, 2)]), st.integers(0, 10**9), st.data())
+@given(st.sampled_from(level_oracle.SIZES), st.integers(0, 10**9), st.data())
 def test_every_deduction_keeps_every_solution_of_the_position(
     size: tuple[int, int], seed: int, data: st.DataObject
 ) -> None:
-    n, stars = size
-    level = level_oracle.planted_level(n, stars, random.Random(seed))
-    square = st.tuples(st.integers(0, n - 1), st.integers(0, n - 1))
-    queens = data.draw(st.sets(square, max_size=2))
-    empties = data.draw(st.sets(square, max_size=4)) - queens
+    level, queens, empties = level_oracle.random_play(size, seed, data.draw)
+    n = level.n
     kept = level_oracle.solutions(level, queens, empties)
     position = Position(
         Shape(level), sum(1 << (r * n + c) for r, c in queens), sum(1 << (r * n + c) for r, c in empties)

@@ -8,10 +8,11 @@ import json
 from pathlib import Path
 
 from app.cli.output import explanation, explanation_lines, state_lists, write_output
-from app.options import fail
+from app.options import add_decision_options, fail
 from bdd_model import NQueensError, parse_cell
 from bdd_model.board import CellState, cells_one_based
 from bdd_model.decisions import Decision, DecisionKind
+from bdd_model.levels.hints import NoHint, hint
 from bdd_model.levels.level import Level, LevelError
 from bdd_model.levels.level_board import LevelBoard
 from bdd_model.levels.level_file import read_level
@@ -20,7 +21,7 @@ from bdd_model.solution_count import SolutionCount
 
 
 def register(commands: argparse._SubParsersAction) -> None:
-    level = commands.add_parser("level", help="region levels (Queens, Star Battle): check, convert")
+    level = commands.add_parser("level", help="region levels (Queens, Star Battle): check, convert, hint")
     actions = level.add_subparsers(dest="action", required=True, metavar="ACTION", parser_class=type(level))
     check = actions.add_parser("check", help="unique, N solutions or no solution (exit 0 only when unique)")
     check.add_argument("file", metavar="FILE", type=Path, help="the level (text or JSON)")
@@ -32,6 +33,11 @@ def register(commands: argparse._SubParsersAction) -> None:
         "-o", "--output", metavar="OUT", default="-", help="where to write (default: standard output)"
     )
     convert.set_defaults(run=run_convert)
+    advice = actions.add_parser("hint", help="the simplest deduction on an open square, with its reason")
+    advice.add_argument("file", metavar="FILE", type=Path, help="the level (text or JSON)")
+    add_decision_options(advice)
+    advice.add_argument("--json", action="store_true", help="one JSON object")
+    advice.set_defaults(run=run_hint)
 
 
 def open_level(path: Path) -> Level:
@@ -53,6 +59,32 @@ def run_check(args: argparse.Namespace) -> int:
     else:
         print("unique" if solutions == 1 else "no solution" if not solutions else f"{solutions} solutions")
     return 0 if solutions == 1 else 1
+
+
+def run_hint(args: argparse.Namespace) -> int:
+    """``level hint``: exit 1 with one line on stderr when solved, stuck or in conflict."""
+    level = open_level(args.file)
+    try:
+        decisions = [Decision.parse(kind, text, level.n) for kind, text in args.decisions]
+        found = hint(level, decisions)
+    except NoHint as error:
+        fail(str(error), status=1)
+    except NQueensError as error:
+        fail(str(error))
+    (cell,) = found.cells
+    report = {
+        "cell": cell.one_based(),
+        "action": found.action,
+        "technique": found.technique,
+        "reason": found.reason,
+        "because": cells_one_based(list(found.because)),
+    }
+    print(
+        json.dumps(report)
+        if args.json
+        else f"{cell.label()}: {found.action} ({found.technique}): {found.reason}"
+    )
+    return 0
 
 
 def run_convert(args: argparse.Namespace) -> int:

@@ -58,6 +58,11 @@ class LevelBoard:
         """The solutions the decisions leave."""
         return self._search.count(*_split(self._decisions))
 
+    def solvable_with(self, queens: Iterable[Cell] = (), marks: Iterable[Cell] = ()) -> bool:
+        """Whether a solution keeps the decisions and pieces on ``queens``, none on ``marks``."""
+        kept = {**self._decisions, **dict.fromkeys(marks, DecisionKind.MARK)}
+        return self._solvable(kept, queens)
+
     def solution(self) -> list[Cell] | None:
         """The squares of a solution that keeps the decisions, None when none does."""
         return self._search.counted(*_split(self._decisions), limit=1).first
