@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 
 from bdd_model.board import Cell
 from bdd_model.decisions import Decision, DecisionKind
-from bdd_model.levels.hints import NoHint, hint
 from bdd_model.levels.techniques import TECHNIQUES
+from bdd_model.levels.techniques.hints import NoHint, hint
 from tests import level_oracle
 from tests.cli_helpers import run
 

@@ -12,11 +12,11 @@ from app.options import add_decision_options, fail
 from bdd_model import NQueensError, parse_cell
 from bdd_model.board import CellState, cells_one_based
 from bdd_model.decisions import Decision, DecisionKind
-from bdd_model.levels.hints import NoHint, hint
 from bdd_model.levels.level import Level, LevelError
 from bdd_model.levels.level_board import LevelBoard
 from bdd_model.levels.level_file import read_level
 from bdd_model.levels.level_search import LevelSearch
+from bdd_model.levels.techniques.hints import NoHint, hint
 from bdd_model.solution_count import SolutionCount
 
 
