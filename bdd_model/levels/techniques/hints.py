@@ -23,7 +23,7 @@ def hint(level: Level, decisions: list[Decision]) -> Deduction:
     board = LevelPlay(level)
     for decision in decisions:
         (board.place if decision.kind is DecisionKind.QUEEN else board.mark)(*decision.cell)
-    if not board.count():
+    if board.solution() is None:
         taken_back = board.to_take_back()
         if taken_back is None:
             raise NoHint("the level has no solution")
