@@ -493,56 +493,39 @@ def states(groups, touch, groups_of, queens, empties, stars, state, dead, dead_m
         every,
     )
     if found > WALKED:
-        for x in range(cells):
-            if not (start[x >> 6] >> np.uint64(x & 63)) & ~(union[x >> 6] >> np.uint64(x & 63)) & _ONE:
-                continue
-            _reset(avail, placed, need, start, start_placed, start_need)
-            _place(groups, touch, groups_of, x, avail[0], need[0], placed[0])
-            if _walk(
-                groups,
-                touch,
-                groups_of,
-                1,
-                0,
-                False,
-                first,
-                avail,
-                placed,
-                need,
-                square,
-                stage,
-                dead,
-                dead_marks,
-                met,
-                shared,
-            ):
-                union |= first
-                every &= first
-        for y in range(cells):
-            if not (start[y >> 6] >> np.uint64(y & 63)) & (every[y >> 6] >> np.uint64(y & 63)) & _ONE:
-                continue
-            _reset(avail, placed, need, start, start_placed, start_need)
-            avail[0, y >> 6] &= ~(_ONE << np.uint64(y & 63))
-            if _walk(
-                groups,
-                touch,
-                groups_of,
-                1,
-                0,
-                False,
-                first,
-                avail,
-                placed,
-                need,
-                square,
-                stage,
-                dead,
-                dead_marks,
-                met,
-                shared,
-            ):
-                union |= first
-                every &= first
+        for step in range(2):
+            through = step == 0
+            for x in range(cells):
+                bit = np.uint64(x & 63)
+                wanted = ~union[x >> 6] if through else every[x >> 6]
+                if not ((start[x >> 6] & wanted) >> bit) & _ONE:
+                    continue
+                _reset(avail, placed, need, start, start_placed, start_need)
+                if through:
+                    _place(groups, touch, groups_of, x, avail[0], need[0], placed[0])
+                else:
+                    avail[0, x >> 6] &= ~(_ONE << bit)
+                if _walk(
+                    groups,
+                    touch,
+                    groups_of,
+                    1,
+                    0,
+                    False,
+                    first,
+                    avail,
+                    placed,
+                    need,
+                    square,
+                    stage,
+                    dead,
+                    dead_marks,
+                    met,
+                    shared,
+                ):
+                    for w in range(words):
+                        union[w] |= first[w]
+                        every[w] &= first[w]
     for x in range(cells):
         if (start[x >> 6] >> np.uint64(x & 63)) & _ONE:
             bit = np.uint64(x & 63)
