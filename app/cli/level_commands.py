@@ -1,14 +1,17 @@
-"""``nqueens level check`` and ``level convert``: region levels on the command line (the README's
-"Levels")."""
+"""``nqueens level check``, ``convert``, ``hint``, ``rate`` and ``generate``: region levels on the
+command line (the README's "Levels")."""
 
 from __future__ import annotations
 
 import argparse
 import json
+import secrets
+import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from app.cli.output import explanation, explanation_lines, state_lists, write_output
-from app.options import add_decision_options, fail
+from app.options import add_decision_options, fail, whole_number
 from bdd_model import NQueensError, parse_cell
 from bdd_model.board import CellState, cells_one_based
 from bdd_model.decisions import Decision, DecisionKind
@@ -16,12 +19,16 @@ from bdd_model.levels.level import Level, LevelError
 from bdd_model.levels.level_board import LevelBoard
 from bdd_model.levels.level_file import read_level
 from bdd_model.levels.level_search import LevelSearch
+from bdd_model.levels.making.generator import NotToBeHad, generate
 from bdd_model.levels.techniques.hints import NoHint, hint
+from bdd_model.levels.techniques.rating import DIFFICULTIES, NotUnique, rate
 from bdd_model.solution_count import SolutionCount
 
 
 def register(commands: argparse._SubParsersAction) -> None:
-    level = commands.add_parser("level", help="region levels (Queens, Star Battle): check, convert, hint")
+    level = commands.add_parser(
+        "level", help="region levels (Queens, Star Battle): check, convert, hint, rate, generate"
+    )
     actions = level.add_subparsers(dest="action", required=True, metavar="ACTION", parser_class=type(level))
     check = actions.add_parser("check", help="unique, N solutions or no solution (exit 0 only when unique)")
     check.add_argument("file", metavar="FILE", type=Path, help="the level (text or JSON)")
@@ -38,6 +45,19 @@ def register(commands: argparse._SubParsersAction) -> None:
     add_decision_options(advice)
     advice.add_argument("--json", action="store_true", help="one JSON object")
     advice.set_defaults(run=run_hint)
+    rating = actions.add_parser("rate", help="easy, medium or hard, by the techniques a solution needs")
+    rating.add_argument("file", metavar="FILE", type=Path, help="the level (text or JSON)")
+    rating.add_argument("--json", action="store_true", help="one JSON object")
+    rating.set_defaults(run=run_rate)
+    making = actions.add_parser("generate", help="a new level with one solution, of the difficulty asked")
+    making.add_argument("n", metavar="N", type=_number("N"), help="the size (5-14; 8-14 with 2 stars)")
+    making.add_argument("--stars", type=_number("--stars"), default=1, help="pieces per row, column, region")
+    making.add_argument("--difficulty", choices=DIFFICULTIES, default="medium", help="default: medium")
+    making.add_argument("--seed", type=_number("--seed"), help="the same seed makes the same level")
+    making.add_argument(
+        "-o", "--output", metavar="FILE", default="-", help="where to write (default: standard output)"
+    )
+    making.set_defaults(run=run_generate)
 
 
 def open_level(path: Path) -> Level:
@@ -85,6 +105,54 @@ def run_hint(args: argparse.Namespace) -> int:
         else f"{cell.label()}: {found.action} ({found.technique}): {found.reason}"
     )
     return 0
+
+
+def run_rate(args: argparse.Namespace) -> int:
+    """``level rate``: exit 1 with one line when the level has not exactly one solution."""
+    level = open_level(args.file)
+    try:
+        rating = rate(level)
+    except NotUnique as error:
+        fail(str(error), status=1)
+    used = [{"name": name, "count": count} for name, count in rating.techniques]
+    if rating.left:
+        print(f"nqueens: the techniques alone leave {rating.left} squares open: rated hard", file=sys.stderr)
+    if args.json:
+        print(json.dumps({"difficulty": rating.difficulty, "techniques": used}))
+    else:
+        steps = ", ".join(f"{name} ×{count}" for name, count in rating.techniques) or "none"
+        print(f"{rating.difficulty} ({steps})")
+    return 0
+
+
+def run_generate(args: argparse.Namespace) -> int:
+    """``level generate``: exit 1 with one line when the difficulty is not to be had."""
+    seed = secrets.randbelow(10**9) if args.seed is None else args.seed
+    try:
+        level = generate(args.n, args.stars, args.difficulty, seed)
+    except NotToBeHad as error:
+        fail(str(error), status=1)
+    except LevelError as error:
+        fail(str(error))
+    stars = f" with {level.stars} stars" if level.stars > 1 else ""
+    article = "an" if args.difficulty == "easy" else "a"
+    about = (
+        f"# {article} {args.difficulty} {level.n}x{level.n} level{stars}, made by nqueens level generate\n"
+    )
+    write_output([f"# seed {seed}\n", about, level.text()], args.output)
+    return 0
+
+
+def _number(name: str) -> Callable[[str], int]:
+    """An argparse type for a whole number ≥ 0, named in its error."""
+
+    def parse(text: str) -> int:
+        number = whole_number(text)
+        if number is None or number < 0:
+            raise argparse.ArgumentTypeError(f"{name} takes a whole number ≥ 0, not {text!r}")
+        return number
+
+    return parse
 
 
 def run_convert(args: argparse.Namespace) -> int:

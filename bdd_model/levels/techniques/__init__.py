@@ -3,10 +3,10 @@
 
 from types import ModuleType
 
-from bdd_model.levels.techniques import chain, confined, empties, hall, single
+from bdd_model.levels.techniques import block, chain, confined, count, empties, hall, single
 from bdd_model.levels.techniques.position import Deduction, Position
 
-TECHNIQUES: tuple[ModuleType, ...] = (single, confined, hall, empties, chain)
+TECHNIQUES: tuple[ModuleType, ...] = (single, confined, hall, empties, block, count, chain)
 """Each with ``NAME`` and ``find(position)``, the simplest first."""
 
 

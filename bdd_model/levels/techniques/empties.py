@@ -1,5 +1,5 @@
-"""``empties``: a piece on a square that would leave a row, column or region too few open squares
-for its pieces cannot be there."""
+"""``empties``: a piece on a square that would leave a row, column or region fewer open squares
+than it needs pieces (without a square, with one star) cannot be there."""
 
 from __future__ import annotations
 
@@ -9,18 +9,41 @@ NAME = "empties"
 
 
 def find(position: Position) -> Deduction | None:
-    """The first open square whose piece would leave a group without room."""
+    """The squares whose piece would starve the first group (rows, columns, regions) that some
+    square starves."""
     shape, open_now = position.shape, position.open
-    squares = open_now
-    while squares:
-        low = squares & -squares
-        squares ^= low
-        x = low.bit_length() - 1
-        starved = position.with_queen(x).broken()
-        if starved is not None:
-            (cell,) = shape.cells(low)
-            reason = (
-                f"a piece on {cell.label()} would leave {shape.name(starved)} without room for its pieces"
+    for g, group in enumerate(shape.groups):
+        need, left = position.need[g], open_now & group
+        if need <= 0 or not left:
+            continue
+        if need == 1:
+            # A piece starves the group when it closes every open square of it: the squares that
+            # close them all are where the squares' closers meet.
+            starving = open_now & ~group
+            squares = left
+            while squares:
+                low = squares & -squares
+                squares ^= low
+                starving &= position.closing(low.bit_length() - 1)
+        else:
+            starving = sum(
+                low
+                for low in _bits(open_now)
+                if position.closing(low.bit_length() - 1) & left
+                and position.starved_by(low.bit_length() - 1, g)
             )
-            return Deduction((cell,), "empty", NAME, reason, shape.cells(open_now & shape.groups[starved]))
+        if starving:
+            cells = shape.cells(starving)
+            where = cells[0].label() if len(cells) == 1 else " or ".join(c.label() for c in cells)
+            reason = f"a piece on {where} would leave {shape.name(g)} without room for its pieces"
+            return Deduction(cells, "empty", NAME, reason, shape.cells(left))
     return None
+
+
+def _bits(mask: int) -> list[int]:
+    found = []
+    while mask:
+        low = mask & -mask
+        found.append(low)
+        mask ^= low
+    return found

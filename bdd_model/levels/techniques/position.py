@@ -4,7 +4,7 @@ its squares (bit r·n + c), and the deduction a technique makes from it."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cache, cached_property
 from typing import Literal
 
 from bdd_model.board import Cell
@@ -47,20 +47,10 @@ class Shape:
                 regions[k] |= 1 << (r * n + c)
         return (*rows, *cols, *regions)
 
-    @cached_property
+    @property
     def touch(self) -> tuple[int, ...]:
         """Each square's neighbours, diagonals included (not the square itself)."""
-        n = self.n
-        return tuple(
-            sum(
-                1 << (rr * n + cc)
-                for rr in range(r - 1, r + 2)
-                for cc in range(c - 1, c + 2)
-                if 0 <= rr < n and 0 <= cc < n and (rr, cc) != (r, c)
-            )
-            for r in range(n)
-            for c in range(n)
-        )
+        return _touching(self.n)
 
     @cached_property
     def groups_of(self) -> tuple[tuple[int, int, int], ...]:
@@ -83,6 +73,21 @@ class Shape:
             return " ".join(words[0])
         labels = [label for _, label in words]
         return f"{words[0][0]}s {', '.join(labels[:-1])} and {labels[-1]}"
+
+    @property
+    def blocks_at(self) -> tuple[tuple[int, ...], ...]:
+        """The 2×2 blocks (each holds at most one piece) that hold each square."""
+        return _blocks_at(self.n)
+
+    def fit(self, mask: int, most: int) -> int:
+        """How many pieces the squares of ``mask`` can hold, none touching another, counted up to
+        ``most``."""
+        if most == 0 or mask == 0:
+            return 0
+        low = mask & -mask
+        rest = mask ^ low
+        taken = 1 + self.fit(rest & ~self.touch[low.bit_length() - 1], most - 1)
+        return taken if taken == most else max(taken, self.fit(rest, most))
 
     def cells(self, mask: int) -> tuple[Cell, ...]:
         n, found = self.n, []
@@ -138,13 +143,64 @@ class Position:
         return self.with_empty(mask)
 
     def broken(self) -> int | None:
-        """A group that can no longer hold its pieces (too few open squares), or None."""
+        """A group that can no longer hold its pieces (fewer open squares than pieces), or None."""
         open_now = self.open
         for g, (group, need) in enumerate(zip(self.shape.groups, self.need, strict=True)):
-            if need < 0 or (need > 0 and (open_now & group).bit_count() < need):
+            if need < 0 or (open_now & group).bit_count() < need:
                 return g
         return None
+
+    def closing(self, x: int) -> int:
+        """The open squares a piece on square x would close: those touching it and the rest of
+        its groups that it fills (not x itself)."""
+        closed = self._closings.get(x)
+        if closed is None:
+            shape, closed = self.shape, self.shape.touch[x]
+            for g in shape.groups_of[x]:
+                if self.need[g] == 1:
+                    closed |= shape.groups[g]
+            closed = self._closings[x] = closed & self.open & ~(1 << x)
+        return closed
+
+    @cached_property
+    def _closings(self) -> dict[int, int]:
+        return {}
+
+    def starved_by(self, x: int, g: int) -> bool:
+        """Whether a piece on square x would leave group g fewer open squares than pieces."""
+        group = self.shape.groups[g]
+        need = self.need[g] - (group >> x & 1)
+        return (self.open & group & ~self.closing(x) & ~(1 << x)).bit_count() < need
 
     @property
     def solved(self) -> bool:
         return all(need == 0 for need in self.need)
+
+
+@cache
+def _touching(n: int) -> tuple[int, ...]:
+    return tuple(
+        sum(
+            1 << (rr * n + cc)
+            for rr in range(r - 1, r + 2)
+            for cc in range(c - 1, c + 2)
+            if 0 <= rr < n and 0 <= cc < n and (rr, cc) != (r, c)
+        )
+        for r in range(n)
+        for c in range(n)
+    )
+
+
+@cache
+def _blocks_at(n: int) -> tuple[tuple[int, ...], ...]:
+    corner = 1 | 1 << 1 | 1 << n | 1 << (n + 1)
+    return tuple(
+        tuple(
+            corner << (rr * n + cc)
+            for rr in (r - 1, r)
+            for cc in (c - 1, c)
+            if 0 <= rr < n - 1 and 0 <= cc < n - 1
+        )
+        for r in range(n)
+        for c in range(n)
+    )

@@ -1,0 +1,91 @@
+"""Levels with exactly one solution and a chosen difficulty: regions grown around planted pieces,
+then, while a second solution exists, one of its squares handed to a neighbouring region; levels
+are drawn until the techniques alone solve one at the difficulty asked."""
+
+from __future__ import annotations
+
+import random
+
+from bdd_model.board import Cell
+from bdd_model.errors import NQueensError
+from bdd_model.levels.level import Level, LevelError
+from bdd_model.levels.level_search import LevelSearch
+from bdd_model.levels.making.regions import grown, handovers, level_of, paired, planted, planted_pairs
+from bdd_model.levels.techniques.rating import Difficulty, by_techniques
+
+MOVES_PER_ROW = 10
+"""Squares of a second solution given away, per row of the level, before starting again."""
+SIZES = {1: range(5, 15), 2: range(8, 15)}
+"""The sizes made for each number of stars."""
+SPREAD = {"easy": 1.0, "medium": 1.0, "hard": 0.0}
+"""How unequal the regions grow for each difficulty: small regions make levels easy, regions
+of equal speed make the hard ones (docs/measurements.md)."""
+TRIES = 300
+"""Unique levels drawn before giving up on the difficulty."""
+UNREACHED = {(2, "easy"): "two-star levels need more than single and confined (docs/measurements.md)"}
+"""Difficulties no level drawn ever had, with why."""
+
+
+class NotToBeHad(NQueensError):
+    """No level of that difficulty: none was ever drawn, or none among ``TRIES`` from the seed."""
+
+
+def generate(n: int, stars: int, difficulty: Difficulty, seed: int) -> Level:
+    """The first of the levels drawn from ``seed`` that has one solution and that the techniques
+    alone solve at ``difficulty``; the same level for the same arguments. LevelError for a size
+    or number of stars not made."""
+    sizes = SIZES.get(stars)
+    if sizes is None:
+        raise LevelError(f"levels are made with 1 or 2 stars, not {stars}")
+    if n not in sizes:
+        raise LevelError(
+            f"levels with {stars} star{'s' * (stars > 1)} are {sizes.start} to {sizes.stop - 1} wide, not {n}"
+        )
+    if (stars, difficulty) in UNREACHED:
+        raise NotToBeHad(f"no {difficulty} level with {stars} stars: {UNREACHED[stars, difficulty]}")
+    rng = random.Random(f"level {n} {stars} {difficulty} {seed}")
+    for _ in range(TRIES):
+        level = unique_level(n, stars, rng, SPREAD[difficulty])
+        if level is None:
+            continue
+        rating = by_techniques(level)
+        if not rating.left and rating.difficulty == difficulty:
+            return level
+    raise NotToBeHad(f"no {difficulty} {n}x{n} level found in {TRIES} levels drawn from seed {seed}")
+
+
+def unique_level(n: int, stars: int, rng: random.Random, spread: float = 1.0) -> Level | None:
+    """A level whose only solution is the planted one, or None when the moves run out."""
+    pieces = planted(n, rng) if stars == 1 else planted_pairs(n, rng)
+    grown_regions = grown(n, pieces, rng, spread)
+    region = grown_regions if stars == 1 else paired(grown_regions, rng)
+    if region is None:
+        return None
+    planted_squares = set(pieces)
+    for _ in range(MOVES_PER_ROW * n):
+        search = LevelSearch(level_of(region, stars))
+        counted = search.counted(limit=2)
+        if counted.solutions == 1:
+            return level_of(region, stars)
+        assert counted.first is not None
+        other = {(x.row, x.col) for x in counted.first}
+        if other == planted_squares:
+            for p in rng.sample(sorted(planted_squares), len(pieces)):
+                found = search.counted(empties=[Cell(*p)], limit=1).first
+                if found is not None:
+                    other = {(x.row, x.col) for x in found}
+                    break
+        # Giving away a square of the second solution leaves it too many pieces in one region;
+        # the fewest squares moved disturb the regions least.
+        ways = [
+            way
+            for r, c in sorted(other - planted_squares)
+            for way in handovers(region, (r, c), {p for p in pieces if region[p[0]][p[1]] == region[r][c]})
+        ]
+        if not ways:
+            return None
+        fewest = min(len(moved) for moved, _ in ways)
+        moved, j = rng.choice([way for way in ways if len(way[0]) == fewest])
+        for r, c in moved:
+            region[r][c] = j
+    return None

@@ -1,0 +1,62 @@
+"""A level's difficulty as the techniques alone solve it: which techniques it needs, how often, and
+the hardest of them (``single`` and ``confined`` easy, ``chain`` hard, the rest medium)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Literal
+
+from bdd_model.errors import NQueensError
+from bdd_model.levels.level import Level
+from bdd_model.levels.level_search import LevelSearch
+from bdd_model.levels.techniques import TECHNIQUES, next_deduction
+from bdd_model.levels.techniques.position import Position, Shape
+
+Difficulty = Literal["easy", "medium", "hard"]
+DIFFICULTIES: tuple[Difficulty, ...] = ("easy", "medium", "hard")
+EASY = frozenset({"single", "confined"})
+HARD = frozenset({"chain"})
+
+
+class NotUnique(NQueensError):
+    """Only a level with exactly one solution is rated."""
+
+
+@dataclass(frozen=True)
+class Rating:
+    """The techniques a solution by the techniques alone used, in ``TECHNIQUES`` order with how many
+    deductions each made, and the squares they left undecided (0 when they solve the level)."""
+
+    techniques: tuple[tuple[str, int], ...]
+    left: int
+
+    @property
+    def difficulty(self) -> Difficulty:
+        """Easy, medium or hard by the hardest technique used; hard too when the techniques stop
+        short of the solution."""
+        used = {name for name, _ in self.techniques}
+        if self.left or used & HARD:
+            return "hard"
+        return "easy" if used <= EASY else "medium"
+
+
+def by_techniques(level: Level) -> Rating:
+    """The rating of the techniques' solution, deduction after deduction from the empty board."""
+    position = Position(Shape(level))
+    used: Counter[str] = Counter()
+    while not position.solved and (deduction := next_deduction(position)) is not None:
+        used[deduction.technique] += 1
+        position = position.applied(deduction)
+    order = [technique.NAME for technique in TECHNIQUES if technique.NAME in used]
+    left = 0 if position.solved else position.open.bit_count()
+    return Rating(tuple((name, used[name]) for name in order), left)
+
+
+def rate(level: Level) -> Rating:
+    """The level's rating; NotUnique unless it has exactly one solution."""
+    solutions = LevelSearch(level).counted(limit=2).solutions
+    if solutions != 1:
+        found = "no solution" if solutions == 0 else "more than one solution"
+        raise NotUnique(f"the level has {found}: only a level with one solution is rated")
+    return by_techniques(level)

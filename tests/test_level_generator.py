@@ -1,0 +1,107 @@
+"""``level generate``: every level made has one solution by an independent search, is rated as
+asked and comes back the same from the same seed; sizes and difficulties not made are refused."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from bdd_model.levels.level import Level, LevelError
+from bdd_model.levels.level_file import read_level
+from bdd_model.levels.making.generator import NotToBeHad, generate
+from bdd_model.levels.techniques.rating import DIFFICULTIES, Difficulty, by_techniques
+from tests import level_oracle
+from tests.cli_helpers import run
+
+PROPERTY = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@PROPERTY
+@given(st.integers(5, 7), st.sampled_from(DIFFICULTIES), st.integers(0, 10**6))
+def test_a_one_star_level_made_has_one_solution_and_the_difficulty_asked(
+    n: int, difficulty: Difficulty, seed: int
+) -> None:
+    level = generate(n, 1, difficulty, seed)
+    assert level.n == n and level.stars == 1
+    assert len(level_oracle.solutions(level)) == 1
+    rating = by_techniques(level)
+    assert rating.left == 0 and rating.difficulty == difficulty
+    assert generate(n, 1, difficulty, seed) == level
+
+
+@pytest.mark.parametrize("difficulty", ["medium", "hard"])
+def test_a_two_star_8x8_level_made_has_one_solution_and_the_difficulty_asked(difficulty: Difficulty) -> None:
+    level = generate(8, 2, difficulty, 7)
+    assert level.stars == 2 and len(level_oracle.solutions(level)) == 1
+    assert by_techniques(level).difficulty == difficulty
+
+
+def test_a_star_battle_10x10_level_made_is_unique_for_z3_too() -> None:
+    z3 = pytest.importorskip("z3")
+    level = generate(10, 2, "medium", 1)
+    n = level.n
+    square = [[z3.Bool(f"q{r}_{c}") for c in range(n)] for r in range(n)]
+    solver = z3.Solver()
+    for r in range(n):
+        solver.add(z3.PbEq([(square[r][c], 1) for c in range(n)], 2))
+        solver.add(z3.PbEq([(square[c][r], 1) for c in range(n)], 2))
+        for c in range(n):
+            for dr, dc in ((0, 1), (1, -1), (1, 0), (1, 1)):
+                if 0 <= r + dr < n and 0 <= c + dc < n:
+                    solver.add(z3.Or(z3.Not(square[r][c]), z3.Not(square[r + dr][c + dc])))
+    for k in range(n):
+        solver.add(
+            z3.PbEq([(square[r][c], 1) for r in range(n) for c in range(n) if level.region_of[r][c] == k], 2)
+        )
+    assert solver.check() == z3.sat
+    model = solver.model()
+    solver.add(z3.Or([z3.Not(q) for row in square for q in row if z3.is_true(model[q])]))
+    assert solver.check() == z3.unsat
+    assert by_techniques(level).difficulty == "medium"
+
+
+def test_sizes_and_stars_not_made_are_bad_input_and_two_star_easy_is_not_to_be_had() -> None:
+    with pytest.raises(LevelError, match="5 to 14 wide, not 4"):
+        generate(4, 1, "easy", 0)
+    with pytest.raises(LevelError, match="8 to 14 wide, not 7"):
+        generate(7, 2, "medium", 0)
+    with pytest.raises(LevelError, match="1 or 2 stars, not 3"):
+        generate(9, 3, "medium", 0)
+    with pytest.raises(NotToBeHad, match="two-star levels need more than single and confined"):
+        generate(10, 2, "easy", 0)
+
+
+def test_level_generate_writes_the_seed_first_and_the_same_level_again(capsys, tmp_path: Path) -> None:
+    status, out, _ = run(capsys, "level", "generate", "6", "--seed", "42", "--difficulty", "easy")
+    assert status == 0
+    lines = out.splitlines()
+    assert lines[0] == "# seed 42" and lines[1].startswith("# an easy 6x6 level")
+    path = tmp_path / "made.txt"
+    assert (
+        run(capsys, "level", "generate", "6", "--seed", "42", "--difficulty", "easy", "-o", str(path))[0] == 0
+    )
+    assert path.read_text() == out
+    level = read_level(path)
+    assert level == generate(6, 1, "easy", 42) and len(level_oracle.solutions(level)) == 1
+
+
+def test_level_generate_without_a_seed_names_the_one_it_drew(capsys) -> None:
+    status, out, _ = run(capsys, "level", "generate", "5")
+    seed = int(out.splitlines()[0].removeprefix("# seed "))
+    assert status == 0 and Level(tuple(out.splitlines()[2:])) == generate(5, 1, "medium", seed)
+
+
+@pytest.mark.parametrize(
+    ("arguments", "status", "says"),
+    [
+        (["15"], 2, "5 to 14 wide, not 15"),
+        (["8", "--stars", "2", "--difficulty", "easy"], 1, "no easy level with 2 stars"),
+        (["8", "--seed", "-3"], 2, "--seed takes a whole number"),
+    ],
+)
+def test_level_generate_refuses_with_one_line(capsys, arguments: list[str], status: int, says: str) -> None:
+    got, out, err = run(capsys, "level", "generate", *arguments)
+    assert (got, out) == (status, "") and err.count("\n") == 1 and says in err
