@@ -40,27 +40,8 @@ def test_a_two_star_8x8_level_made_has_one_solution_and_the_difficulty_asked(dif
 
 
 def test_a_star_battle_10x10_level_made_is_unique_for_z3_too() -> None:
-    z3 = pytest.importorskip("z3")
     level = generate(10, 2, "medium", 1)
-    n = level.n
-    square = [[z3.Bool(f"q{r}_{c}") for c in range(n)] for r in range(n)]
-    solver = z3.Solver()
-    for r in range(n):
-        solver.add(z3.PbEq([(square[r][c], 1) for c in range(n)], 2))
-        solver.add(z3.PbEq([(square[c][r], 1) for c in range(n)], 2))
-        for c in range(n):
-            for dr, dc in ((0, 1), (1, -1), (1, 0), (1, 1)):
-                if 0 <= r + dr < n and 0 <= c + dc < n:
-                    solver.add(z3.Or(z3.Not(square[r][c]), z3.Not(square[r + dr][c + dc])))
-    for k in range(n):
-        solver.add(
-            z3.PbEq([(square[r][c], 1) for r in range(n) for c in range(n) if level.region_of[r][c] == k], 2)
-        )
-    assert solver.check() == z3.sat
-    model = solver.model()
-    solver.add(z3.Or([z3.Not(q) for row in square for q in row if z3.is_true(model[q])]))
-    assert solver.check() == z3.unsat
-    assert by_techniques(level).difficulty == "medium"
+    assert level_oracle.z3_unique(level) and by_techniques(level).difficulty == "medium"
 
 
 def test_sizes_and_stars_not_made_are_bad_input_and_two_star_easy_is_not_to_be_had() -> None:

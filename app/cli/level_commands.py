@@ -19,7 +19,7 @@ from bdd_model.levels.level import Level, LevelError
 from bdd_model.levels.level_board import LevelBoard
 from bdd_model.levels.level_file import read_level
 from bdd_model.levels.level_search import LevelSearch
-from bdd_model.levels.making.generator import NotToBeHad, generate
+from bdd_model.levels.making.generator import NotToBeHad, generate, made_text
 from bdd_model.levels.techniques.hints import NoHint, hint
 from bdd_model.levels.techniques.rating import DIFFICULTIES, NotUnique, rate
 from bdd_model.solution_count import SolutionCount
@@ -134,12 +134,7 @@ def run_generate(args: argparse.Namespace) -> int:
         fail(str(error), status=1)
     except LevelError as error:
         fail(str(error))
-    stars = f" with {level.stars} stars" if level.stars > 1 else ""
-    article = "an" if args.difficulty == "easy" else "a"
-    about = (
-        f"# {article} {args.difficulty} {level.n}x{level.n} level{stars}, made by nqueens level generate\n"
-    )
-    write_output([f"# seed {seed}\n", about, level.text()], args.output)
+    write_output([made_text(level, args.difficulty, seed)], args.output)
     return 0
 
 

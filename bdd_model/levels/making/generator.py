@@ -54,6 +54,14 @@ def generate(n: int, stars: int, difficulty: Difficulty, seed: int) -> Level:
     raise NotToBeHad(f"no {difficulty} {n}x{n} level found in {TRIES} levels drawn from seed {seed}")
 
 
+def made_text(level: Level, difficulty: Difficulty, seed: int) -> str:
+    """The level's text form after two comments: ``# seed S`` first, then what it is."""
+    article = "an" if difficulty == "easy" else "a"
+    stars = f" with {level.stars} stars" if level.stars > 1 else ""
+    about = f"{article} {difficulty} {level.n}x{level.n} level{stars}, made by nqueens level generate"
+    return f"# seed {seed}\n# {about}\n{level.text()}"
+
+
 def unique_level(n: int, stars: int, rng: random.Random, spread: float = 1.0) -> Level | None:
     """A level whose only solution is the planted one, or None when the moves run out."""
     pieces = planted(n, rng) if stars == 1 else planted_pairs(n, rng)
