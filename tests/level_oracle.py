@@ -136,28 +136,3 @@ def random_play(
     square = st.tuples(st.integers(0, n - 1), st.integers(0, n - 1))
     queens = draw(st.sets(square, max_size=2))
     return level, queens, draw(st.sets(square, max_size=4)) - queens
-
-
-def z3_unique(level: Level) -> bool:
-    """Whether z3 finds exactly one solution: pseudo-Boolean exactly-K per row, column and region,
-    a clause per touching pair, then the solution found blocked (for levels too big to walk)."""
-    import z3
-
-    n, k = level.n, level.stars
-    square = [[z3.Bool(f"q{r}_{c}") for c in range(n)] for r in range(n)]
-    solver = z3.Solver()
-    for i in range(n):
-        solver.add(z3.PbEq([(square[i][c], 1) for c in range(n)], k))
-        solver.add(z3.PbEq([(square[r][i], 1) for r in range(n)], k))
-        region = [(r, c) for r in range(n) for c in range(n) if level.region_of[r][c] == i]
-        solver.add(z3.PbEq([(square[r][c], 1) for r, c in region], k))
-    for r in range(n):
-        for c in range(n):
-            for dr, dc in ((0, 1), (1, -1), (1, 0), (1, 1)):
-                if 0 <= r + dr < n and 0 <= c + dc < n:
-                    solver.add(z3.Or(z3.Not(square[r][c]), z3.Not(square[r + dr][c + dc])))
-    if solver.check() != z3.sat:
-        return False
-    model = solver.model()
-    solver.add(z3.Or([z3.Not(q) for row in square for q in row if z3.is_true(model[q])]))
-    return solver.check() == z3.unsat

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
+from app.bench.level_bench import z3_unique
 from bdd_model.levels.level_file import read_level
 from bdd_model.levels.making.generator import generate
 from bdd_model.levels.techniques.rating import DIFFICULTIES, by_techniques
-from tests import level_oracle
 
 COLLECTION = Path(__file__).resolve().parent.parent / "resources" / "levels" / "collection"
 FILES = sorted(COLLECTION.glob("*.txt"))
@@ -32,7 +32,7 @@ def test_each_collection_level_is_unique_and_rated_as_named(path: Path) -> None:
     level = read_level(path)
     size, difficulty, _ = path.stem.split("-")
     assert size == (f"{level.n:02d}" if level.stars == 1 else f"{level.n:02d}x{level.stars}")
-    assert level_oracle.z3_unique(level)
+    assert z3_unique(level)
     rating = by_techniques(level)
     assert rating.left == 0 and rating.difficulty == difficulty
 
