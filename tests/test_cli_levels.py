@@ -89,3 +89,25 @@ def test_state_text_of_a_level_shows_open_squares_by_region(capsys, tmp_path: Pa
     assert out.splitlines()[:2] == ["- Q - - -", "- - - B B"] and "3 solutions remain" in out
     _, out, _ = run(capsys, "state", "--level", str(path), "--queen", "1,2", "--explain", "2,1")
     assert out.splitlines()[-1] == "2,1: retract 1,2"
+
+
+def test_bench_of_a_unique_level_times_each_hint_of_a_game_to_its_solution(capsys, tmp_path: Path) -> None:
+    path = tmp_path / "hall.txt"
+    path.write_text("BCCAA\nBBCAA\nEECDD\nEEEDD\nEEDDD\n")
+    status, out, _ = run(capsys, "bench", "--level", str(path), "--json")
+    report = json.loads(out)
+    assert status == 0 and report["unique"] == 1 and report["all"]["hint_ms"]["max"] > 0
+
+
+def test_bench_of_level_generate_reports_every_case_beside_its_goal(capsys) -> None:
+    status, out, _ = run(capsys, "bench", "--generate", "1", "--json")
+    report = json.loads(out)
+    cases = [(c["n"], c["stars"], c["difficulty"]) for c in report["cases"]]
+    assert status == 0 and cases == [
+        *[(8, 1, d) for d in ("easy", "medium", "hard")],
+        *[(11, 1, d) for d in ("easy", "medium", "hard")],
+        (10, 2, "medium"),
+        (10, 2, "hard"),
+    ]
+    assert all(c["levels"] == 1 and c["seconds"]["max"] > 0 for c in report["cases"])
+    assert report["met"] == all(c["met"] for c in report["cases"])

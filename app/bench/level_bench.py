@@ -2,8 +2,8 @@
 references of the levels' issue: z3 with pseudo-Boolean exactly-one constraints and a plain exact-cover
 search in Python, each deciding "unique or not" on the same levels in the same run; every answer
 compared. Also what a player and an editor wait for: the board built, each decision of a game played
-row by row (a mark on a closed square, then the row's pieces), and the count after a square changes
-region."""
+row by row (a mark on a closed square, then the row's pieces), each hint of a game that follows the
+hints, and the count after a square changes region."""
 
 from __future__ import annotations
 
@@ -19,11 +19,13 @@ from typing import Any, TypeVar
 
 from app.bench.engine_bench import summary
 from bdd_model.board import Cell, CellState
+from bdd_model.decisions import Decision, DecisionKind
 from bdd_model.errors import NQueensError
 from bdd_model.levels.level import Level, LevelError
 from bdd_model.levels.level_board import LevelBoard
 from bdd_model.levels.level_file import read_level
 from bdd_model.levels.level_search import LevelSearch
+from bdd_model.levels.techniques.hints import NoHint, hint
 from bdd_model.sat.kernels.jit import Kernels
 
 T = TypeVar("T")
@@ -53,6 +55,7 @@ class LevelTiming:
     build_ms: float
     decision_ms: list[float]
     edit_ms: list[float]
+    hint_ms: list[float]
 
 
 @dataclass
@@ -73,6 +76,7 @@ class LevelBenchResult:
                 "build_ms": summary([t.build_ms for t in levels]),
                 "decision_ms": summary([ms for t in levels for ms in t.decision_ms]),
                 "edit_ms": summary([ms for t in levels for ms in t.edit_ms]),
+                "hint_ms": summary([ms for t in levels for ms in t.hint_ms]),
             }
             if z3 and len(z3) == len(levels):
                 report["z3_ms"] = summary(z3)
@@ -142,6 +146,7 @@ def run_level_bench(path: Path, heard: Callable[[LevelTiming], None] | None = No
             build_ms,
             _played(built, built.solution() or []),
             _edited(level, compiled, random.Random(file.name)),
+            _hinted(level) if solutions == 1 else [],
         )
         result.levels.append(timing)
         if heard is not None:
@@ -180,6 +185,22 @@ def _played(board: LevelBoard, solution: list[Cell]) -> list[float]:
             board.count()
             times.append((time.perf_counter() - started) * 1000)
     return times
+
+
+def _hinted(level: Level) -> list[float]:
+    """The milliseconds of each hint of a game that takes every hint, until the level is solved
+    or no technique applies."""
+    decisions: list[Decision] = []
+    times: list[float] = []
+    while True:
+        started = time.perf_counter()
+        try:
+            found = hint(level, decisions)
+        except NoHint:
+            return times
+        times.append((time.perf_counter() - started) * 1000)
+        kind = DecisionKind.QUEEN if found.action == "queen" else DecisionKind.MARK
+        decisions.append(Decision(found.cells[0], kind))
 
 
 def _edited(level: Level, compiled: Kernels, rng: random.Random) -> list[float]:

@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 from app.bench.engine_bench import run_bench, run_sat_bench
+from app.bench.generate_bench import run_generate_bench
 from app.bench.level_bench import LevelTiming, run_level_bench
 from app.bench.play_bench import PATTERNS, PlayClick, play
 from app.child_process import module_command
@@ -62,6 +63,14 @@ def register(commands: argparse._SubParsersAction) -> None:
         help="time level check on a level or every level of a folder, beside z3 and a plain search, "
         "and the build, each decision of a game and re-counts after region edits",
     )
+    bench.add_argument(
+        "--generate",
+        metavar="K",
+        type=positive_int,
+        nargs="?",
+        const=20,
+        help="time level generate from seeds 1 to K (default 20) for each size and difficulty with a goal",
+    )
     bench.add_argument("--json", action="store_true", help="one JSON object")
     add_engine_option(bench)
     add_rules_option(bench)
@@ -71,6 +80,11 @@ def register(commands: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     if args.level is not None:
         return _run_levels(args)
+    if args.generate is not None:
+        report = run_generate_bench(args.generate, heard=None if args.json else print)
+        if args.json:
+            print(json.dumps(report))
+        return 0
     if args.play:
         if engine_for(args) != "sat":
             fail("--play needs the SAT engine (--engine sat)")
@@ -319,7 +333,7 @@ def _run_levels(args: argparse.Namespace) -> int:
             f"max {check['max']:.1f} ms; plain search p95 {plain['p95']:.2f} ms"
             + (f"; z3 p95 {z3['p95']:.1f} ms ({size['z3_p95_over_check_p95']}×)" if z3 else "")
             + f"; p95 built {size['build_ms']['p95']:.2f}, decision {size['decision_ms']['p95']:.2f}, "
-            f"region edit {size['edit_ms']['p95']:.2f} ms"
+            f"region edit {size['edit_ms']['p95']:.2f}, hint {size['hint_ms']['p95']:.2f} ms"
         )
     for reason in report["skipped"]:
         print(f"skipped {reason}")

@@ -5,6 +5,7 @@ are drawn until the techniques alone solve one at the difficulty asked."""
 from __future__ import annotations
 
 import random
+import time
 
 from bdd_model.board import Cell
 from bdd_model.errors import NQueensError
@@ -22,6 +23,9 @@ SPREAD = {"easy": 1.0, "medium": 1.0, "hard": 0.0}
 of equal speed make the hard ones (docs/measurements.md)."""
 TRIES = 300
 """Unique levels drawn before giving up on the difficulty."""
+SECONDS = 60.0
+"""How long to draw before giving up: the rarest kinds (hard two-star levels past 11×11) take
+seconds a level."""
 UNREACHED = {(2, "easy"): "two-star levels need more than single and confined (docs/measurements.md)"}
 """Difficulties no level drawn ever had, with why."""
 
@@ -30,10 +34,10 @@ class NotToBeHad(NQueensError):
     """No level of that difficulty: none was ever drawn, or none among ``TRIES`` from the seed."""
 
 
-def generate(n: int, stars: int, difficulty: Difficulty, seed: int) -> Level:
+def generate(n: int, stars: int, difficulty: Difficulty, seed: int, seconds: float = SECONDS) -> Level:
     """The first of the levels drawn from ``seed`` that has one solution and that the techniques
-    alone solve at ``difficulty``; the same level for the same arguments. LevelError for a size
-    or number of stars not made."""
+    alone solve at ``difficulty``: the same level for the same arguments, or NotToBeHad after
+    ``TRIES`` levels or ``seconds``. LevelError for a size or number of stars not made."""
     sizes = SIZES.get(stars)
     if sizes is None:
         raise LevelError(f"levels are made with 1 or 2 stars, not {stars}")
@@ -44,7 +48,10 @@ def generate(n: int, stars: int, difficulty: Difficulty, seed: int) -> Level:
     if (stars, difficulty) in UNREACHED:
         raise NotToBeHad(f"no {difficulty} level with {stars} stars: {UNREACHED[stars, difficulty]}")
     rng = random.Random(f"level {n} {stars} {difficulty} {seed}")
+    deadline = time.monotonic() + seconds
     for _ in range(TRIES):
+        if time.monotonic() > deadline:
+            raise NotToBeHad(f"no {difficulty} {n}x{n} level found from seed {seed} in {seconds:g} s")
         level = unique_level(n, stars, rng, SPREAD[difficulty])
         if level is None:
             continue
