@@ -4,6 +4,7 @@ are drawn until the techniques alone solve one at the difficulty asked."""
 
 from __future__ import annotations
 
+import math
 import random
 import time
 
@@ -19,8 +20,8 @@ MOVES_PER_ROW = 10
 SIZES = {1: range(5, 15), 2: range(8, 15)}
 """The sizes made for each number of stars."""
 SPREAD = {"easy": 1.0, "medium": 1.0, "hard": 0.0}
-"""How unequal the regions grow for each difficulty: small regions make levels easy, regions
-of equal speed make the hard ones (docs/measurements.md)."""
+"""How unequal the regions grow for each difficulty: regions grown at equal speeds need chains
+three times as often (docs/measurements.md); easy and medium grow as the bench folder's."""
 TRIES = 300
 """Unique levels drawn before giving up on the difficulty."""
 SECONDS = 60.0
@@ -52,7 +53,7 @@ def generate(n: int, stars: int, difficulty: Difficulty, seed: int, seconds: flo
     for _ in range(TRIES):
         if time.monotonic() > deadline:
             raise NotToBeHad(f"no {difficulty} {n}x{n} level found from seed {seed} in {seconds:g} s")
-        level = unique_level(n, stars, rng, SPREAD[difficulty])
+        level = unique_level(n, stars, rng, SPREAD[difficulty], deadline=deadline)
         if level is None:
             continue
         rating = by_techniques(level)
@@ -69,8 +70,15 @@ def made_text(level: Level, difficulty: Difficulty, seed: int) -> str:
     return f"# seed {seed}\n# {about}\n{level.text()}"
 
 
-def unique_level(n: int, stars: int, rng: random.Random, spread: float = 1.0) -> Level | None:
-    """A level whose only solution is the planted one, or None when the moves run out."""
+def unique_level(
+    n: int,
+    stars: int,
+    rng: random.Random,
+    spread: float = 1.0,
+    deadline: float = math.inf,
+) -> Level | None:
+    """A level whose only solution is the planted one, or None when the moves run out or the
+    clock (``time.monotonic``) passes ``deadline``."""
     pieces = planted(n, rng) if stars == 1 else planted_pairs(n, rng)
     grown_regions = grown(n, pieces, rng, spread)
     region = grown_regions if stars == 1 else paired(grown_regions, rng)
@@ -78,6 +86,8 @@ def unique_level(n: int, stars: int, rng: random.Random, spread: float = 1.0) ->
         return None
     planted_squares = set(pieces)
     for _ in range(MOVES_PER_ROW * n):
+        if time.monotonic() > deadline:
+            return None
         search = LevelSearch(level_of(region, stars))
         counted = search.counted(limit=2)
         if counted.solutions == 1:

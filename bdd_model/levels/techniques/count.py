@@ -12,12 +12,13 @@ NAME = "count"
 
 
 def find(position: Position) -> Deduction | None:
-    """The first run of rows, then of columns, whose count leaves open squares empty."""
+    """The first run of rows, then of columns (short of all of them), whose count leaves open
+    squares empty."""
     shape, open_now, need, n = position.shape, position.open, position.need, position.shape.n
     regions = [k for k in range(2 * n, 3 * n) if need[k] > 0]
     for first in (0, n):
         for start in range(first, first + n):
-            for end in range(start + 1, first + n):
+            for end in range(start + 1, first + n + 1 - (start == first)):
                 lines = list(range(start, end))
                 wanted = sum(need[h] for h in lines)
                 run = sum(shape.groups[h] for h in lines)
