@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cache, cached_property
 
 import numpy as np
 
@@ -34,14 +34,12 @@ class LevelSearch:
         self.level = level
         self.n = n
         self._kernels = kernel_choice or kernels()
-        squares = np.arange(n * n)
-        rows, cols = squares // n, squares % n
-        regions = np.array(level.region_of).ravel()
-        members = np.concatenate([kind[None, :] == np.arange(n)[:, None] for kind in (rows, cols, regions)])
-        near = (np.abs(rows[:, None] - rows[None, :]) <= 1) & (np.abs(cols[:, None] - cols[None, :]) <= 1)
         self._words = (n * n + 63) // 64
-        groups_of = np.stack([rows, n + cols, 2 * n + regions], axis=1).astype(np.int64)
-        self._arrays = (_packed(members, self._words), _packed(near, self._words), groups_of)
+        lines, near, line_groups = _lines(n)
+        regions = np.array(level.region_of).ravel()
+        region_masks = _packed(regions[None, :] == np.arange(n)[:, None], self._words)
+        groups_of = np.concatenate([line_groups, (2 * n + regions)[:, None]], axis=1)
+        self._arrays = (np.concatenate([lines, region_masks]), near, groups_of)
         """The level as the kernels take it: group masks, touching masks, each square's groups."""
         key_words = self._words + (9 * n + 63) // 64
         capacity = 1 << max(12, min(16, (64 * n * n).bit_length()))
@@ -102,6 +100,19 @@ class LevelSearch:
             np.array([cell.row * n + cell.col for cell in empties], dtype=np.int64),
             self.level.stars,
         )
+
+
+@cache
+def _lines(n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """What a level's arrays share with every level of its size: the rows' and columns' masks, the
+    touching squares' masks and each square's row and column (as group numbers)."""
+    squares = np.arange(n * n)
+    rows, cols = squares // n, squares % n
+    words = (n * n + 63) // 64
+    lines = np.concatenate([kind[None, :] == np.arange(n)[:, None] for kind in (rows, cols)])
+    near = (np.abs(rows[:, None] - rows[None, :]) <= 1) & (np.abs(cols[:, None] - cols[None, :]) <= 1)
+    groups = np.stack([rows, n + cols], axis=1).astype(np.int64)
+    return _packed(lines, words), _packed(near, words), groups
 
 
 def _packed(members: np.ndarray, words: int) -> np.ndarray:

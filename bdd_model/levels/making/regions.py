@@ -147,6 +147,7 @@ def handovers(region: list[list[int]], square: Square, pieces: set[Square]) -> l
                     before[q] = p
                     following.append(q)
         layer = following
+    members = [(r, c) for r in range(n) for c in range(n) if region[r][c] == k]
     ways = []
     for j, end in ends.items():
         path: set[Square] = set()
@@ -164,6 +165,6 @@ def handovers(region: list[list[int]], square: Square, pieces: set[Square]) -> l
                     stack.append(q)
         if not pieces <= kept:
             continue
-        moved = [(r, c) for r in range(n) for c in range(n) if region[r][c] == k and (r, c) not in kept]
+        moved = [square for square in members if square not in kept]
         ways.append((moved, j))
     return ways
