@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from bdd_model.decisions import Decision, DecisionKind
+from bdd_model.decisions import Decision
 from bdd_model.levels.level import Level
 from bdd_model.levels.techniques import TECHNIQUES
 from bdd_model.levels.techniques.hints import NoHint, hint
-from bdd_model.levels.techniques.position import Position, Shape
+from bdd_model.levels.techniques.position import Position
 from bdd_model.levels.techniques.rating import DIFFICULTIES, NotUnique, by_techniques, rate
 from tests import level_oracle
 from tests.cli_helpers import run
@@ -57,16 +57,12 @@ def test_hints_on_the_level_made_for_a_technique_never_skip_a_simpler_one(name: 
         except NoHint as error:
             assert str(error) == "the level is solved"
             break
-        n = level.n
-        queens = sum(1 << (d.cell.row * n + d.cell.col) for d in decisions if d.kind is DecisionKind.QUEEN)
-        marks = sum(1 << (d.cell.row * n + d.cell.col) for d in decisions if d.kind is DecisionKind.MARK)
-        position = Position(Shape(level), queens, marks)
+        position = Position.of(level, decisions)
         applying = [technique.NAME for technique in TECHNIQUES if technique.find(position) is not None]
         assert found.technique == applying[0], (applying, found)
         (cell,) = found.cells
         assert ((cell.row, cell.col) in solution) == (found.action == "queen")
-        kind = DecisionKind.QUEEN if found.action == "queen" else DecisionKind.MARK
-        decisions.append(Decision(cell, kind))
+        decisions.extend(found.decisions())
         given.append(found.technique)
     assert name in given and all(NAMES.index(used) <= NAMES.index(name) for used in given)
 

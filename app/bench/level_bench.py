@@ -19,7 +19,7 @@ from typing import Any, TypeVar
 
 from app.bench.engine_bench import summary
 from bdd_model.board import Cell, CellState
-from bdd_model.decisions import Decision, DecisionKind
+from bdd_model.decisions import Decision
 from bdd_model.errors import NQueensError
 from bdd_model.levels.level import Level, LevelError
 from bdd_model.levels.level_board import LevelBoard
@@ -199,8 +199,7 @@ def _hinted(level: Level) -> list[float]:
         except NoHint:
             return times
         times.append((time.perf_counter() - started) * 1000)
-        kind = DecisionKind.QUEEN if found.action == "queen" else DecisionKind.MARK
-        decisions.append(Decision(found.cells[0], kind))
+        decisions.extend(found.decisions())
 
 
 def _edited(level: Level, compiled: Kernels, rng: random.Random) -> list[float]:

@@ -5,18 +5,16 @@ from __future__ import annotations
 
 from bdd_model.board import Cell
 from bdd_model.levels.techniques import single
-from bdd_model.levels.techniques.position import Deduction, Position
+from bdd_model.levels.techniques.position import Deduction, Position, squares
 
 NAME = "chain"
 
 
 def find(position: Position) -> Deduction | None:
     """The first open square whose piece ends, through forced pieces, in a group without room."""
-    shape, squares = position.shape, position.open
-    while squares:
-        low = squares & -squares
-        squares ^= low
-        trial = position.with_queen(low.bit_length() - 1)
+    shape = position.shape
+    for x in squares(position.open):
+        trial = position.with_queen(x)
         forced: list[Cell] = []
         starved = trial.broken()
         while starved is None and (step := single.find(trial)) is not None:
@@ -24,7 +22,7 @@ def find(position: Position) -> Deduction | None:
             trial = trial.applied(step)
             starved = trial.broken()
         if starved is not None:
-            (cell,) = shape.cells(low)
+            (cell,) = shape.cells(1 << x)
             through = f" forces {', then '.join(c.label() for c in forced)}, which" if forced else ""
             reason = f"a piece on {cell.label()}{through} leaves {shape.name(starved)} with no room"
             return Deduction((cell,), "empty", NAME, reason, tuple(forced))

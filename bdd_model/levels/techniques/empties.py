@@ -3,7 +3,7 @@ than it needs pieces (without a square, with one star) cannot be there."""
 
 from __future__ import annotations
 
-from bdd_model.levels.techniques.position import Deduction, Position
+from bdd_model.levels.techniques.position import Deduction, Position, squares
 
 NAME = "empties"
 
@@ -20,17 +20,11 @@ def find(position: Position) -> Deduction | None:
             # A piece starves the group when it closes every open square of it: the squares that
             # close them all are where the squares' closers meet.
             starving = open_now & ~group
-            squares = left
-            while squares:
-                low = squares & -squares
-                squares ^= low
-                starving &= position.closing(low.bit_length() - 1)
+            for y in squares(left):
+                starving &= position.closing(y)
         else:
             starving = sum(
-                low
-                for low in _bits(open_now)
-                if position.closing(low.bit_length() - 1) & left
-                and position.starved_by(low.bit_length() - 1, g)
+                1 << x for x in squares(open_now) if position.closing(x) & left and position.starved_by(x, g)
             )
         if starving:
             cells = shape.cells(starving)
@@ -38,12 +32,3 @@ def find(position: Position) -> Deduction | None:
             reason = f"a piece on {where} would leave {shape.name(g)} without room for its pieces"
             return Deduction(cells, "empty", NAME, reason, shape.cells(left))
     return None
-
-
-def _bits(mask: int) -> list[int]:
-    found = []
-    while mask:
-        low = mask & -mask
-        found.append(low)
-        mask ^= low
-    return found

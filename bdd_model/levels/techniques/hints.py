@@ -9,7 +9,7 @@ from bdd_model.errors import NQueensError
 from bdd_model.levels.level import Level
 from bdd_model.levels.level_board import LevelPlay
 from bdd_model.levels.techniques import TECHNIQUES
-from bdd_model.levels.techniques.position import Deduction, Position, Shape
+from bdd_model.levels.techniques.position import Deduction, Position
 
 
 class NoHint(NQueensError):
@@ -30,10 +30,7 @@ def hint(level: Level, decisions: list[Decision]) -> Deduction:
         raise NoHint(
             "no solution keeps these decisions: take back " + " and ".join(c.label() for c in taken_back)
         )
-    n = level.n
-    queens = sum(1 << (d.cell.row * n + d.cell.col) for d in decisions if d.kind is DecisionKind.QUEEN)
-    marks = sum(1 << (d.cell.row * n + d.cell.col) for d in decisions if d.kind is DecisionKind.MARK)
-    position = Position(Shape(level), queens, marks)
+    position = Position.of(level, decisions)
     if position.solved:
         raise NoHint("the level is solved")
     for technique in TECHNIQUES:

@@ -3,11 +3,13 @@ its squares (bit r·n + c), and the deduction a technique makes from it."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache, cached_property
 from typing import Literal
 
 from bdd_model.board import Cell
+from bdd_model.decisions import Decision, DecisionKind
 from bdd_model.levels.level import Level
 
 Action = Literal["queen", "empty"]
@@ -23,6 +25,11 @@ class Deduction:
     technique: str
     reason: str
     because: tuple[Cell, ...]
+
+    def decisions(self) -> list[Decision]:
+        """The deduction as a player's decisions: a piece or a mark on each of its squares."""
+        kind = DecisionKind.QUEEN if self.action == "queen" else DecisionKind.MARK
+        return [Decision(cell, kind) for cell in self.cells]
 
 
 @dataclass(frozen=True)
@@ -90,13 +97,8 @@ class Shape:
         return taken if taken == most else max(taken, self.fit(rest, most))
 
     def cells(self, mask: int) -> tuple[Cell, ...]:
-        n, found = self.n, []
-        while mask:
-            low = mask & -mask
-            x = low.bit_length() - 1
-            found.append(Cell(x // n, x % n))
-            mask ^= low
-        return tuple(found)
+        n = self.n
+        return tuple(Cell(x // n, x % n) for x in squares(mask))
 
 
 @dataclass(frozen=True)
@@ -109,6 +111,15 @@ class Position:
     queens: int = 0
     empties: int = 0
 
+    @classmethod
+    def of(cls, level: Level, decisions: list[Decision]) -> Position:
+        """The level with a player's pieces and marks."""
+        n = level.n
+        placed = {kind: 0 for kind in DecisionKind}
+        for decision in decisions:
+            placed[decision.kind] |= 1 << (decision.cell.row * n + decision.cell.col)
+        return cls(Shape(level), placed[DecisionKind.QUEEN], placed[DecisionKind.MARK])
+
     @cached_property
     def need(self) -> tuple[int, ...]:
         stars = self.shape.level.stars
@@ -118,11 +129,8 @@ class Position:
     def open(self) -> int:
         shape = self.shape
         closed = self.queens | self.empties
-        queens = self.queens
-        while queens:
-            low = queens & -queens
-            closed |= shape.touch[low.bit_length() - 1]
-            queens ^= low
+        for x in squares(self.queens):
+            closed |= shape.touch[x]
         for group, need in zip(shape.groups, self.need, strict=True):
             if need <= 0:
                 closed |= group
@@ -204,3 +212,11 @@ def _blocks_at(n: int) -> tuple[tuple[int, ...], ...]:
         for r in range(n)
         for c in range(n)
     )
+
+
+def squares(mask: int) -> Iterator[int]:
+    """The squares of a mask (their bit numbers), lowest first."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
