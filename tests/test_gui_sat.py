@@ -15,7 +15,7 @@ from app.gui.window.main_window import MainWindow
 from app.gui.workers.worker_board import WorkerBoard
 from bdd_model import Cell, CellState, Decision, DecisionKind, load_or_compile
 from bdd_model.saved_game import replay
-from tests.gui_helpers import click, decisions_of, make_window
+from tests.gui_helpers import click, decisions_of, make_window, point
 
 
 def settle(qtbot, window: MainWindow, timeout: int = 60000) -> WorkerBoard:
@@ -102,6 +102,23 @@ def test_explanations_arrive_in_the_background_and_match_the_bdd(qtbot, window: 
     for cell, text in expected.items():
         qtbot.waitUntil(lambda cell=cell: not window.session.explain(cell).pending, timeout=10000)
         assert window.session.explain(cell).text == text
+
+
+def test_a_square_pointed_at_while_another_is_chosen_gets_its_explanation(qtbot, tmp_path: Path) -> None:
+    """The newcomer's report: on 20×20, a queen on 1,1, 5,5 chosen, then pointing at 1,9 must
+    bring 1,9's explanation into the status line once the worker finds it."""
+    window = make_window(qtbot, tmp_path)
+    open_on_sat(qtbot, window, 20)
+    click(qtbot, window, 0, 0)
+    settle(qtbot, window)
+    click(qtbot, window, 4, 4)
+    assert window.pointed.chosen == Cell(4, 4)
+    pointed = Cell(0, 8)
+    with qtbot.waitSignal(window.session.explained, timeout=20000, check_params_cb=lambda cell: cell == pointed):
+        point(qtbot, window, pointed)
+        assert "Finding which of your decisions close 1,9" in window.status_line.text()
+    assert "Retract the queen at 1,1 to free 1,9." in window.status_line.text()
+    assert "Free still acts on 5,5" in window.status_line.text()
 
 
 def test_solve_and_hint_work_on_the_sat_engine(qtbot, tmp_path: Path) -> None:

@@ -96,5 +96,7 @@ class PointedSquare(QObject):
         self.pointed = self.chosen = None
 
     def _explained(self, cell: Cell) -> None:
-        if cell == self.shown:
+        """An explanation arrived: the panel shows it for the square shown, the status line for
+        the square pointed at, which differ while another square is chosen."""
+        if cell in (self.shown, self.pointed):
             self.changed.emit()
