@@ -107,7 +107,7 @@ def refuse_mark(cell: Cell, state: CellState) -> DecisionError | None:
 
 def no_solution_error(n: int, rules: RuleFamily) -> DecisionError:
     """The refusal of any decision on a board without solutions (classic N = 2, 3)."""
-    board = rules.qualified(f"{n}×{n}")
+    board = rules.board(n)
     return DecisionError(f"the {board} board has no solution, so there is nothing to decide")
 
 

@@ -15,8 +15,8 @@ from PySide6.QtWidgets import QApplication
 from app.gui.window.compile_indicator import WORDS_WIDTH
 from app.gui.window.main_window import MainWindow
 from bdd_model import Cell, Decision, DecisionKind, Progress, resolve_backend
-from bdd_model.build_cost.costs import compile_cost
-from bdd_model.families import CLASSIC
+from bdd_model.build_cost.costs import ASK_BEFORE, compile_cost
+from bdd_model.families import CLASSIC, family
 from bdd_model.saved_game import dumps
 from bdd_model.wording import duration, memory
 from tests.gui_helpers import board_square, click, decisions_of, warned
@@ -113,6 +113,34 @@ def test_on_auto_a_size_past_the_quick_builds_opens_at_once_and_the_build_is_off
     window.session.sources.cancel_compile()
 
 
+def test_past_the_familys_quick_size_a_build_this_computer_does_within_seconds_starts_unasked(
+    qtbot, window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The newcomer's 13×13 no-touch: on Automatic it opens on the SAT engine at once, and its
+    diagram (priced under ``ASK_BEFORE``) builds behind it without an offer, named with its family
+    wherever the board is named; the classic 13×13 (priced over it) is offered instead."""
+    monkeypatch.setenv("NQUEENS_CACHE_DIR", str(tmp_path / "empty-cache"))
+    monkeypatch.setattr(window.pace, "fresh", lambda backend: True)
+    monkeypatch.setattr(window.pace, "cost", compile_cost)
+    no_touch = family("no-touch")
+    assert compile_cost(13, resolve_backend("auto"), no_touch).seconds < ASK_BEFORE
+    assert compile_cost(13, resolve_backend("auto"), CLASSIC).seconds > ASK_BEFORE
+    with qtbot.waitSignal(window.session.boardReplaced, timeout=30000):
+        window.session.choose_rules(no_touch)
+    with qtbot.waitSignal(window.session.boardReplaced, timeout=30000):
+        window.sizes.request(13)
+    assert window.session.engine == "sat" and window.windowTitle().startswith("13×13 no-touch board")
+    assert window.session.sources.compiling == 13 and not window.build_bar.offered
+    assert window.compile_indicator.label.text().startswith("Building the 13×13 no-touch board · ")
+    window.session.sources.cancel_compile()
+    qtbot.waitUntil(lambda: not window.session.sources.compiling, timeout=30000)
+    assert "Building the 13×13 no-touch board was cancelled" in window.status_line.text()
+    with qtbot.waitSignal(window.session.boardReplaced, timeout=30000):
+        window.session.choose_rules(CLASSIC)
+    qtbot.waitUntil(lambda: window.build_bar.offered == 13, timeout=30000)
+    assert not window.session.sources.compiling
+
+
 def test_not_now_is_not_asked_again_in_this_window(
     qtbot, window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -135,7 +163,7 @@ def test_compile_progress_speaks_in_rows_and_time(
     clock = [100.0]
     monkeypatch.setattr("app.gui.window.compile_indicator.time.monotonic", lambda: clock[0])
     monkeypatch.setattr(window.pace, "cost", compile_cost)
-    window.session.sources.compileStarted.emit(14)
+    window.session.sources.compileStarted.emit(14, CLASSIC)
     assert window.compile_indicator.label.text() == "Building the 14×14 board · about 45 s left"
     clock[0] += 30
     window.session.sources.compileProgress.emit(Progress("build", 9, 14))

@@ -114,7 +114,8 @@ def test_a_square_pointed_at_while_another_is_chosen_gets_its_explanation(qtbot,
     click(qtbot, window, 4, 4)
     assert window.pointed.chosen == Cell(4, 4)
     pointed = Cell(0, 8)
-    with qtbot.waitSignal(window.session.explained, timeout=20000, check_params_cb=lambda cell: cell == pointed):
+    explained = window.session.explained
+    with qtbot.waitSignal(explained, timeout=20000, check_params_cb=lambda cell: cell == pointed):
         point(qtbot, window, pointed)
         assert "Finding which of your decisions close 1,9" in window.status_line.text()
     assert "Retract the queen at 1,1 to free 1,9." in window.status_line.text()

@@ -60,7 +60,7 @@ def test_nothing_that_matters_is_cut_at_800_by_600(qtbot, window: MainWindow) ->
     window.count_label.set_text(longest)
     QApplication.processEvents()
     assert not window.count_label.is_elided() and window.width() == 800
-    window.compile_indicator.started(15, "cudd", 300.0)
+    window.compile_indicator.started("15×15", "cudd", 300.0)
     window.count_label.set_text(
         "proving 200 squares; a hard one can take seconds · 14 placed + 1 forced of 15 queens · "
         "at least 3 solutions (updating…) · SAT engine"

@@ -16,7 +16,15 @@ from bdd_model.diagram.backends import resolve_backend
 from bdd_model.diagram.space import SolutionSpace
 from bdd_model.families import CLASSIC, RuleFamily
 
-__all__ = ["CompileCost", "compile_cost", "done_share", "estimated_cost", "predict", "remember_compile"]
+__all__ = [
+    "ASK_BEFORE",
+    "CompileCost",
+    "compile_cost",
+    "done_share",
+    "estimated_cost",
+    "predict",
+    "remember_compile",
+]
 """``done_share`` lives in ``countdown``; the window's progress bar still imports it from here."""
 
 
@@ -30,6 +38,11 @@ class CompileCost:
 
 REFERENCE_CALIBRATION = {"cudd": 0.058, "autoref": 0.032}
 """Seconds of ``machine_speed``'s calibration compile on the reference machine."""
+
+
+ASK_BEFORE = 5.0
+"""Diagrams expected to take longer than this many seconds to build on this machine are offered
+first; shorter builds start without asking."""
 
 
 def compile_cost(n: int, backend: str, rules: RuleFamily = CLASSIC) -> CompileCost | None:

@@ -32,7 +32,7 @@ UNKNOWN_COUNT_BOUND = 1 << 40
 
 def diagram_name(n: int, rules: RuleFamily = CLASSIC) -> str:
     """ "8×8 diagram", "7×7 toroidal diagram"."""
-    return f"{rules.qualified(f'{n}×{n}')} diagram"
+    return f"{rules.board(n)} diagram"
 
 
 def cache_dir() -> Path:

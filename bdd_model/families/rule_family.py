@@ -125,6 +125,10 @@ class RuleFamily:
         the family with plain names."""
         return name if self.plain_names else f"{name}{joiner}{self.name}"
 
+    def board(self, n: int) -> str:
+        """The n×n board by name, as the window and messages say it: "8×8", "13×13 no-touch"."""
+        return self.qualified(f"{n}×{n}")
+
     def problem(self, n: int) -> str:
         """The n×n problem by name: "8-Queens", "8-Queens (toroidal)"."""
         return f"{n}-Queens" if self.plain_names else f"{n}-Queens ({self.name})"

@@ -8,6 +8,7 @@ import html
 import numpy as np
 
 from bdd_model import Cell, CellState
+from bdd_model.build_cost.costs import ASK_BEFORE
 from bdd_model.cnf.encoding import clause_count
 from bdd_model.families import RuleFamily, family, names
 from bdd_model.wording import and_list
@@ -100,8 +101,9 @@ def how_it_works_section(picture_side: int) -> str:
         f"<tr><td valign=top><img src='{moves_url(rules)}' width={picture_side} height={picture_side}></td>"
         f"<td valign=top><b>{html.escape(rules.title)}</b>: one {html.escape(rules.piece)} a row, "
         f"{html.escape(lines_words(rules))}. On 8×8 its CNF has {clause_count(8, rules):,} clauses; "
-        f"its diagram is offered up to {rules.diagram_max_n}×{rules.diagram_max_n}, and Automatic "
-        f"builds it without asking up to {rules.quick_diagram_max_n}×{rules.quick_diagram_max_n}.</td></tr>"
+        f"its diagram is offered up to {rules.diagram_max_n}×{rules.diagram_max_n}; Automatic "
+        f"waits for it up to {rules.quick_diagram_max_n}×{rules.quick_diagram_max_n}, and past that "
+        f"builds it behind the SAT engine, asking first when it takes over {ASK_BEFORE:.0f} s here.</td></tr>"
         for rules in families()
     )
     return f"""

@@ -11,7 +11,7 @@ from app.gui.help.glossary import anchor
 from app.gui.help.help_example import FIRST, POINTED, SECOND, FirstSteps
 from app.gui.help.program_info import NAME, ProgramInfo
 from bdd_model import MAX_N, Cell, CellState, and_list, plural
-from bdd_model.build_cost.costs import compile_cost
+from bdd_model.build_cost.costs import ASK_BEFORE, compile_cost
 from bdd_model.engine_choice import AUTO_BDD_MAX_N
 from bdd_model.sat.engine import EXACT_REACH, SAT_ENGINE_MAX_N, quick_probes
 from bdd_model.sat.estimate import DEFAULT_PROBES
@@ -192,8 +192,9 @@ solutions remain, estimated ±20%”: the true number lies in that range 95 time
 <p><b>Automatic</b>, the default, uses the BDD up to {AUTO_BDD_MAX_N}×{AUTO_BDD_MAX_N} (for the
 classic queens; each family's own size is under Rule families in How It Works) and for
 every size already built, and the SAT engine otherwise: {AUTO_BDD_MAX_N + 1}×{AUTO_BDD_MAX_N + 1}
-to {MAX_N}×{MAX_N} open at once on the SAT engine while the program offers to build their BDD in
-the background; when it is ready the board switches to it, your decisions kept. <b>BDD Only</b>
+to {MAX_N}×{MAX_N} open at once on the SAT engine, and their BDD is built in the background —
+without asking when this computer builds it within {ASK_BEFORE:.0f} seconds, else offered in the status
+bar with its price. When it is ready the board switches to it, your decisions kept. <b>BDD Only</b>
 builds first (the board you have stays usable meanwhile), so its boards stop at {MAX_N}×{MAX_N};
 <b>SAT Engine Only</b> never builds. <a href="help:how-it-works">How it works</a> explains what
 the two engines do.</p>

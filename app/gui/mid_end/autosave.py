@@ -294,7 +294,7 @@ def _mtime(path: Path) -> float:
 def describe_reopened(saved: Saved) -> str:
     """What the status bar says about a board reopened at start."""
     n, count = saved.board.n, len(saved.board.decisions)
-    board = saved.board.rules.qualified(f"{n}×{n}")
+    board = saved.board.rules.board(n)
     what = f"the {board} board" + (f" with {plural(count, 'decision')}" if count else "")
     if saved.clean:
         return f"Reopened {what}, as you left it."

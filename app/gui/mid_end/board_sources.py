@@ -71,7 +71,8 @@ class BoardSources(QObject):
     message = Signal(str)
     problem = Signal(str)
     """Something failed that the user must read (a build, a board that could not be opened)."""
-    compileStarted = Signal(int)
+    compileStarted = Signal(int, object)
+    """(n, rule family): the n×n diagram of the family began to build."""
     compileProgress = Signal(object)
     compileEnded = Signal()
 
@@ -144,7 +145,7 @@ class BoardSources(QObject):
         rules = rules or self.rules
         if n > largest_for(self.engine_choice, rules) or n < 1:
             self.refusedBoard.emit(
-                f"The {n}×{n} board is beyond what the {self.engine_choice} engine answers."
+                f"The {rules.board(n)} board is beyond what the {self.engine_choice} engine answers."
             )
             return False
         pending = PendingBoard(n, rules, decisions, file_path, label, instead)
@@ -292,7 +293,7 @@ class BoardSources(QObject):
         job.failed.connect(job.deleteLater)
         job.failed.connect(lambda reason: self._compile_failed(job, reason))
         self._job = job
-        self.compileStarted.emit(n)
+        self.compileStarted.emit(n, self.rules)
         job.start()
 
     def _compiled(self, job: CompileJob, path: Path) -> None:
@@ -307,7 +308,7 @@ class BoardSources(QObject):
         try:
             space = load(job.n, backend, path, job.rules)
         except NQueensError as error:
-            self.problem.emit(f"The {job.n}×{job.n} board could not be opened: {error}")
+            self.problem.emit(f"The {job.rules.board(job.n)} board could not be opened: {error}")
             return
         finally:
             if path != kept:
@@ -337,10 +338,11 @@ class BoardSources(QObject):
         self._pending = None
         self._back_to_current()
         self.compileEnded.emit()
+        board = job.rules.board(job.n)
         if reason == "cancelled":
-            self.message.emit(f"Building the {job.n}×{job.n} board was cancelled; the board is unchanged.")
+            self.message.emit(f"Building the {board} board was cancelled; the board is unchanged.")
         else:
-            self.problem.emit(f"Could not build the {job.n}×{job.n} board: {reason}. The board is unchanged.")
+            self.problem.emit(f"Could not build the {board} board: {reason}. The board is unchanged.")
 
     def _back_to_current(self) -> None:
         """A board of another family was not opened: the family in hand is the shown board's."""
@@ -353,11 +355,12 @@ class BoardSources(QObject):
         current = self._current()
         cfg = self._bdd(space, current.decisions if current else ())
         if isinstance(cfg, str):
-            self.problem.emit(f"The {space.n}×{space.n} diagram is ready but refused the decisions: {cfg}")
+            board = space.family.board(space.n)
+            self.problem.emit(f"The {board} diagram is ready but refused the decisions: {cfg}")
             return
         self.switched.emit(cfg)
         self.message.emit(
-            f"The {space.n}×{space.n} diagram is built: exact counts and the heat map from now on."
+            f"The {space.family.board(space.n)} diagram is built: exact counts and the heat map from now on."
         )
 
     def _solver_board(self, n: int, decisions: Sequence[Decision], rules: RuleFamily) -> WorkerBoard:
@@ -378,7 +381,7 @@ class BoardSources(QObject):
             self._waiting.deleteLater()
         board = self._solver_board(pending.n, pending.decisions, pending.rules)
         self._waiting = board
-        self.message.emit(f"Opening the {pending.n}×{pending.n} board on the SAT engine…")
+        self.message.emit(f"Opening the {pending.rules.board(pending.n)} board on the SAT engine…")
         board.accepted.connect(lambda: self._sat_accepted(board, pending))
         board.refused.connect(lambda reason: self._sat_refused(board, pending, reason))
 

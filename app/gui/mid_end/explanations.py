@@ -36,7 +36,7 @@ def explanation(
 ) -> Explanation:
     """The sentence for an engine's answer ``cells`` (the decision squares to retract, or None)."""
     if cells is None:
-        name = rules.qualified(f"{n}×{n}")
+        name = rules.board(n)
         return Explanation(cell, None, f"No solution of the {name} board has a queen on {cell.label()}.")
     kinds = {d.cell: d.kind for d in decisions}
     culprits = tuple(Decision(Cell(*c), kinds[Cell(*c)]) for c in cells)

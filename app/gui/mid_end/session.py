@@ -331,7 +331,7 @@ class BoardSession(QObject):
         if cfg is None:
             return
         if cfg.count == 0:
-            board = cfg.rules.qualified(f"{cfg.n}×{cfg.n}")
+            board = cfg.rules.board(cfg.n)
             self.message.emit(f"The {board} board has no solution: there is nothing to hint.")
             return
         if cfg.is_solved:

@@ -8,6 +8,7 @@ from PySide6.QtWidgets import QFrame, QHBoxLayout, QPushButton, QWidget
 
 from app.gui.widgets.elided_text import ElidedText
 from bdd_model.build_cost.costs import CompileCost
+from bdd_model.families import CLASSIC, RuleFamily
 from bdd_model.wording import duration, memory
 
 ALWAYS = "build/always"
@@ -27,6 +28,7 @@ class BuildBar(QFrame):
         super().__init__(parent)
         self._settings = settings
         self._n = 0
+        self._rules = CLASSIC
         self._meanwhile_sat = False
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.setAccessibleName("Build the exact diagram")
@@ -53,19 +55,20 @@ class BuildBar(QFrame):
         """The size on offer now, or 0."""
         return self._n
 
-    def offer(self, n: int, cost: CompileCost, meanwhile_sat: bool) -> None:
-        """Offer the n×n diagram at ``cost``; ``meanwhile_sat``: the board is open on the SAT
-        engine already, the diagram only makes it exact."""
-        self._n, self._meanwhile_sat = n, meanwhile_sat
+    def offer(self, n: int, rules: RuleFamily, cost: CompileCost, meanwhile_sat: bool) -> None:
+        """Offer the family's n×n diagram at ``cost``; ``meanwhile_sat``: the board is open on
+        the SAT engine already, the diagram only makes it exact."""
+        self._n, self._rules, self._meanwhile_sat = n, rules, meanwhile_sat
+        board = rules.board(n)
         price = f"{duration(cost.seconds)} and {memory(cost.peak_mb)} of memory, once"
         if meanwhile_sat:
             self.text.set_text(
-                f"Build the exact {n}×{n} diagram for exact counts and the heat map? It takes "
+                f"Build the exact {board} diagram for exact counts and the heat map? It takes "
                 f"{price}; the SAT engine answers meanwhile."
             )
         else:
             self.text.set_text(
-                f"The {n}×{n} board needs its exact diagram first. Building it takes {price}; "
+                f"The {board} board needs its exact diagram first. Building it takes {price}; "
                 "the current board stays in play meanwhile."
             )
         self.changed.emit()
@@ -73,7 +76,7 @@ class BuildBar(QFrame):
     def reprice(self, cost: CompileCost) -> None:
         """The offer in hand at a new price (a fresh measure of this computer's speed)."""
         if self.offered:
-            self.offer(self._n, cost, self._meanwhile_sat)
+            self.offer(self._n, self._rules, cost, self._meanwhile_sat)
 
     def withdraw(self) -> None:
         """The offer no longer holds (another size was chosen)."""

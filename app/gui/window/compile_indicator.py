@@ -41,7 +41,7 @@ class CompileIndicator(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         for widget in (self.label, self.bar, self.cancel_button):
             layout.addWidget(widget)
-        self._n = 0
+        self._board = ""
         self._began = 0.0
         self._countdown = Countdown()
         self._step = ""
@@ -50,11 +50,12 @@ class CompileIndicator(QWidget):
         self._tick.timeout.connect(self._say)
         self.hide()
 
-    def started(self, n: int, backend: str, expected: float | None) -> None:
-        """A compile of n×n with ``backend`` began now; ``expected``: its estimated seconds."""
-        self._n, self._began = n, time.monotonic()
+    def started(self, board: str, backend: str, expected: float | None) -> None:
+        """A compile of the board named ``board`` ("13×13 no-touch") with ``backend`` began now;
+        ``expected``: its estimated seconds."""
+        self._board, self._began = board, time.monotonic()
         self._countdown = Countdown(expected, backend)
-        self._step = f"Building the {n}×{n} board"
+        self._step = f"Building the {board} board"
         self.bar.setValue(0)
         self._say()
         self._tick.start()
@@ -63,7 +64,7 @@ class CompileIndicator(QWidget):
     def progressed(self, progress: Progress) -> None:
         self.bar.setValue(round(done_share(progress, self._countdown.backend) * 1000))
         step = f", row {progress.done} of {progress.total}" if progress.phase != "search" else ""
-        self._step = f"Building {self._n}×{self._n}: {PHASE_WORDS.get(progress.phase, progress.phase)}{step}"
+        self._step = f"Building {self._board}: {PHASE_WORDS.get(progress.phase, progress.phase)}{step}"
         self._countdown.report(progress, time.monotonic() - self._began)
         self._say()
 

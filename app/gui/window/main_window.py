@@ -244,7 +244,7 @@ class MainWindow(QMainWindow):
             self.setWindowTitle("N-Queens configurator")
             return
         path = self.session.file_path
-        board = cfg.rules.qualified(f"{cfg.n}×{cfg.n}")
+        board = cfg.rules.board(cfg.n)
         title = f"{path.name} ({board})" if path else f"{board} board"
         self.setWindowTitle(title + (", solved" if cfg.is_solved else "") + "[*]")
         self.setWindowModified(self.is_unsaved())
@@ -343,10 +343,10 @@ class MainWindow(QMainWindow):
             self.panel.show_space(cfg.space)
         self.refresh()
 
-    def _compile_started(self, n: int) -> None:
+    def _compile_started(self, n: int, rules: RuleFamily) -> None:
         backend = resolve_backend(self.session.sources.backend)
-        cost = self.pace.cost(n, backend, self.session.rules)
-        self.compile_indicator.started(n, backend, cost.seconds if cost else None)
+        cost = self.pace.cost(n, backend, rules)
+        self.compile_indicator.started(rules.board(n), backend, cost.seconds if cost else None)
 
     def _solved(self) -> None:
         self.board.flash_banner("Solved!", self.session.last_queens())
@@ -450,7 +450,8 @@ class MainWindow(QMainWindow):
         else:
             size = str(self.settings.value("board/size", 8))
             n = int(size) if size.isdigit() and 1 <= int(size) <= self.session.sources.max_n else 8
-            problems = [*problems, f"Opened an empty {n}×{n} board instead."] if problems else []
+            board = (rules or self.session.rules).board(n)
+            problems = [*problems, f"Opened an empty {board} board instead."] if problems else []
             self.session.open_size(n, rules=rules)
         if problems:
             self.warn(" ".join(problems))

@@ -72,7 +72,7 @@ class RulesChoice(QObject):
         cfg = self._session.configurator
         if cfg is None:
             return
-        board = rules.qualified(f"{cfg.n}×{cfg.n}")
+        board = rules.board(cfg.n)
         self._session.open_size(
             cfg.n,
             cfg.decisions,

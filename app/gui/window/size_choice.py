@@ -12,13 +12,12 @@ from app.gui.window.build_bar import BuildBar
 from app.gui.window.size_box import SizeBox
 from app.gui.workers.machine_speed_job import MachinePace
 from bdd_model import MAX_N, resolve_backend
+from bdd_model.build_cost.costs import ASK_BEFORE
 from bdd_model.engine_choice import SOLVER_ENGINE, TITLES
 from bdd_model.wording import duration, memory
 
 LARGER_SIZES = (20, 32, 40, 64, 100)
 """Sizes beyond the BDD's reach offered in Game → Size (any other one through Other Size…)."""
-ASK_BEFORE = 5.0
-"""Diagrams expected to take longer than this many seconds to build are offered first."""
 
 
 class SizeChoice(QObject):
@@ -191,7 +190,7 @@ class SizeChoice(QObject):
             elif cheap:
                 self.choose(n)
             elif cost is not None and (meanwhile_sat or sources.waits_for_bdd(n)):
-                self.bar.offer(n, cost, meanwhile_sat)
+                self.bar.offer(n, self._session.rules, cost, meanwhile_sat)
         elif self.bar.offered:
             cost = self.pace.cost(self.bar.offered, backend, self._session.rules)
             if cost is not None:

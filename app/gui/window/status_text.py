@@ -60,7 +60,7 @@ def greeting(cfg: EngineBoard, file_name: str, back: bool = False) -> tuple[str,
     """The line for a board just opened (``back``: brought back by undo or redo), and (on the SAT
     engine, whose count comes later) the words to complete once it is counted ("" otherwise)."""
     n, rules = cfg.n, cfg.rules
-    name = f"{rules.qualified(f'{n}×{n}')} board"
+    name = f"{rules.board(n)} board"
     if cfg.count == 0 and not cfg.decisions:
         sizes = " and ".join(f"{m}×{m}" for m in rules.sizes_with_solutions_near(n, LARGEST_N))
         elsewhere = f" Nearest sizes with solutions: {sizes}." if sizes else ""
