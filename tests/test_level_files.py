@@ -53,10 +53,10 @@ def test_stars_are_read_from_text_and_json() -> None:
 @pytest.mark.parametrize(
     ("data", "says"),
     [
-        (b"AABB\nAABB\nCCDD\n", "row 1 has 4 squares, the level 3 rows"),
-        (b"AAB\nAAB\nCC\n", "row 3 has 2 squares"),
-        (b"AAB\nADB\nCCB\n", "a 3×3 level has 3 regions, this one 4"),
-        (b"AAB\nAAB\nAAB\n", "a 3×3 level has 3 regions, this one 2"),
+        (b"AABB\nAABB\nCCDD\n", "row 1 has 4 squares; the level has 3 rows (a level is square)"),
+        (b"AAB\nAAB\nCC\n", "row 3 has 2 squares; the level has 3 rows"),
+        (b"AAB\nADB\nCCB\n", "a 3×3 level has 3 regions; this one has 4"),
+        (b"AAB\nAAB\nAAB\n", "a 3×3 level has 3 regions; this one has 2"),
         (b"AA-\nAAB\nCCB\n", "row 1 holds '-'"),
         (b"stars 0\nAAB\nAAB\nCCB\n", "stars is a whole number from 1 to 4"),
         (b"stars 5\nAAB\nAAB\nCCB\n", "stars is a whole number from 1 to 4"),
@@ -74,7 +74,7 @@ def test_stars_are_read_from_text_and_json() -> None:
         (b'[["AA", "B"], ["A", "A", "B"], ["C", "C", "B"]]', "row 1 of the JSON level"),
         (b"[1, 2, 3]", "row 1 of the JSON level"),
         (b"[]", "a list of rows"),
-        ((("A" * 31 + "\n") * 31).encode(), "1 to 30 rows, this one 31"),
+        ((("A" * 31 + "\n") * 31).encode(), "a level has 1 to 30 rows; this one has 31"),
     ],
 )
 def test_a_malformed_level_is_one_sentence(data: bytes, says: str) -> None:

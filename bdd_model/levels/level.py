@@ -32,16 +32,18 @@ class Level:
     def __post_init__(self) -> None:
         n = len(self.regions)
         if not 1 <= n <= MAX_N:
-            raise LevelError(f"a level has 1 to {MAX_N} rows, this one {n}")
+            raise LevelError(f"a level has 1 to {MAX_N} rows; this one has {n}")
         for r, row in enumerate(self.regions, start=1):
             if len(row) != n:
-                raise LevelError(f"row {r} has {len(row)} squares, the level {n} rows: a level is square")
+                raise LevelError(
+                    f"row {r} has {len(row)} squares; the level has {n} rows (a level is square)"
+                )
             strange = sorted(set(row) - SYMBOLS)
             if strange:
                 raise LevelError(f"row {r} holds {strange[0]!r}: regions are named by A–Z, a–z and 0–9")
         found = len(self.symbols)
         if found != n:
-            raise LevelError(f"a {n}×{n} level has {n} regions, this one {found}")
+            raise LevelError(f"a {n}×{n} level has {n} regions; this one has {found}")
         if not 1 <= self.stars <= MAX_STARS:
             raise LevelError(f"stars must be 1 to {MAX_STARS}, not {self.stars}")
 
