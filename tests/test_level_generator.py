@@ -52,8 +52,17 @@ def test_sizes_and_stars_not_made_are_bad_input_and_two_star_easy_is_not_to_be_h
         generate(7, 2, "medium", 0)
     with pytest.raises(LevelError, match="1 or 2 stars, not 3"):
         generate(9, 3, "medium", 0)
-    with pytest.raises(NotToBeHad, match="two-star levels need more than single and confined"):
+    with pytest.raises(NotToBeHad):
         generate(10, 2, "easy", 0)
+
+
+def test_two_star_easy_is_refused_in_a_players_words_naming_what_to_ask_for(capsys) -> None:
+    status, out, err = run(capsys, "level", "generate", "10", "--stars", "2", "--difficulty", "easy")
+    assert (status, out) == (1, "")
+    assert err == (
+        "nqueens: error: no easy level with 2 stars: no two-star level drawn was easy enough (each "
+        "needed more than the simplest steps); ask for a medium or hard one\n"
+    )
 
 
 def test_level_generate_writes_the_seed_first_and_the_same_level_again(capsys, tmp_path: Path) -> None:

@@ -27,8 +27,12 @@ TRIES = 300
 SECONDS = 60.0
 """How long to draw before giving up: the rarest kinds (hard two-star levels past 11×11) take
 seconds a level."""
-UNREACHED = {(2, "easy"): "two-star levels need more than single and confined (docs/measurements.md)"}
-"""Difficulties no level drawn ever had, with why."""
+UNREACHED = {
+    (2, "easy"): "no two-star level drawn was easy enough (each needed more than the simplest steps); "
+    "ask for a medium or hard one"
+}
+"""Difficulties no level drawn ever had, in a player's words (none of the unique two-star levels
+drawn in measurement needed only ``single`` and ``confined``)."""
 
 
 class NotToBeHad(NQueensError):
