@@ -152,6 +152,24 @@ def test_convert_writes_the_text_form_that_reads_back_the_same(capsys, tmp_path:
     assert read_level(target) == Level(FIVE)
 
 
+def test_convert_to_a_json_name_writes_the_json_form_and_any_other_name_the_text(
+    capsys, tmp_path: Path
+) -> None:
+    source = tmp_path / "rows.txt"
+    rows = [letter * 8 for letter in "ABCDEFGH"]
+    source.write_text("# rows\nstars 2\n" + "\n".join(rows) + "\n")
+    for name in ("out.json", "OUT.JSON"):
+        target = tmp_path / name
+        status, out, err = run(capsys, "level", "convert", str(source), "-o", str(target))
+        assert (status, err) == (0, "") and out == f"Wrote the level as JSON to '{target}'\n"
+        assert json.loads(target.read_text()) == {"stars": 2, "regions": rows}
+        assert read_level(target) == Level(tuple(rows), 2)
+    target = tmp_path / "out.level"
+    status, out, _ = run(capsys, "level", "convert", str(target.with_name("out.json")), "-o", str(target))
+    assert (status, out) == (0, f"Wrote the level as text to '{target}'\n")
+    assert target.read_text() == "stars 2\n" + "\n".join(rows) + "\n"
+
+
 def test_count_with_a_level_prints_its_count_and_refuses_n_or_rules(capsys, tmp_path: Path) -> None:
     path = tmp_path / "level.txt"
     path.write_text("\n".join(FIVE))

@@ -15,11 +15,12 @@ from app.options import add_decision_options, fail, whole_number
 from bdd_model import NQueensError, parse_cell
 from bdd_model.board import CellState, cells_one_based
 from bdd_model.decisions import Decision, DecisionKind
+from bdd_model.files.untrusted_text import PATH_EXCERPT, excerpt
 from bdd_model.levels.level import Level, LevelError
 from bdd_model.levels.level_board import LevelBoard
-from bdd_model.levels.level_file import read_level
+from bdd_model.levels.level_file import level_form, read_level
 from bdd_model.levels.level_search import LevelSearch
-from bdd_model.levels.making.generator import NotToBeHad, generate, made_text
+from bdd_model.levels.making.generator import NotToBeHad, described, generate, made_text
 from bdd_model.levels.techniques.hints import NoHint, hint
 from bdd_model.levels.techniques.rating import DIFFICULTIES, NotUnique, rate
 from bdd_model.solution_count import SolutionCount
@@ -34,10 +35,14 @@ def register(commands: argparse._SubParsersAction) -> None:
     check.add_argument("file", metavar="FILE", type=Path, help="the level (text or JSON)")
     check.add_argument("--json", action="store_true", help="one JSON object")
     check.set_defaults(run=run_check)
-    convert = actions.add_parser("convert", help="the level in its text form")
+    convert = actions.add_parser("convert", help="the level in its text form, or JSON for OUT.json")
     convert.add_argument("file", metavar="FILE", type=Path, help="the level (text or JSON)")
     convert.add_argument(
-        "-o", "--output", metavar="OUT", default="-", help="where to write (default: standard output)"
+        "-o",
+        "--output",
+        metavar="OUT",
+        default="-",
+        help="where to write (default: standard output); a name ending in .json gets the JSON form",
     )
     convert.set_defaults(run=run_convert)
     advice = actions.add_parser("hint", help="the simplest deduction on an open square, with its reason")
@@ -134,7 +139,8 @@ def run_generate(args: argparse.Namespace) -> int:
         fail(str(error), status=1)
     except LevelError as error:
         fail(str(error))
-    write_output([made_text(level, args.difficulty, seed)], args.output)
+    made = f"{described(level, args.difficulty)} (seed {seed})"
+    _write(made_text(level, args.difficulty, seed), args.output, made)
     return 0
 
 
@@ -151,8 +157,18 @@ def _number(name: str) -> Callable[[str], int]:
 
 
 def run_convert(args: argparse.Namespace) -> int:
-    write_output([open_level(args.file).text()], args.output)
+    """``level convert``: the form follows the output's name (``.json``: JSON), else text."""
+    text, form = level_form(open_level(args.file), args.output)
+    _write(text, args.output, f"the level as {form}")
     return 0
+
+
+def _write(text: str, target: str, what: str) -> None:
+    """The text to standard output ('-'), or to the file with one line on standard output saying
+    what was written where, as ``generate`` says it."""
+    write_output([text], target)
+    if target != "-":
+        print(f"Wrote {what} to '{excerpt(target, PATH_EXCERPT)}'")
 
 
 def run_level_state(args: argparse.Namespace) -> int:

@@ -25,6 +25,14 @@ def read_level(path: Path) -> Level:
     return parse_level(data)
 
 
+def level_form(level: Level, name: str) -> tuple[str, str]:
+    """The level as a file named ``name`` holds it, and the form's name: JSON,
+    ``{"stars": K, "regions": [...]}``, when the name ends in ``.json`` (any case), else text."""
+    if name.lower().endswith(".json"):
+        return json.dumps({"stars": level.stars, "regions": list(level.regions)}) + "\n", "JSON"
+    return level.text(), "text"
+
+
 def parse_level(data: bytes) -> Level:
     """A level from a file's bytes, text or JSON."""
     if data.startswith(b"\xef\xbb\xbf"):

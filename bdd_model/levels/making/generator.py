@@ -68,10 +68,14 @@ def generate(n: int, stars: int, difficulty: Difficulty, seed: int, seconds: flo
 
 def made_text(level: Level, difficulty: Difficulty, seed: int) -> str:
     """The level's text form after two comments: ``# seed S`` first, then what it is."""
+    return f"# seed {seed}\n# {described(level, difficulty)}, made by nqueens level generate\n{level.text()}"
+
+
+def described(level: Level, difficulty: Difficulty) -> str:
+    """What a level made is: "an easy 6x6 level", "a hard 10x10 level with 2 stars"."""
     article = "an" if difficulty == "easy" else "a"
     stars = f" with {level.stars} stars" if level.stars > 1 else ""
-    about = f"{article} {difficulty} {level.n}x{level.n} level{stars}, made by nqueens level generate"
-    return f"# seed {seed}\n# {about}\n{level.text()}"
+    return f"{article} {difficulty} {level.n}x{level.n} level{stars}"
 
 
 def unique_level(
