@@ -243,7 +243,7 @@ def test_pointing_elsewhere_never_contradicts_the_chosen_square(qtbot, window: M
 
 def test_after_a_build_the_panel_shows_the_diagrams_figures(window: MainWindow) -> None:
     panel = window.panel
-    panel.show_solver(8, 0, 0, False)
+    panel.show_solver("8×8", 8, 0, 0, False)
     assert panel.folds.currentWidget() is panel.solver_group
     cfg = window.session.configurator
     assert cfg.space is not None

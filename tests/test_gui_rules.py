@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QSettings, QUrl
 from PySide6.QtGui import QImage, QTextDocument
+from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from app.gui.help.family_help import known_counts, lines_words
@@ -21,7 +22,7 @@ from app.gui.window.rules_choice import remembered_rules
 from bdd_model import Cell, CellState, Decision, DecisionKind
 from bdd_model.families import CLASSIC, family, names
 from bdd_model.saved_game import dumps
-from tests.gui_helpers import click, decisions_of, make_window, warned
+from tests.gui_helpers import click, decisions_of, make_window, point, warned
 
 QUEEN = DecisionKind.QUEEN
 
@@ -96,6 +97,38 @@ def test_the_hatching_follows_the_familys_moves(qtbot: QtBot, tmp_path: Path) ->
     click(qtbot, window, 0, 2)
     for knight in ((1, 0), (1, 4), (2, 1), (2, 3)):
         assert window.board.picture.state(*knight) is CellState.ATTACKED
+
+
+@pytest.mark.parametrize(("n", "engine"), [(8, "auto"), (10, "auto"), (20, "auto"), (10, "sat")])
+def test_a_board_without_a_solution_says_so_in_the_panel_and_offers_nothing_that_cannot_act(
+    qtbot: QtBot, tmp_path: Path, n: int, engine: str
+) -> None:
+    """Toroidal 8×8 and 10×10 have no solution: the panel says what the status line says, the
+    heat map is off and says why, the empty chart is gone, and the panel needs no scroll bar."""
+    window = make_window(qtbot, tmp_path, 7)
+    window.resize(1040, 780)
+    window.sizes.choose_engine(engine)
+    choose(qtbot, window, "toroidal")
+    with qtbot.waitSignal(window.session.boardReplaced, timeout=30000):
+        window.sizes.choose(n)
+    said = f"No {n} queens fit on the {n}×{n} toroidal board without attacking: every square is closed."
+    qtbot.waitUntil(lambda: window.status_line.text().startswith(said), timeout=30000)
+    assert window.panel.why_label.text() == window.status_line.text()
+    heat = window.commands.heat
+    assert not heat.isEnabled() and "no solution" in heat.statusTip()
+    assert not any(b.isEnabled() for b in (window.panel.solve_button, window.panel.hint_button))
+    assert not window.panel.free_button.isEnabled()
+    if window.session.configurator.space is not None:
+        assert window.panel.chart.isHidden() and window.panel.chart_caption.isHidden()
+        assert "constant FALSE" in window.panel.diagram._note
+    QApplication.processEvents()
+    assert not window.panel_scroller.verticalScrollBar().isVisible()
+    point(qtbot, window, Cell(2, 2))
+    window.board.leaveEvent(None)
+    assert window.panel.why_label.text() == window.status_line.text()
+    choose(qtbot, window, "queens")
+    assert heat.isEnabled() == (window.session.configurator.space is not None)
+    assert not window.panel.chart.isHidden() or window.session.configurator.space is None
 
 
 def test_the_family_is_remembered_for_the_next_start(qtbot: QtBot, tmp_path: Path) -> None:

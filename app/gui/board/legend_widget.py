@@ -28,9 +28,11 @@ SCALE_LABELS = (
     "heat map off (Ctrl+M)",
     "solutions through a square: 0 … 9,999,999",
     "checking (the SAT engine is deciding it)",
+    "heat map: no solution to shade",
 )
 """The last slot's labels: the heat scale off, at its longest when on (N = 15 peaks below 10⁷),
-and on the SAT engine, which has no heat map, the squares it is still checking."""
+on the SAT engine, which has no heat map, the squares it is still checking, and on a board
+without a solution, why there is no scale."""
 
 
 class LegendWidget(QWidget):
@@ -48,6 +50,7 @@ class LegendWidget(QWidget):
         self._squares = SquarePainter()
         self._heat_peak: int | None = None
         self._checking = False
+        self._no_solution = False
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
         self.setAccessibleName("Legend: " + ", ".join(text for _, text in LEGEND))
         self._rules: RuleFamily | None = None
@@ -83,9 +86,17 @@ class LegendWidget(QWidget):
             self._checking = checking
             self.update()
 
+    def set_no_solution(self, no_solution: bool) -> None:
+        """A board without a solution has no heat to scale: the last slot says so."""
+        if no_solution != self._no_solution:
+            self._no_solution = no_solution
+            self.update()
+
     def _items(self) -> list[tuple[CellState | None, str]]:
         """The six states, then the last slot (None: the heat scale, or a square being checked)."""
-        if self._checking:
+        if self._no_solution:
+            last = SCALE_LABELS[3]
+        elif self._checking:
             last = SCALE_LABELS[2]
         elif self._heat_peak is None:
             last = SCALE_LABELS[0]
@@ -135,7 +146,7 @@ class LegendWidget(QWidget):
             x = max(0, (self.width() - sum(widths[i] + self.GAP for i in row) + self.GAP) // 2)
             for index in row:
                 state, text = items[index]
-                if state is None and self._checking:
+                if state is None and self._checking and not self._no_solution:
                     rect = QRect(x + self.HEAT_WIDTH - self.SWATCH, top, self.SWATCH, self.SWATCH)
                     self._squares.paint(
                         painter, colors, rect, None, colors.light_square, self.devicePixelRatioF()

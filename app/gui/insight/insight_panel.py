@@ -186,7 +186,7 @@ class InsightPanel(QWidget):
                 part.setToolTip(glossary_tooltip(term))
             self.figure_labels[key] = label
             self.figures.addRow(name, label)
-        caption = QLabel("Nodes per level (one bar per square, rows dotted):", inside)
+        self.chart_caption = caption = QLabel("Nodes per level (one bar per square, rows dotted):", inside)
         caption.setWordWrap(True)
         caption.setToolTip(glossary_tooltip("Level", "Node"))
         inside_layout.addWidget(caption)
@@ -285,12 +285,13 @@ class InsightPanel(QWidget):
         self.solve_button.setEnabled(some and not solved)
         self.hint_button.setEnabled(some and not solved)
 
-    def show_solver(self, n: int, decided: int, calls: int, settled: bool) -> None:
-        """The SAT engine's side of the panel (the BDD's figures and diagram are hidden)."""
+    def show_solver(self, board: str, n: int, decided: int, calls: int, settled: bool) -> None:
+        """The SAT engine's side of the panel for the n×n board named ``board`` ("20×20
+        toroidal"); the BDD's figures and diagram are hidden."""
         self._show_tabs(bdd=False)
         progress = "every square decided" if settled else f"{decided:,} of {n * n:,} squares decided so far"
         self.solver_label.setText(
-            f"The {n}×{n} board is answered by the SAT engine: {progress}. Each solution found "
+            f"The {board} board is answered by the SAT engine: {progress}. Each solution found "
             "proves all its queens possible; local search finds most of them, and a complete "
             "search over rows and columns, on both cores, decides every square it leaves. "
             f"Explanations come from CaDiCaL (python-sat), {plural(calls, 'solver call')} so far. "
@@ -300,7 +301,9 @@ class InsightPanel(QWidget):
 
     def show_layers(self, view: LayerView | None, n: int, edges: int) -> None:
         """Draw the diagram of the current board with its live edges, when it is small enough."""
-        if view is None:
+        if edges == 0:
+            self.diagram.set_view(None, "No solution: the diagram is the constant FALSE, no edge to draw.")
+        elif view is None:
             note = (
                 f"The diagram is drawn for boards up to {MAX_DRAWN_N}×{MAX_DRAWN_N}; "
                 f"this {n}×{n} one has {plural(edges, 'row edge')}."
@@ -326,6 +329,8 @@ class InsightPanel(QWidget):
         for key, value in values.items():
             self.figure_labels[key].setText(value)
         self.chart.set_levels(info.n, info.level_nodes)
+        for part in (self.chart_caption, self.chart):
+            part.setVisible(any(info.level_nodes))
         if any(info.level_nodes):
             widest = max(range(len(info.level_nodes)), key=info.level_nodes.__getitem__)
             row = widest // info.n + 1

@@ -30,8 +30,15 @@ from app.gui.window.rules_choice import RulesChoice
 from app.gui.window.size_box import SizeBox
 from app.gui.window.size_choice import SizeChoice
 from app.gui.window.status_line import StatusLine
-from app.gui.window.status_text import count_figure, count_text, counters, greeting, solved_words
-from app.gui.window.window_actions import WindowActions
+from app.gui.window.status_text import (
+    count_figure,
+    count_text,
+    counters,
+    greeting,
+    no_solution_words,
+    solved_words,
+)
+from app.gui.window.window_actions import HEAT_ON_SAT, HEAT_WITHOUT_SOLUTIONS, WindowActions
 from app.gui.workers.machine_speed_job import MachinePace
 from bdd_model import Cell, resolve_backend
 from bdd_model.families import RuleFamily
@@ -259,8 +266,11 @@ class MainWindow(QMainWindow):
     def _refresh_panel(self) -> None:
         cfg = self.session.configurator
         explanation = self.pointed.explanation()
+        no_solution = cfg is not None and cfg.count == 0
         if explanation is not None:
             self.panel.show_explanation(explanation.text)
+        elif cfg is not None and no_solution:
+            self.panel.show_explanation(no_solution_words(cfg))
         elif cfg is not None and not cfg.decisions:
             self.panel.show_explanation(FIRST_STEP)
         else:
@@ -273,17 +283,22 @@ class MainWindow(QMainWindow):
         figure, updating = count_figure(cfg)
         self.panel.show_browser(self.session.browser.index, figure, updating, cfg.is_solved)
         counted, heat = cfg.view.cell_counts is not None, self.commands.heat.isChecked()
-        self.legend.set_heat(heat_peak(self.board.picture) if counted and heat else None)
+        self.legend.set_heat(heat_peak(self.board.picture) if counted and heat and not no_solution else None)
         self.legend.set_checking(not counted)
+        self.legend.set_no_solution(no_solution)
         self.legend.set_rules(cfg.rules)
-        self.commands.offer_heat(counted)
+        self.commands.offer_heat(HEAT_WITHOUT_SOLUTIONS if no_solution else "" if counted else HEAT_ON_SAT)
         space = cfg.space
         if space is not None:
             layers = cfg.layers() if cfg.n <= MAX_DRAWN_N else None
             self.panel.show_layers(layers, cfg.n, space.diagram.edge_count)
         else:
             self.panel.show_solver(
-                cfg.n, cfg.n * cfg.n - cfg.view.undecided, cfg.view.solver_calls, cfg.settled
+                cfg.rules.board(cfg.n),
+                cfg.n,
+                cfg.n * cfg.n - cfg.view.undecided,
+                cfg.view.solver_calls,
+                cfg.settled,
             )
         for action in (self.commands.hint, self.commands.solve):
             action.setEnabled(cfg.count_at_least > 0 and not cfg.is_solved)
@@ -315,7 +330,8 @@ class MainWindow(QMainWindow):
         if self.pointed.pointed is not None and self.status.describing:
             self.status.describe()
         if self._opening and cfg is not None and cfg.solution_count and not cfg.view.counting:
-            self.status.say(f"{self._opening}, on the SAT engine: {count_text(cfg)}.")
+            opened = no_solution_words(cfg) if cfg.count == 0 and not cfg.decisions else None
+            self.status.say(opened or f"{self._opening}, on the SAT engine: {count_text(cfg)}.")
             self._opening = ""
 
     def _board_replaced(self, n: int) -> None:

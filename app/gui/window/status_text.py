@@ -62,10 +62,7 @@ def greeting(cfg: EngineBoard, file_name: str, back: bool = False) -> tuple[str,
     n, rules = cfg.n, cfg.rules
     name = f"{rules.board(n)} board"
     if cfg.count == 0 and not cfg.decisions:
-        sizes = " and ".join(f"{m}×{m}" for m in rules.sizes_with_solutions_near(n, LARGEST_N))
-        elsewhere = f" Nearest sizes with solutions: {sizes}." if sizes else ""
-        none_fit = f"No {plural(n, rules.piece)} fit on the {name} without attacking"
-        return f"{none_fit}: every square is closed.{elsewhere}", ""
+        return no_solution_words(cfg), ""
     if back:
         board = f"Back to the {name}"
     else:
@@ -78,6 +75,15 @@ def greeting(cfg: EngineBoard, file_name: str, back: bool = False) -> tuple[str,
     if cfg.count is not None:
         return f"{board}: {SolutionCount.of(cfg.count).remain()}.{first}", ""
     return f"{board}, on the SAT engine: squares fill in as they are checked.", board
+
+
+def no_solution_words(cfg: EngineBoard) -> str:
+    """What is said of a board without a solution, with the nearest sizes that have one."""
+    n, rules = cfg.n, cfg.rules
+    sizes = " and ".join(f"{m}×{m}" for m in rules.sizes_with_solutions_near(n, LARGEST_N))
+    elsewhere = f" Nearest sizes with solutions: {sizes}." if sizes else ""
+    none_fit = f"No {plural(n, rules.piece)} fit on the {rules.board(n)} board without attacking"
+    return f"{none_fit}: every square is closed.{elsewhere}"
 
 
 def solved_words(last_step: str) -> str:

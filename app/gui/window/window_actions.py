@@ -29,7 +29,9 @@ HEAT_ON_SAT = (
     "Off on the SAT engine: it counts no solutions per square. On the BDD (View → Engine, up to "
     "15×15) the heat map is there."
 )
-"""The heat map's tooltip where it is off."""
+"""The heat map's tooltip where the engine has no counts per square."""
+HEAT_WITHOUT_SOLUTIONS = "Off: this board has no solution, so no square has one to shade."
+"""The heat map's tooltip on a board without a solution."""
 
 
 class WindowActions(QObject):
@@ -162,14 +164,15 @@ class WindowActions(QObject):
         toolbar.addSeparator()
         toolbar.addActions([self.hint, self.heat])
 
-    def offer_heat(self, available: bool) -> None:
-        """The heat map needs per-square counts, which only the BDD has: off on the SAT engine,
-        and its tooltip says why."""
+    def offer_heat(self, off_because: str) -> None:
+        """The heat map needs per-square counts of some solutions, which only the BDD has: off
+        on the SAT engine and on a board without a solution, its tooltip saying why
+        (``off_because``; "" when it is on offer)."""
         action = self.heat
-        if action.isEnabled() == available and action.statusTip():
+        what = off_because or action.whatsThis()
+        if action.isEnabled() == (not off_because) and action.statusTip() == what:
             return
-        action.setEnabled(available)
-        what = action.whatsThis() if available else HEAT_ON_SAT
+        action.setEnabled(not off_because)
         action.setStatusTip(what)
         action.setToolTip(tooltip_html(plain_text(action), what, shortcut_text(action)))
 
