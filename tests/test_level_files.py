@@ -113,7 +113,23 @@ def test_check_says_unique_a_count_or_no_solution_with_its_exit_status(capsys, t
     for regions, (line, status) in cases.items():
         path = tmp_path / "level.txt"
         path.write_text("\n".join(regions) + "\n")
-        assert run(capsys, "level", "check", str(path)) == (status, line + "\n", "")
+        assert run(capsys, "level", "check", str(path))[:2] == (status, line + "\n")
+
+
+def test_plain_check_gives_the_notes_on_stderr_after_its_one_line_answer(capsys, tmp_path: Path) -> None:
+    path = tmp_path / "level.txt"
+    path.write_text("\n".join(NONE) + "\n")
+    assert run(capsys, "level", "check", str(path)) == (
+        1,
+        "no solution\n",
+        "nqueens: note: region A is in 2 parts\n",
+    )
+    path.write_text("ABBA\nBBBB\nCCDD\nDDCC\n")
+    status, out, err = run(capsys, "level", "check", str(path))
+    assert (status, out) == (1, "no solution\n")
+    assert err.splitlines() == [f"nqueens: note: region {k} is in 2 parts" for k in "ACD"]
+    _, out, err = run(capsys, "level", "check", str(path), "--json")
+    assert err == "" and json.loads(out)["notes"] == [f"region {k} is in 2 parts" for k in "ACD"]
 
 
 def test_check_json_gives_the_unique_solution_and_the_notes(capsys, tmp_path: Path) -> None:

@@ -31,7 +31,9 @@ def register(commands: argparse._SubParsersAction) -> None:
         "level", help="region levels (Queens, Star Battle): check, convert, hint, rate, generate"
     )
     actions = level.add_subparsers(dest="action", required=True, metavar="ACTION", parser_class=type(level))
-    check = actions.add_parser("check", help="unique, N solutions or no solution (exit 0 only when unique)")
+    check = actions.add_parser(
+        "check", help="unique, N solutions or no solution (exit 0 only when unique); notes on stderr"
+    )
     check.add_argument("file", metavar="FILE", type=Path, help="the level (text or JSON)")
     check.add_argument("--json", action="store_true", help="one JSON object")
     check.set_defaults(run=run_check)
@@ -74,6 +76,8 @@ def open_level(path: Path) -> Level:
 
 
 def run_check(args: argparse.Namespace) -> int:
+    """``level check``: one line (or object) on standard output, exit 0 only when unique; in
+    text, the notes follow on standard error, one line each, so the answer stays one line."""
     level = open_level(args.file)
     counted = LevelSearch(level).counted()
     solutions = counted.solutions
@@ -83,6 +87,8 @@ def run_check(args: argparse.Namespace) -> int:
         print(json.dumps({**report, "notes": level.notes()}))
     else:
         print("unique" if solutions == 1 else "no solution" if not solutions else f"{solutions} solutions")
+        for note in level.notes():
+            print(f"nqueens: note: {note}", file=sys.stderr)
     return 0 if solutions == 1 else 1
 
 
