@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QApplication, QFileDialog
 
 from app.gui.window.main_window import MainWindow
 from bdd_model import Cell, Decision, DecisionKind
+from bdd_model.families import family
 from bdd_model.saved_game import dumps
 from tests.gui_helpers import click, decisions_of, make_window, warned
 
@@ -152,3 +153,31 @@ def test_a_refused_open_keeps_the_current_file(qtbot, window: MainWindow, tmp_pa
     window.files.open_from(bad)
     assert "was not opened" in warned(window)
     assert window.session.file_path == good and window.session.n == 5
+
+
+def test_a_message_about_a_board_ends_when_that_board_is_left(
+    qtbot, window: MainWindow, tmp_path: Path
+) -> None:
+    """The newcomer's report: File → Open's error stayed through later changes of size and
+    rules, hiding the count; what is said of a board goes with it, what is said of the next one
+    stays."""
+    garbage = tmp_path / "garbage.txt"
+    garbage.write_text("no configuration at all")
+    assert not window.files.open_from(garbage)
+    assert warned(window).startswith("garbage.txt was not opened")
+    window.sizes.choose(6)
+    assert warned(window) == "" and window.notices.currentIndex() == 0
+    assert window.count_label.text().startswith("0 placed of 6 queens · 4 solutions")
+    assert not window.files.open_from(garbage)
+    window.session.choose_rules(family("no-touch"))
+    assert warned(window) == "" and window.session.rules is family("no-touch")
+    assert not window.files.open_from(garbage)
+    window.session.undo_stack.undo()
+    assert warned(window) == "", "undo across boards leaves the board too"
+    clash = [Decision(Cell(0, 0), DecisionKind.QUEEN), Decision(Cell(1, 1), DecisionKind.QUEEN)]
+    window.session.open_size(7, clash, instead="The kept board breaks the rules")
+    assert window.session.n == 7 and not window.session.configurator.decisions
+    assert warned(window).startswith("The kept board breaks the rules: "), "said of the board now shown"
+    window.autosave.troubled.emit("The folder is full: boards are not kept until there is room.")
+    window.sizes.choose(5)
+    assert warned(window) == "The folder is full: boards are not kept until there is room."

@@ -32,6 +32,9 @@ class BoardSession(QObject):
     explained = Signal(object)
     """The explanation of this cell arrived."""
     refused = Signal(str)
+    leaving = Signal()
+    """Another board was asked for (a size, rules, a file, or undo and redo across boards): what
+    was said of the board in hand ends once the new one is shown."""
     boardReplaced = Signal(int)
     message = Signal(str)
     solved = Signal()
@@ -104,6 +107,7 @@ class BoardSession(QObject):
         decisions cannot be taken is refused (``refused``, False) and nothing changes, unless
         ``instead`` says why the empty board opens then."""
         said = label or f"Size {n}×{n}"
+        self.leaving.emit()
         return self.sources.request(n, tuple(decisions), file_path, said, build_exact, rules, instead)
 
     def choose_rules(self, rules: RuleFamily) -> bool:
@@ -181,6 +185,7 @@ class BoardSession(QObject):
 
     def _show_board(self, board: Board) -> None:
         """Undo and redo of a board change: the board was shown before, so its decisions hold."""
+        self.leaving.emit()
         cfg = self.sources.board(board.n, board.decisions, board.rules)
         self.left_unsaved = None
         self._install(cfg, board.file_path)

@@ -24,7 +24,7 @@ from app.gui.widgets.elided_text import ElidedText
 from app.gui.window.build_bar import BuildBar
 from app.gui.window.compile_indicator import CompileIndicator
 from app.gui.window.file_commands import FileCommands
-from app.gui.window.notice_strip import NoticeStrip
+from app.gui.window.notice_strip import BOARD_TOPIC, NoticeStrip
 from app.gui.window.pointed_square import PointedSquare
 from app.gui.window.rules_choice import RulesChoice
 from app.gui.window.size_box import SizeBox
@@ -164,6 +164,7 @@ class MainWindow(QMainWindow):
         session.updated.connect(self._updated)
         session.engineChanged.connect(lambda _: self._show_engine())
         session.browser.browsed.connect(self.refresh)
+        session.leaving.connect(self.notices.messages.leaving_board)
         session.boardReplaced.connect(self._board_replaced)
         session.message.connect(self.show_message)
         session.refused.connect(self.warn_about_file)
@@ -336,6 +337,7 @@ class MainWindow(QMainWindow):
 
     def _board_replaced(self, n: int) -> None:
         self._replaced = True
+        self.notices.messages.board_left()
         self._show_engine()
         cfg = self.session.configurator
         assert cfg is not None
@@ -380,13 +382,14 @@ class MainWindow(QMainWindow):
         self._opening = ""
 
     def warn(self, text: str) -> None:
-        """Say something that must be read (a file not opened, a build that failed): it stays
-        in the status bar's place until dismissed."""
+        """Say something that must be read (a build that failed, a worker started again): it
+        stays in the status bar's place until dismissed."""
         self.notices.messages.post(text)
 
     def warn_about_file(self, text: str) -> None:
-        """Say why a file was not taken, in place of what was said of the file before."""
-        self.notices.messages.post(text, topic="file")
+        """Say why a file or a board was not taken (or saved), in place of what was said of one
+        before; it stays until dismissed or until the board in hand is left."""
+        self.notices.messages.post(text, topic=BOARD_TOPIC)
 
     def point_at(self, cell: Cell) -> None:
         """Choose a square as a click does, without deciding anything: its explanation in the
