@@ -1,6 +1,7 @@
-"""A stranger's first start: the packages the window needs are named, a missing library or
-display is a few clear lines (never Qt's abort), headless runs need no display and change no
-remembered setting, and the real X11 platform starts once the packages are there."""
+"""A stranger's first start: the packages the window needs are named, each set-up step is one
+line with its commands' output in a log that a failure names, a missing library or display is a
+few clear lines (never Qt's abort), headless runs need no display and change no remembered
+setting, and the real X11 platform starts once the packages are there."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -254,17 +256,23 @@ def load_start():
 
 @pytest.mark.parametrize(("root", "sudo"), [(True, False), (False, True), (False, False)])
 def test_the_start_script_installs_only_what_is_missing_as_root_or_through_sudo(
-    monkeypatch: pytest.MonkeyPatch, root: bool, sudo: bool
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, root: bool, sudo: bool
 ) -> None:
     start = load_start()
     ran: list[list[str]] = []
+
+    def run(command: list[str], **_: object) -> subprocess.CompletedProcess[str]:
+        ran.append(command)
+        return subprocess.CompletedProcess(command, 0)
+
     monkeypatch.setattr(start.sys, "platform", "linux")
     monkeypatch.setattr(
         start.shutil, "which", lambda name: f"/usr/bin/{name}" if sudo or name != "sudo" else None
     )
     monkeypatch.setattr(start.os, "geteuid", lambda: 0 if root else 1000)
     monkeypatch.setattr(start, "installed", lambda package: package not in {"libegl1", "xvfb"})
-    monkeypatch.setattr(start.subprocess, "run", lambda command, **_: ran.append(command))
+    monkeypatch.setattr(start.subprocess, "run", run)
+    monkeypatch.setattr(start, "LOG", tmp_path / "setup.log")
     if not root and not sudo:
         with pytest.raises(start.SetupError, match="libegl1 xvfb"):
             start.system_packages(testing=True)
@@ -278,3 +286,57 @@ def test_the_start_script_installs_only_what_is_missing_as_root_or_through_sudo(
     ran.clear()
     start.system_packages(testing=False)
     assert ran[-1][-1] == "libegl1", "the window alone needs no X server"
+
+
+def _talking_step(start: ModuleType, status: int) -> None:
+    """A step whose command prints 40 numbered lines, as apt-get and pip print theirs, and exits
+    with ``status``."""
+    command = f"import sys; [print('line', i) for i in range(40)]; sys.exit({status})"
+    start.run_step("installing something", [[sys.executable, "-c", command]])
+
+
+def test_a_step_is_one_line_and_its_commands_output_goes_to_the_log(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capfd: pytest.CaptureFixture[str]
+) -> None:
+    start = load_start()
+    monkeypatch.setattr(start, "LOG", tmp_path / "setup.log")
+    _talking_step(start, 0)
+    _talking_step(start, 0)
+    assert capfd.readouterr() == ("start: installing something\n" * 2, "")
+    log = (tmp_path / "setup.log").read_text()
+    assert log.count("$ ") == 2 and log.count("line 39\n") == 2, "each run's output is kept"
+
+
+def test_a_failed_step_names_the_log_and_quotes_its_last_lines(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capfd: pytest.CaptureFixture[str]
+) -> None:
+    start = load_start()
+    log = tmp_path / "setup.log"
+    monkeypatch.setattr(start, "LOG", log)
+    with pytest.raises(start.SetupError) as failed:
+        _talking_step(start, 3)
+    first, *quoted = str(failed.value).split("\n")
+    assert first == f"installing something failed (exit status 3); its whole output is in {log}"
+    assert quoted == [f"  line {i}" for i in range(40 - start.TAIL, 40)]
+    assert "line 0\n" in log.read_text()
+    assert capfd.readouterr().out == "start: installing something\n"
+
+
+@pytest.mark.parametrize(
+    ("hostile", "reason"), [("folder", "Is a directory"), ("/dev/full", "No space left")]
+)
+def test_a_log_that_cannot_be_written_is_one_line_from_the_start_script(
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    hostile: str,
+    reason: str,
+) -> None:
+    start = load_start()
+    monkeypatch.setattr(start, "LOG", tmp_path if hostile == "folder" else Path(hostile))
+    monkeypatch.setattr(start, "system_packages", lambda testing: _talking_step(start, 0))
+    assert start.main(["test"]) == 1
+    out, err = capsys.readouterr()
+    assert out == "start: installing something\n"
+    assert err.startswith(f"start: cannot keep the set-up's output in {start.LOG}: {reason}")
+    assert err.count("\n") == 1

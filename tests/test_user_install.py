@@ -20,32 +20,32 @@ ROOT = Path(__file__).resolve().parent.parent
 VENV_BIN = Path(sys.executable).parent
 
 
-def load_user_install() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("user_install", ROOT / "tools" / "user_install.py")
+def load_tool(name: str) -> ModuleType:
+    """``tools/<name>.py`` as a module (the tools are not a package)."""
+    spec = importlib.util.spec_from_file_location(name, ROOT / "tools" / f"{name}.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
 
 
-user_install = load_user_install()
+user_install = load_tool("user_install")
 
 
 def test_the_commands_are_linked_into_local_bin_and_run_from_there(tmp_path: Path) -> None:
     folder = tmp_path / ".local" / "bin"
-    said = user_install.link_commands(VENV_BIN, tmp_path, f"/usr/bin{os.pathsep}{folder}")
-    assert said == []
+    assert user_install.link_commands(VENV_BIN, tmp_path, f"/usr/bin{os.pathsep}{folder}") == (True, [])
     for command in ("nqueens", "nqueens-gui"):
         assert os.readlink(folder / command) == str(VENV_BIN / command)
     answer = subprocess.run(
         [str(folder / "nqueens"), "count", "6"], capture_output=True, text=True, check=False
     )
     assert (answer.returncode, answer.stdout) == (0, "4\n")
-    assert user_install.link_commands(VENV_BIN, tmp_path, str(folder)) == [], "a second run changes nothing"
+    assert user_install.link_commands(VENV_BIN, tmp_path, str(folder)) == (False, []), "nothing changes"
 
 
 def test_a_folder_not_on_path_is_said_with_the_line_that_adds_it(tmp_path: Path) -> None:
-    (said,) = user_install.link_commands(VENV_BIN, tmp_path, "/usr/bin")
+    _, (said,) = user_install.link_commands(VENV_BIN, tmp_path, "/usr/bin")
     folder = tmp_path / ".local" / "bin"
     assert said.startswith(f"nqueens and nqueens-gui are in {folder}, which is not on your PATH: add")
     assert f'export PATH="{folder}:$PATH"' in said and str(VENV_BIN / "nqueens") in said
@@ -59,7 +59,8 @@ def test_another_programs_command_is_left_alone_and_another_checkouts_link_moved
     (folder / "nqueens").write_text("#!/bin/sh\necho mine\n")
     other = tmp_path / "old-checkout" / ".venv" / "bin" / "nqueens-gui"
     (folder / "nqueens-gui").symlink_to(other)
-    mine, moved = user_install.link_commands(VENV_BIN, tmp_path, str(folder))
+    changed, (mine, moved) = user_install.link_commands(VENV_BIN, tmp_path, str(folder))
+    assert changed
     assert mine.startswith(f"{folder / 'nqueens'} is another program's; it was left as it is")
     assert moved == f"{folder / 'nqueens-gui'} ran {other}; it now runs this checkout's."
     assert (folder / "nqueens").read_text() == "#!/bin/sh\necho mine\n"
@@ -79,7 +80,8 @@ def validated(*command: str) -> str:
 def test_the_launcher_its_icon_and_its_metadata_are_installed_and_valid(tmp_path: Path) -> None:
     program = tmp_path / "a checkout" / ".venv" / "bin"
     data = tmp_path / "share"
-    user_install.install_launcher(program, data)
+    assert user_install.install_launcher(program, data)
+    assert not user_install.install_launcher(program, data), "the same launcher is not written again"
     entry = data / "applications" / f"{DESKTOP_ID}.desktop"
     validated("desktop-file-validate", str(entry))
     lines = entry.read_text().splitlines()
@@ -110,3 +112,48 @@ def test_the_launchers_command_is_quoted_as_the_desktop_entry_specification_says
 def test_the_window_names_the_launcher_it_belongs_to() -> None:
     assert user_install.APP_ID == DESKTOP_ID
     assert (ROOT / "resources" / f"{DESKTOP_ID}.desktop").is_file()
+
+
+MENU = "the window is in your desktop's application menu as N-Queens Configurator"
+
+
+class TestSaidOnce:
+    """What the start script says about the links and the launcher is said once, and again only
+    when the situation changes: a link made or moved, the launcher changed, a notice back."""
+
+    @pytest.fixture
+    def start(self, monkeypatch: pytest.MonkeyPatch) -> ModuleType:
+        module = load_tool("start")
+        monkeypatch.setattr(module.sys, "platform", "linux")
+        return module
+
+    def say(self, start: ModuleType, home: Path, path: str) -> list[str]:
+        return start.put_in_place(home / "checkout" / ".venv" / "bin", home, {"PATH": path})
+
+    def test_the_first_start_says_it_and_the_second_nothing(self, start: ModuleType, tmp_path: Path) -> None:
+        first = self.say(start, tmp_path, "/usr/bin")
+        assert len(first) == 2 and "which is not on your PATH" in first[0] and first[1] == MENU
+        assert self.say(start, tmp_path, "/usr/bin") == []
+
+    def test_a_notice_comes_back_after_it_stopped_holding(self, start: ModuleType, tmp_path: Path) -> None:
+        (notice, _) = self.say(start, tmp_path, "/usr/bin")
+        assert self.say(start, tmp_path, str(tmp_path / ".local" / "bin")) == []
+        assert self.say(start, tmp_path, "/usr/bin") == [notice]
+
+    def test_a_changed_launcher_or_link_is_said_again(self, start: ModuleType, tmp_path: Path) -> None:
+        (notice, _) = self.say(start, tmp_path, "/usr/bin")
+        entry = tmp_path / ".local" / "share" / "applications" / f"{DESKTOP_ID}.desktop"
+        entry.write_text(entry.read_text().replace("Exec=", "Exec=old-"))
+        assert self.say(start, tmp_path, "/usr/bin") == [MENU]
+        link = tmp_path / ".local" / "bin" / "nqueens"
+        other = tmp_path / "other" / ".venv" / "bin" / "nqueens"
+        link.unlink()
+        link.symlink_to(other)
+        moved = f"{link} ran {other}; it now runs this checkout's."
+        assert self.say(start, tmp_path, "/usr/bin") == [moved, notice]
+        assert self.say(start, tmp_path, "/usr/bin") == []
+
+    def test_a_memory_that_cannot_be_kept_says_it_every_time(self, start: ModuleType, tmp_path: Path) -> None:
+        (tmp_path / "checkout" / ".venv" / "nqueens-said").mkdir(parents=True)
+        (notice, _) = self.say(start, tmp_path, "/usr/bin")
+        assert self.say(start, tmp_path, "/usr/bin") == [notice]

@@ -7,7 +7,8 @@ What it sets up, each only when missing: on Debian and Ubuntu the system package
 python3-venv, and for the tests Xvfb and the launcher's validators) with apt-get, as root or
 through sudo; the virtual environment ``.venv`` beside this folder; the package in it, editable,
 with the test extras for ``test``; and for the window, ``nqueens`` and ``nqueens-gui`` in
-``~/.local/bin`` and, on Linux, its launcher in the application menu (``user_install``). macOS
+``~/.local/bin`` and, on Linux, its launcher in the application menu (``user_install``). Each step
+is one line; the output of apt-get, venv and pip goes to ``setup.log`` beside this folder. macOS
 and Windows need no system packages: PySide6's wheels carry Qt. Standard library only: it runs
 before anything is installed.
 """
@@ -20,13 +21,20 @@ import os
 import shutil
 import subprocess
 import sys
+import time
 from pathlib import Path
 from types import ModuleType
+from typing import TextIO
 
 ROOT = Path(__file__).resolve().parent.parent
 VENV = ROOT / ".venv"
 STAMP = VENV / "nqueens-installed"
 """What was installed into the venv last (a hash of pyproject.toml and the extras)."""
+LOG = ROOT / "setup.log"
+"""The whole output of the steps' commands, appended run after run (beside ``.venv``, which may not
+exist yet and is emptied when it is made again); a step that fails names it."""
+TAIL = 8
+"""How many of the log's last lines a failed step quotes."""
 TEST_PACKAGES = ["xvfb", "appstream", "desktop-file-utils"]
 """Debian packages the tests need besides the window's: the X server some of them start, and
 the validators of the launcher and its AppStream metadata."""
@@ -45,8 +53,9 @@ def main(argv: list[str]) -> int:
         python = virtual_environment()
         install(python, testing)
         if not testing:
-            put_in_place(python.parent)
-    except (OSError, subprocess.CalledProcessError, SetupError) as error:
+            for line in put_in_place(python.parent, Path.home(), dict(os.environ)):
+                print(f"start: {line}", flush=True)
+    except (OSError, SetupError) as error:
         print(f"start: {error}", file=sys.stderr)
         return 1
     if testing:
@@ -60,17 +69,21 @@ def main(argv: list[str]) -> int:
     return 1
 
 
-def put_in_place(venv_bin: Path) -> None:
-    """The commands on the user's PATH and the window's launcher in the menu (the run command's
-    alone: the tests, and CI, leave the home folder as it is)."""
+def put_in_place(venv_bin: Path, home: Path, environment: dict[str, str]) -> list[str]:
+    """Put the commands on the user's PATH and the window's launcher in the menu (the run
+    command's alone: the tests, and CI, leave the home folder as it is); the lines to say, each
+    once: again only when the links or the launcher change, or a notice stops holding and
+    returns (what was said is kept in the venv)."""
     user_install = module_at(ROOT / "tools" / "user_install.py")
-    home = Path.home()
+    said, links_changed = [], False
     if os.name != "nt":
-        for line in user_install.link_commands(venv_bin, home, os.environ.get("PATH", "")):
-            print(f"start: {line}", flush=True)
-    if sys.platform.startswith("linux"):
-        user_install.install_launcher(venv_bin, user_install.data_folder(home, dict(os.environ)))
-        print("start: the window is in your desktop's application menu as N-Queens Configurator", flush=True)
+        links_changed, said = user_install.link_commands(venv_bin, home, environment.get("PATH", ""))
+    said = user_install.not_said_yet(said, venv_bin.parent / "nqueens-said", again=links_changed)
+    if sys.platform.startswith("linux") and user_install.install_launcher(
+        venv_bin, user_install.data_folder(home, environment)
+    ):
+        said.append("the window is in your desktop's application menu as N-Queens Configurator")
+    return said
 
 
 def uninstall() -> int:
@@ -108,10 +121,53 @@ def system_packages(testing: bool) -> None:
                 + " ".join(missing)
             )
         prefix = ["sudo"]
-    print(f"start: installing system packages: {' '.join(missing)}", flush=True)
-    environment = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
-    subprocess.run([*prefix, "apt-get", "update", "-qq"], check=True, env=environment)
-    subprocess.run([*prefix, "apt-get", "install", "-y", "-qq", *missing], check=True, env=environment)
+    run_step(
+        f"installing system packages: {' '.join(missing)}",
+        [[*prefix, "apt-get", "update", "-qq"], [*prefix, "apt-get", "install", "-y", "-qq", *missing]],
+        environment={**os.environ, "DEBIAN_FRONTEND": "noninteractive"},
+    )
+
+
+def run_step(what: str, commands: list[list[str]], environment: dict[str, str] | None = None) -> None:
+    """Say ``what`` in one line, then run ``commands`` one after the other with their output
+    appended to ``LOG``; a command that fails is a SetupError that names the log and quotes its
+    last lines, and so is a log that cannot be written."""
+    print(f"start: {what}", flush=True)
+    try:
+        with open(LOG, "a", encoding="utf-8") as stream:
+            stream.write(f"\n== {time.strftime('%Y-%m-%d %H:%M:%S')} {what}\n")
+            for command in commands:
+                stream.write(f"$ {' '.join(command)}\n")
+                stream.flush()
+                status = _run(command, stream, environment)
+                if status != 0:
+                    raise SetupError(
+                        f"{what} failed (exit status {status}); its whole output is in {LOG}"
+                        + "".join(f"\n  {line}" for line in last_lines(LOG))
+                    )
+    except OSError as error:
+        raise SetupError(f"cannot keep the set-up's output in {LOG}: {error.strerror}") from None
+
+
+def _run(command: list[str], stream: TextIO, environment: dict[str, str] | None) -> int:
+    """``command``'s exit status, its output into ``stream``; a command that cannot be started is
+    a SetupError of its own (not the log's)."""
+    try:
+        run = subprocess.run(command, stdout=stream, stderr=subprocess.STDOUT, env=environment, check=False)
+    except OSError as error:
+        raise SetupError(f"cannot run {command[0]}: {error.strerror}") from None
+    return run.returncode
+
+
+def last_lines(log: Path) -> list[str]:
+    """The last few lines of ``log`` that say something (none if it cannot be read)."""
+    try:
+        with open(log, "rb") as stream:
+            stream.seek(max(0, stream.seek(0, os.SEEK_END) - 4096))
+            text = stream.read().decode("utf-8", "replace")
+    except OSError:
+        return []
+    return [line.rstrip() for line in text.splitlines() if line.strip()][-TAIL:]
 
 
 def debian_packages() -> list[str]:
@@ -144,8 +200,7 @@ def virtual_environment() -> Path:
         check = subprocess.run([str(python), "-m", "pip", "--version"], capture_output=True, check=False)
         if check.returncode == 0:
             return python
-    print(f"start: making the virtual environment {VENV}", flush=True)
-    subprocess.run([sys.executable, "-m", "venv", "--clear", str(VENV)], check=True)
+    run_step(f"making the virtual environment {VENV}", [[sys.executable, "-m", "venv", "--clear", str(VENV)]])
     return python
 
 
@@ -156,8 +211,10 @@ def install(python: Path, testing: bool) -> None:
     done = STAMP.read_text().split() if STAMP.is_file() else []
     if wanted in done:
         return
-    print(f"start: installing the program{' and its test tools' if testing else ''} into {VENV}", flush=True)
-    subprocess.run([str(python), "-m", "pip", "install", "--quiet", "-e", f"{ROOT}{extras}"], check=True)
+    run_step(
+        f"installing the program{' and its test tools' if testing else ''} into {VENV}",
+        [[str(python), "-m", "pip", "install", "-e", f"{ROOT}{extras}"]],
+    )
     STAMP.write_text("\n".join([*done, wanted]) + "\n")
 
 

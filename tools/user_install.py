@@ -5,6 +5,7 @@ icon and AppStream metadata. Standard library only: ``start.py`` runs it before 
 
 from __future__ import annotations
 
+import contextlib
 import os
 from pathlib import Path
 
@@ -24,13 +25,13 @@ def data_folder(home: Path, environment: dict[str, str]) -> Path:
     return Path(given) if os.path.isabs(given) else home / ".local" / "share"
 
 
-def link_commands(venv_bin: Path, home: Path, path_variable: str) -> list[str]:
+def link_commands(venv_bin: Path, home: Path, path_variable: str) -> tuple[bool, list[str]]:
     """Link the commands into ``~/.local/bin`` (a link into another checkout's ``.venv`` is
-    moved here, and said); the lines to say: what moved, what was left alone, and how to reach
-    the folder when it is not on ``path_variable``."""
+    moved here, and said); whether a link was made or moved, and the lines to say: what moved,
+    what was left alone, and how to reach the folder when it is not on ``path_variable``."""
     folder = bin_folder(home)
     folder.mkdir(parents=True, exist_ok=True)
-    said = []
+    said, changed = [], False
     for command in COMMANDS:
         link, target = folder / command, venv_bin / command
         if link.is_symlink() and Path(os.readlink(link)) == target:
@@ -42,6 +43,7 @@ def link_commands(venv_bin: Path, home: Path, path_variable: str) -> list[str]:
             said.append(f"{link} is another program's; it was left as it is (this one is {target}).")
             continue
         link.symlink_to(target)
+        changed = True
     on_path = any(_same(Path(part), folder) for part in path_variable.split(os.pathsep) if part)
     if not on_path:
         said.append(
@@ -49,16 +51,45 @@ def link_commands(venv_bin: Path, home: Path, path_variable: str) -> list[str]:
             f' export PATH="{folder}:$PATH"  to your shell\'s start file (~/.bashrc or ~/.profile) '
             f"and open a new shell, or run {venv_bin / 'nqueens'} directly."
         )
-    return said
+    return changed, said
 
 
-def install_launcher(venv_bin: Path, data_home: Path) -> None:
-    """The launcher, its icon and its AppStream metadata, for this user; each file whole."""
+def not_said_yet(lines: list[str], memory: Path, again: bool) -> list[str]:
+    """Those of ``lines`` that were not among the lines of the last start (kept in ``memory``,
+    which now holds ``lines``), or all of them when ``again``: a notice is said once, and again
+    when it stops holding and comes back. A memory that cannot be read or kept forgets."""
+    try:
+        before = memory.read_text(encoding="utf-8").split("\n")
+    except (OSError, UnicodeDecodeError):
+        before = []
+    with contextlib.suppress(OSError):
+        _write(memory, "\n".join(lines))
+    return lines if again else [line for line in lines if line not in before]
+
+
+def install_launcher(venv_bin: Path, data_home: Path) -> bool:
+    """The launcher, its icon and its AppStream metadata, for this user; each file whole, and
+    only when it differs. True when one of them was written."""
     entry = (RESOURCES / f"{APP_ID}.desktop").read_text(encoding="utf-8")
     command = f"Exec={desktop_exec(venv_bin / 'nqueens-gui')}"
-    _write(data_home / "applications" / f"{APP_ID}.desktop", entry.replace("Exec=nqueens-gui", command))
-    _write(data_home / "icons" / "hicolor" / "scalable" / "apps" / f"{APP_ID}.svg", _resource("icon.svg"))
-    _write(data_home / "metainfo" / f"{APP_ID}.metainfo.xml", _resource(f"{APP_ID}.metainfo.xml"))
+    contents: tuple[str | bytes, ...] = (
+        entry.replace("Exec=nqueens-gui", command),
+        _resource("icon.svg"),
+        _resource(f"{APP_ID}.metainfo.xml"),
+    )
+    written = [
+        _write(path, content) for path, content in zip(launcher_files(data_home), contents, strict=True)
+    ]
+    return any(written)
+
+
+def launcher_files(data_home: Path) -> tuple[Path, Path, Path]:
+    """Where the launcher, its icon and its AppStream metadata go."""
+    return (
+        data_home / "applications" / f"{APP_ID}.desktop",
+        data_home / "icons" / "hicolor" / "scalable" / "apps" / f"{APP_ID}.svg",
+        data_home / "metainfo" / f"{APP_ID}.metainfo.xml",
+    )
 
 
 def uninstall(venv_bin: Path, home: Path, data_home: Path) -> tuple[list[str], list[str]]:
@@ -73,11 +104,7 @@ def uninstall(venv_bin: Path, home: Path, data_home: Path) -> tuple[list[str], l
         elif link.is_symlink() or link.exists():
             target = os.readlink(link) if link.is_symlink() else "another program"
             left.append(f"{link} (it runs {target})")
-    for path in (
-        data_home / "applications" / f"{APP_ID}.desktop",
-        data_home / "icons" / "hicolor" / "scalable" / "apps" / f"{APP_ID}.svg",
-        data_home / "metainfo" / f"{APP_ID}.metainfo.xml",
-    ):
+    for path in launcher_files(data_home):
         if path.is_file():
             path.unlink()
             removed.append(str(path))
@@ -107,9 +134,15 @@ def _resource(name: str) -> bytes:
     return (RESOURCES / name).read_bytes()
 
 
-def _write(path: Path, content: str | bytes) -> None:
-    """Write ``path`` whole or not at all (a temporary file beside it, renamed into place)."""
+def _write(path: Path, content: str | bytes) -> bool:
+    """Write ``path`` whole or not at all (a temporary file beside it, renamed into place),
+    unless it holds ``content`` already; True when it was written."""
     data = content.encode("utf-8") if isinstance(content, str) else content
+    try:
+        if path.read_bytes() == data:
+            return False
+    except OSError:
+        pass
     path.parent.mkdir(parents=True, exist_ok=True)
     temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
@@ -121,3 +154,4 @@ def _write(path: Path, content: str | bytes) -> None:
     finally:
         if temporary.exists():
             temporary.unlink()
+    return True
