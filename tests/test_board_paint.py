@@ -20,7 +20,7 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
 from app.bench.window_probes import PaintProbe
-from app.gui.board.board_widget import BoardPicture, BoardWidget
+from app.gui.board.board_widget import BoardPicture, BoardWidget, label_step, labelled_numbers
 from app.gui.board.square_painter import SquareLook, SquarePainter
 from app.gui.board.theme import DARK, LIGHT, BoardColors
 from bdd_model import Cell, CellState
@@ -317,3 +317,18 @@ def test_a_shown_solution_stands_out_on_small_squares(
         plain = SquareLook(state, base.rgba())
         shown = look_image(plain._replace(preview=True), colors, size)
         assert colour_distance(look_image(plain, colors, size), shown) >= 90, (state, size)
+
+
+@pytest.mark.parametrize(
+    ("n", "room", "size", "numbers"),
+    [
+        (8, 14, 60, list(range(1, 9))),
+        (40, 20, 12, list(range(1, 41, 2))),
+        (100, 26, 6, [1, *range(5, 101, 5)]),
+        (100, 26, 2, [1, *range(20, 101, 20)]),
+    ],
+)
+def test_rows_and_columns_are_labelled_by_one_rule(n: int, room: int, size: int, numbers: list[int]) -> None:
+    """The newcomer's 100×100 showed rows 1, 3, …, 99 beside columns 1, 5, …, 100: one step, the
+    one the widest label needs, serves both."""
+    assert labelled_numbers(n, label_step(room, size)) == numbers

@@ -39,7 +39,7 @@ __all__ = [
     "LegendWidget",
     "heat_peak",
     "label_step",
-    "labelled",
+    "labelled_numbers",
 ]
 
 LABEL_SPACE = 22
@@ -348,22 +348,17 @@ class BoardWidget(QWidget):
         painter.setPen(colors.label)
         n = self._picture.n
         metrics = painter.fontMetrics()
-        across = label_step(metrics.horizontalAdvance(str(n)) + 4, size)
-        down = label_step(metrics.height(), size)
-        for i in range(n):
-            number = i + 1
-            if labelled(number, down):
-                painter.drawText(
-                    QRect(left - LABEL_SPACE, top + i * size, LABEL_SPACE - 4, size),
-                    ROW_LABEL,
-                    str(number),
-                )
-            if labelled(number, across):
-                painter.drawText(
-                    QRect(left + i * size - size, top - LABEL_SPACE, 3 * size, LABEL_SPACE - 2),
-                    COLUMN_LABEL,
-                    str(number),
-                )
+        step = label_step(max(metrics.horizontalAdvance(str(n)) + 4, metrics.height()), size)
+        for number in labelled_numbers(n, step):
+            i = number - 1
+            painter.drawText(
+                QRect(left - LABEL_SPACE, top + i * size, LABEL_SPACE - 4, size), ROW_LABEL, str(number)
+            )
+            painter.drawText(
+                QRect(left + i * size - size, top - LABEL_SPACE, 3 * size, LABEL_SPACE - 2),
+                COLUMN_LABEL,
+                str(number),
+            )
 
     def _paint_focus(self, painter: QPainter, colors: BoardColors, size: int) -> None:
         """The keyboard cursor: a frame kept inside its square, so that repainting the square
@@ -401,9 +396,9 @@ def label_step(room: int, size: int) -> int:
     return 100
 
 
-def labelled(number: int, step: int) -> bool:
-    """Whether row or column ``number`` (1-based) carries its label: 1, 3, 5… when every other
-    one is labelled, else 1 and the multiples of ``step``."""
+def labelled_numbers(n: int, step: int) -> list[int]:
+    """The rows and columns (1-based) that carry their label, the same for both: 1, 3, 5… when
+    every other one is labelled, else 1 and the multiples of ``step``."""
     if step == 2:
-        return number % 2 == 1
-    return number == 1 or number % step == 0
+        return list(range(1, n + 1, 2))
+    return [number for number in range(1, n + 1) if number == 1 or number % step == 0]
