@@ -22,8 +22,10 @@ from bdd_model.levels.level_file import level_form, read_level
 from bdd_model.levels.level_search import LevelSearch
 from bdd_model.levels.making.generator import NotToBeHad, described, generate, made_text
 from bdd_model.levels.techniques.hints import NoHint, hint
+from bdd_model.levels.techniques.position import Deduction
 from bdd_model.levels.techniques.rating import DIFFICULTIES, NotUnique, rate
 from bdd_model.solution_count import SolutionCount
+from bdd_model.wording import and_list
 
 
 def register(commands: argparse._SubParsersAction) -> None:
@@ -47,7 +49,7 @@ def register(commands: argparse._SubParsersAction) -> None:
         help="where to write (default: standard output); a name ending in .json gets the JSON form",
     )
     convert.set_defaults(run=run_convert)
-    advice = actions.add_parser("hint", help="the simplest deduction on an open square, with its reason")
+    advice = actions.add_parser("hint", help="the simplest deduction on open squares, with its reason")
     advice.add_argument("file", metavar="FILE", type=Path, help="the level (text or JSON)")
     add_decision_options(advice)
     advice.add_argument("--json", action="store_true", help="one JSON object")
@@ -93,29 +95,42 @@ def run_check(args: argparse.Namespace) -> int:
 
 
 def run_hint(args: argparse.Namespace) -> int:
-    """``level hint``: exit 1 with one line on stderr when solved, stuck or in conflict."""
+    """``level hint``: on a level with several solutions, one line on stderr says so first; exit
+    1 with one line on stderr when solved, stuck, in conflict or without a solution."""
     level = open_level(args.file)
+    found: Deduction | NoHint
     try:
         decisions = [Decision.parse(kind, text, level.n) for kind, text in args.decisions]
         found = hint(level, decisions)
     except NoHint as error:
-        fail(str(error), status=1)
+        found = error
     except NQueensError as error:
         fail(str(error))
-    (cell,) = found.cells
+    several = LevelSearch(level).counted(limit=2).solutions > 1
+    if several:
+        print(f"nqueens: {SEVERAL_SOLUTIONS}", file=sys.stderr)
+    if isinstance(found, NoHint):
+        fail(str(found), status=1)
+    cells = cells_one_based(list(found.cells))
     report = {
-        "cell": cell.one_based(),
+        "cell": cells[0],
+        "cells": cells,
         "action": found.action,
         "technique": found.technique,
         "reason": found.reason,
         "because": cells_one_based(list(found.because)),
+        "unique": not several,
     }
-    print(
-        json.dumps(report)
-        if args.json
-        else f"{cell.label()}: {found.action} ({found.technique}): {found.reason}"
-    )
+    where = and_list(cell.label() for cell in found.cells)
+    print(json.dumps(report) if args.json else f"{where}: {found.action} ({found.technique}): {found.reason}")
     return 0
+
+
+SEVERAL_SOLUTIONS = (
+    "the level has more than one solution, so some squares are left to your choice; "
+    "each hint holds in every solution your decisions leave"
+)
+"""What ``level hint`` says first on a level that is not unique (one with none: its hint says so)."""
 
 
 def run_rate(args: argparse.Namespace) -> int:

@@ -1,15 +1,16 @@
-"""A hint on a level under the player's decisions: the simplest technique's deduction on a square
-still open, proven by the levels' exact search before it is given."""
+"""A hint on a level under the player's decisions: the simplest technique's deduction on squares
+still open, proven by the levels' exact search before it is given; where the techniques stop while
+several solutions remain, the squares the exact search alone decides."""
 
 from __future__ import annotations
 
-from bdd_model.board import Cell
+from bdd_model.board import Cell, CellState
 from bdd_model.decisions import Decision, DecisionKind
 from bdd_model.errors import NQueensError
 from bdd_model.levels.level import Level
 from bdd_model.levels.level_board import LevelPlay
 from bdd_model.levels.techniques import TECHNIQUES
-from bdd_model.levels.techniques.position import Deduction, Position
+from bdd_model.levels.techniques.position import Action, Deduction, Position
 
 
 class NoHint(NQueensError):
@@ -17,9 +18,18 @@ class NoHint(NQueensError):
     the fewest to take back), or no technique applies."""
 
 
+SEARCH = "search"
+"""The name of the exact search's deductions, given only where the techniques stop."""
+NO_CHOICE_DECIDED = (
+    "no square is decided yet: each open square holds a piece in some of the solutions left and "
+    "not in others; choose where a piece goes"
+)
+
+
 def hint(level: Level, decisions: list[Decision]) -> Deduction:
-    """The simplest deduction on one open square, each technique's in the order of
-    ``TECHNIQUES``, proven exact; NoHint when there is none."""
+    """The simplest deduction on open squares, each technique's in the order of ``TECHNIQUES``,
+    every square of it proven exact; when none applies and several solutions keep the decisions
+    (a level that is not unique), the squares the exact search decides. NoHint when there is none."""
     board = LevelPlay(level)
     for decision in decisions:
         (board.place if decision.kind is DecisionKind.QUEEN else board.mark)(*decision.cell)
@@ -35,9 +45,29 @@ def hint(level: Level, decisions: list[Decision]) -> Deduction:
         raise NoHint("the level is solved")
     for technique in TECHNIQUES:
         found = technique.find(position)
-        if found is not None and _proven(board, found.cells[0], found.action):
-            return Deduction(found.cells[:1], found.action, found.technique, found.reason, found.because)
-    raise NoHint("no technique applies here")
+        if found is not None and all(_proven(board, cell, found.action) for cell in found.cells):
+            return found
+    return _searched(board, position)
+
+
+def _searched(board: LevelPlay, position: Position) -> Deduction:
+    """The squares the techniques leave open that the exact search decides, the pieces first,
+    when several solutions keep the decisions; NoHint otherwise (one solution left: the
+    techniques alone are stuck)."""
+    states = board.states()
+    left = position.shape.cells(position.open)
+    if all(states[cell.row][cell.col] is not CellState.OPEN for cell in left):
+        raise NoHint("no technique applies here")
+    pieces = [cell for cell in left if states[cell.row][cell.col] is CellState.FORCED]
+    empty = [cell for cell in left if states[cell.row][cell.col].is_closed]
+    cells = pieces or empty
+    if not cells:
+        raise NoHint(NO_CHOICE_DECIDED)
+    action: Action = "queen" if pieces else "empty"
+    where = "here" if len(cells) == 1 else "on these squares"
+    has = "every" if pieces else "no"
+    reason = f"no technique applies, but {has} solution left has a piece {where}"
+    return Deduction(tuple(cells), action, SEARCH, reason, tuple(d.cell for d in board.decisions))
 
 
 def _proven(board: LevelPlay, cell: Cell, action: str) -> bool:
