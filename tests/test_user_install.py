@@ -1,6 +1,7 @@
 """The set-up puts the program where a user looks for it: the commands in ~/.local/bin, and the
 window's launcher, icon and AppStream metadata in the application menu, each accepted by its
-validator. Every test works in a private home folder, never the real one."""
+validator (the metadata naming every rule family and the region levels); what it says about them
+is said once. Every test works in a private home folder, never the real one."""
 
 from __future__ import annotations
 
@@ -10,11 +11,13 @@ import subprocess
 import sys
 from pathlib import Path
 from types import ModuleType
+from xml.etree import ElementTree
 
 import pytest
 
 from app.gui.board.queen_pictures import resource_bytes
 from app.gui.nqueens_gui import DESKTOP_ID
+from bdd_model.families import names
 
 ROOT = Path(__file__).resolve().parent.parent
 VENV_BIN = Path(sys.executable).parent
@@ -157,3 +160,13 @@ class TestSaidOnce:
         (tmp_path / "checkout" / ".venv" / "nqueens-said").mkdir(parents=True)
         (notice, _) = self.say(start, tmp_path, "/usr/bin")
         assert self.say(start, tmp_path, "/usr/bin") == [notice]
+
+
+def test_the_metadata_describes_every_rule_family_and_the_region_levels() -> None:
+    root = ElementTree.parse(ROOT / "resources" / f"{DESKTOP_ID}.metainfo.xml").getroot()
+    description = root.find("description")
+    assert description is not None
+    text = " ".join(" ".join(description.itertext()).split())
+    for name in names():
+        assert name in text, name
+    assert "LinkedIn" in text and "Star Battle" in text and "on the command line for now" in text
