@@ -81,14 +81,34 @@ def test_bench_of_a_level_folder_times_every_level_and_skips_what_is_not_one(cap
     assert [(r["levels_of"], r["levels"]) for r in report["ranges"]] == [("one star, up to 11×11", 3)]
 
 
-def test_state_text_of_a_level_shows_open_squares_by_region(capsys, tmp_path: Path) -> None:
+def test_state_text_of_a_level_shows_its_regions_whole_beside_the_squares(capsys, tmp_path: Path) -> None:
     path = tmp_path / "rows.txt"
     path.write_text(ROWS)
-    status, out, _ = run(capsys, "state", "--level", str(path), "--queen", "1,2")
+    status, out, _ = run(capsys, "state", "--level", str(path), "--queen", "1,2", "--empty", "2,5")
     assert status == 0
-    assert out.splitlines()[:2] == ["- Q - - -", "- - - B B"] and "3 solutions remain" in out
+    assert out.splitlines() == [
+        "A A A A A   - Q - - -",
+        "B B B B B   - - - F x",
+        "C C C C C   F - - - -",
+        "D D D D D   - - . - .",
+        "E E E E E   - - . - .",
+        "2 solutions remain (left the regions; right Q piece, F forced, . open, x marked, - closed)",
+    ]
     _, out, _ = run(capsys, "state", "--level", str(path), "--queen", "1,2", "--explain", "2,1")
     assert out.splitlines()[-1] == "2,1: retract 1,2"
+
+
+def test_state_text_of_an_18x18_level_fits_80_columns_with_every_region_symbol(
+    capsys, tmp_path: Path
+) -> None:
+    level = level_oracle.planted_level(18, 1, random.Random(2))
+    path = tmp_path / "level.txt"
+    path.write_text(level.text())
+    status, out, _ = run(capsys, "state", "--level", str(path), "--queen", "1,1")
+    rows = out.splitlines()[:18]
+    assert status == 0 and all(len(row) <= 80 for row in rows)
+    assert [row[:35].split() for row in rows] == [list(line) for line in level.regions]
+    assert rows[0][38:41] == "Q -" and all(len(row[38:].split()) == 18 for row in rows)
 
 
 def test_bench_of_a_unique_level_times_each_hint_of_a_game_to_its_solution(capsys, tmp_path: Path) -> None:

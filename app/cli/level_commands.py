@@ -231,16 +231,15 @@ def run_level_state(args: argparse.Namespace) -> int:
 def _level_text(
     level: Level, states: list[list[CellState]], report: dict[str, object], figure: SolutionCount
 ) -> str:
-    """The level for people: each open square shows its region's symbol, then the counts."""
-    shown = {CellState.QUEEN: "Q", CellState.FORCED: "F", CellState.MARKED: "x"}
-
-    def symbol(state: CellState, region: str) -> str:
-        return shown.get(state, region if state is CellState.OPEN else "-")
-
-    rows = [" ".join(map(symbol, row, line)) for row, line in zip(states, level.regions, strict=True)]
+    """The level for people: each row of regions, then the same row's squares, then the counts."""
+    shown = {CellState.QUEEN: "Q", CellState.FORCED: "F", CellState.OPEN: ".", CellState.MARKED: "x"}
+    rows = [
+        f"{' '.join(line)}   {' '.join(shown.get(state, '-') for state in row)}"
+        for row, line in zip(states, level.regions, strict=True)
+    ]
     counts = report.get("counts")
     if isinstance(counts, list):
         width = len(str(max(max(row) for row in counts)))
         rows += [" ".join(f"{k:>{width}}" for k in row) for row in counts]
-    legend = "(Q piece, F forced, x marked, - closed)"
+    legend = "(left the regions; right Q piece, F forced, . open, x marked, - closed)"
     return "\n".join([*rows, f"{figure.remain()} {legend}", *explanation_lines(report, "piece", "the level")])
