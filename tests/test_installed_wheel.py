@@ -49,12 +49,26 @@ class Installed:
         )
 
 
-def tracked_files() -> list[str]:
-    """The checkout's files as a fresh clone has them (those deleted since are left out)."""
+def git_files(*options: str) -> list[str]:
+    """The checkout's files as a fresh clone has them (those deleted since are left out); with
+    ``--others --exclude-standard``, those git does not track yet."""
     listed = subprocess.run(
-        ["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, text=True, check=True
+        ["git", "ls-files", "-z", *options], cwd=ROOT, capture_output=True, text=True, check=True
     ).stdout
     return [name for name in listed.split("\0") if name and (ROOT / name).is_file()]
+
+
+def failed(answer: subprocess.CompletedProcess[str]) -> str:
+    """What a failed command said, and the program's files that git does not track (a fresh
+    clone, and so the wheel, lacks them)."""
+    untracked = [
+        name
+        for name in git_files("--others", "--exclude-standard")
+        if name.startswith(("app/", "bdd_model/", "resources/"))
+    ]
+    return (
+        answer.stdout + answer.stderr + (f"\nnot tracked by git: {', '.join(untracked)}" if untracked else "")
+    )
 
 
 def _built_wheel(source: Path, dist: Path) -> Path:
@@ -76,7 +90,7 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Installed:
     """The wheel built from a copy of the tracked files, installed without dependencies into a
     fresh environment that sees this one's site-packages (through a .pth file) for those."""
     source = tmp_path_factory.mktemp("clone")
-    for name in tracked_files():
+    for name in git_files():
         (source / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(ROOT / name, source / name)
     wheel = _built_wheel(source, tmp_path_factory.mktemp("dist"))
@@ -115,7 +129,7 @@ class TestInstalledWheel:
     ) -> None:
         with zipfile.ZipFile(installed.wheel) as wheel:
             names = set(wheel.namelist())
-        tracked = tracked_files()
+        tracked = git_files()
         modules = {
             name for name in tracked if name.startswith(("app/", "bdd_model/")) and name.endswith(".py")
         }
@@ -141,7 +155,7 @@ class TestInstalledWheel:
             "print(app.__file__, bdd_model.__file__, sep='\\n')\n"
         )
         answer = installed.run(installed.python, "-c", every_module, NUMBA_DISABLE_JIT="1")
-        assert answer.returncode == 0, answer.stderr
+        assert answer.returncode == 0, failed(answer)
         for origin in answer.stdout.splitlines():
             assert Path(origin).is_relative_to(installed.site_packages), origin
 
@@ -149,14 +163,14 @@ class TestInstalledWheel:
         nqueens = installed.scripts / "nqueens"
         level = installed.site_packages / "app" / "resources" / LEVEL
         counted = installed.run(nqueens, "count", "8")
-        assert (counted.returncode, counted.stdout) == (0, "92\n"), counted.stderr
+        assert (counted.returncode, counted.stdout) == (0, "92\n"), failed(counted)
         checked = installed.run(nqueens, "level", "check", level)
-        assert (checked.returncode, checked.stdout) == (0, "unique\n"), checked.stderr
+        assert (checked.returncode, checked.stdout) == (0, "unique\n"), failed(checked)
 
     def test_the_installed_window_draws_its_queens_from_the_package(self, installed: Installed) -> None:
         picture = installed.outside / "board.png"
         shown = installed.run(
             installed.scripts / "nqueens-gui", "6", "--queen", "1,2", "--screenshot", picture
         )
-        assert shown.returncode == 0, shown.stderr
+        assert shown.returncode == 0, failed(shown)
         assert picture.stat().st_size > 10_000
