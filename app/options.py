@@ -21,6 +21,8 @@ MEMORY_SHARE = 0.8
 MEMORY_ENV = "NQUEENS_MEMORY_LIMIT_MB"
 MESSAGE_LIMIT = 300
 """Characters of an error line; what argparse quotes from the command line is cut to fit."""
+HELP_WIDTH = 78
+"""Columns of the paragraphs a help text lays out itself (argparse wraps the rest to the terminal)."""
 
 
 class SettingError(Exception):

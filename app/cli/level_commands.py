@@ -7,30 +7,53 @@ import argparse
 import json
 import secrets
 import sys
+import textwrap
 from collections.abc import Callable
 from pathlib import Path
 
 from app.cli.output import explanation, explanation_lines, state_lists, write_output
-from app.options import add_decision_options, fail, whole_number
+from app.options import HELP_WIDTH, add_decision_options, fail, whole_number
 from bdd_model import NQueensError, parse_cell
 from bdd_model.board import CellState, cells_one_based
 from bdd_model.decisions import Decision, DecisionKind
 from bdd_model.files.untrusted_text import PATH_EXCERPT, excerpt
-from bdd_model.levels.level import Level, LevelError
+from bdd_model.levels.level import MAX_N, MAX_STARS, Level, LevelError
 from bdd_model.levels.level_board import LevelBoard
 from bdd_model.levels.level_file import level_form, read_level
 from bdd_model.levels.level_search import LevelSearch
-from bdd_model.levels.making.generator import NotToBeHad, described, generate, made_text
+from bdd_model.levels.making.generator import SIZES, NotToBeHad, described, generate, made_text
 from bdd_model.levels.techniques.hints import NoHint, hint
 from bdd_model.levels.techniques.position import Deduction
 from bdd_model.levels.techniques.rating import DIFFICULTIES, NotUnique, rate
 from bdd_model.solution_count import SolutionCount
 from bdd_model.wording import and_list
 
+LEVEL_FILE = (
+    "A level file is ASCII text, case-sensitive (a UTF-8 BOM and CRLF accepted); blank lines and "
+    "'#' lines are ignored anywhere. An optional line 'stars K' (K from 1 to {stars}, default 1) "
+    "comes before the grid: N lines of N region symbols (A–Z, a–z, 0–9; spaces between them "
+    "allowed), N from 1 to {n}, with exactly N distinct symbols. K pieces go in every row, column "
+    "and region, no two on touching squares (diagonals included). JSON is read too: an array of N "
+    'strings or of N arrays of one-symbol strings, or {{"stars": K, "regions": [...]}}.'
+)
+"""The level file's grammar, as ``nqueens level --help`` gives it."""
+LEVEL_EXAMPLE = """\
+    # a 5x5 level: regions A to E, one piece each
+    CCAAA
+    CBBAA
+    CBBAA
+    DDDDA
+    EEDDD"""
+"""The example ``nqueens level --help`` gives after the grammar (the tests read it back)."""
+
 
 def register(commands: argparse._SubParsersAction) -> None:
     level = commands.add_parser(
-        "level", help="region levels (Queens, Star Battle): check, convert, hint, rate, generate"
+        "level",
+        help="region levels (Queens, Star Battle): check, convert, hint, rate, generate",
+        description=textwrap.fill(LEVEL_FILE.format(stars=MAX_STARS, n=MAX_N), HELP_WIDTH)
+        + f"\n\nFor example, a level with one solution:\n\n{LEVEL_EXAMPLE}",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     actions = level.add_subparsers(dest="action", required=True, metavar="ACTION", parser_class=type(level))
     check = actions.add_parser(
@@ -60,7 +83,13 @@ def register(commands: argparse._SubParsersAction) -> None:
     rating.set_defaults(run=run_rate)
     making = actions.add_parser("generate", help="a new level with one solution, of the difficulty asked")
     making.add_argument("n", metavar="N", type=_number("N"), help="the size (5-14; 8-14 with 2 stars)")
-    making.add_argument("--stars", type=_number("--stars"), default=1, help="pieces per row, column, region")
+    making.add_argument(
+        "--stars",
+        metavar="K",
+        type=_number("--stars"),
+        default=1,
+        help=f"pieces per row, column and region: {' or '.join(map(str, SIZES))} (default 1)",
+    )
     making.add_argument("--difficulty", choices=DIFFICULTIES, default="medium", help="default: medium")
     making.add_argument("--seed", type=_number("--seed"), help="the same seed makes the same level")
     making.add_argument(

@@ -2,24 +2,51 @@
 
 from __future__ import annotations
 
+import argparse
 import sys
+import textwrap
 
 from app.child_process import silence_stdout
 from app.cli import bench_commands, engine_commands, level_commands, sat_commands
 from app.cli.output import OutputError, guarded_stdout
-from app.options import Parser, SettingError, fail, limit_memory
+from app.options import HELP_WIDTH, Parser, SettingError, fail, limit_memory
 from bdd_model import NQueensError
+from bdd_model.families import CLASSIC, names
 from bdd_model.sat.kernels.jit import compile_in_foreground
+from bdd_model.wording import and_list
 
 
 def build_parser() -> Parser:
-    parser = Parser(prog="nqueens", description="N-Queens: BDD configurator answers and SAT tools.")
+    parser = Parser(
+        prog="nqueens",
+        description="N-Queens: BDD configurator answers and SAT tools.",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", parser_class=Parser)
     engine_commands.register(commands)
     sat_commands.register(commands)
     bench_commands.register(commands)
     level_commands.register(commands)
+    parser.epilog = _options_across(commands)
     return parser
+
+
+def _options_across(commands: argparse._SubParsersAction) -> str:
+    """The help's closing paragraphs: the commands that take --rules and --level, read from
+    their parsers, and where the level file is described."""
+
+    def taking(option: str) -> str:
+        return and_list(
+            name for name, command in commands.choices.items() if option in command._option_string_actions
+        )
+
+    paragraphs = (
+        f"Rule families: --rules {'|'.join(names())} (default {CLASSIC.name}) on {taking('--rules')}.",
+        f"Region levels (LinkedIn Queens, Star Battle): --level on {taking('--level')} (a level in place "
+        "of N and --rules), and the level command ('nqueens level --help' describes the level file).",
+        "'nqueens COMMAND --help' gives a command's options.",
+    )
+    return "\n\n".join(textwrap.fill(paragraph, HELP_WIDTH) for paragraph in paragraphs)
 
 
 def main(argv: list[str] | None = None) -> int:
