@@ -14,8 +14,8 @@ import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from PySide6.QtCore import QPoint, QRect, Qt
-from PySide6.QtGui import QColor, QImage, QPainter, QPalette, QRegion
+from PySide6.QtCore import QPoint, QRect, QRectF, Qt
+from PySide6.QtGui import QColor, QFontMetricsF, QImage, QPainter, QPalette, QRegion
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
@@ -332,3 +332,74 @@ def test_rows_and_columns_are_labelled_by_one_rule(n: int, room: int, size: int,
     """The newcomer's 100×100 showed rows 1, 3, …, 99 beside columns 1, 5, …, 100: one step, the
     one the widest label needs, serves both."""
     assert labelled_numbers(n, label_step(room, size)) == numbers
+
+
+def solved_picture(columns: tuple[int, ...]) -> BoardPicture:
+    """A solved board: a queen in each row at ``columns``, every other square attacked."""
+    n = len(columns)
+    states = [[CellState.QUEEN if c == col else CellState.ATTACKED for c in range(n)] for col in columns]
+    return BoardPicture.of(n, states)
+
+
+def queens_solutions(n: int) -> list[tuple[int, ...]]:
+    def extend(columns: tuple[int, ...]) -> list[tuple[int, ...]]:
+        if len(columns) == n:
+            return [columns]
+        row = len(columns)
+        return [
+            found
+            for col in range(n)
+            if all(col != c and abs(col - c) != row - r for r, c in enumerate(columns))
+            for found in extend((*columns, col))
+        ]
+
+    return extend(())
+
+
+def banner_hides(board: BoardWidget, picture: BoardPicture) -> list[Cell]:
+    banner = board._banner_rect()
+    return [
+        Cell(r, c)
+        for r in range(picture.n)
+        for c in range(picture.n)
+        if picture.state(r, c) is CellState.QUEEN and banner.intersects(QRectF(board.cell_rect(Cell(r, c))))
+    ]
+
+
+@pytest.mark.parametrize(("width", "height"), [(300, 300), (560, 560), (900, 640)])
+def test_the_solved_banner_hides_no_queen_of_any_8x8_solution(qtbot, width: int, height: int) -> None:
+    """The newcomer's report: "Solved!" covered pieces. Some row of a solved board has its queen
+    in the first or last column, so the banner fits in a row beside it."""
+    board = shown_board(qtbot, width, height)
+    solutions = queens_solutions(8)
+    assert len(solutions) == 92
+    for columns in solutions:
+        picture = solved_picture(columns)
+        board.set_picture(picture)
+        board.flash_banner("Solved!")
+        assert banner_hides(board, picture) == [], columns
+        rect = board._banner_rect()
+        words = QFontMetricsF(board._banner_font(rect.height())).horizontalAdvance("Solved!")
+        assert words < rect.width() and rect.height() >= 24, "the words fit, readable"
+
+
+def test_a_queen_the_banner_must_cover_on_a_big_board_is_drawn_over_it(qtbot) -> None:
+    """On 40×40 squares of a few pixels the banner spans rows that all hold queens: the few it
+    covers show through it, pixel for pixel as without the banner."""
+    board = shown_board(qtbot, 300, 300)
+    columns = tuple(r * 17 % 40 for r in range(40))  # one piece a row and column, spread out
+    picture = solved_picture(columns)
+    board.set_picture(picture)
+    settle()
+    before = board.grab().toImage()
+    board.flash_banner("Solved!")
+    board._set_banner_opacity(1.0)
+    settle()
+    after = board.grab().toImage()
+    covered = banner_hides(board, picture)
+    assert covered, "the case meant: a banner that must cover queens"
+    for cell in covered:
+        rect = board.cell_rect(cell).adjusted(1, 1, -1, -1)
+        for x in range(rect.left(), rect.right() + 1):
+            for y in range(rect.top(), rect.bottom() + 1):
+                assert after.pixel(x, y) == before.pixel(x, y), (cell, x, y)

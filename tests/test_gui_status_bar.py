@@ -126,7 +126,7 @@ def test_after_a_finishing_mark_undo_is_said_to_take_the_mark_back(qtbot, window
     assert window.session.configurator.decisions == ()
 
 
-def test_the_solved_banner_spares_the_queen_hint_placed(qtbot, window: MainWindow) -> None:
+def test_the_solved_banner_spares_every_piece(qtbot, window: MainWindow) -> None:
     for n in (4, 8):
         window.session.open_size(n)
         if n == 8:
@@ -134,7 +134,13 @@ def test_the_solved_banner_spares_the_queen_hint_placed(qtbot, window: MainWindo
                 window.session.activate(Cell(r, c))
         window.session.hint()
         qtbot.waitUntil(lambda: "Undo takes the queen on" in window.status_line.text())
-        (placed,) = window.session.last_queens()
-        assert window.status_line.text().endswith(f"Undo takes the queen on {placed.label()} back.")
         banner = window.board._banner_rect()
-        assert not banner.intersects(QRectF(window.board.cell_rect(placed)))
+        states = window.session.configurator.states()
+        pieces = [
+            Cell(r, c)
+            for r, row in enumerate(states)
+            for c, state in enumerate(row)
+            if state in (CellState.QUEEN, CellState.FORCED)
+        ]
+        assert len(pieces) == n
+        assert not any(banner.intersects(QRectF(window.board.cell_rect(cell))) for cell in pieces)

@@ -12,6 +12,8 @@ from bdd_model import Cell, CellState
 from bdd_model.board import STATE_OF_CODE, STATE_ORDER, UNDECIDED
 
 OPEN = STATE_ORDER.index(CellState.OPEN)
+PIECES = [STATE_ORDER.index(CellState.QUEEN), STATE_ORDER.index(CellState.FORCED)]
+"""The codes of squares that hold a piece."""
 NO_CODES = np.zeros((0, 0), dtype=np.int8)
 
 

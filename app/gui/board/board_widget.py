@@ -5,8 +5,8 @@ rules."""
 from __future__ import annotations
 
 import math
-from collections.abc import Collection
 
+import numpy as np
 from PySide6.QtCore import (
     QEasingCurve,
     QEvent,
@@ -19,11 +19,29 @@ from PySide6.QtCore import (
     QVariantAnimation,
     Signal,
 )
-from PySide6.QtGui import QColor, QFont, QKeyEvent, QMouseEvent, QPainter, QPaintEvent, QPen, QRegion
+from PySide6.QtGui import (
+    QColor,
+    QFont,
+    QFontMetricsF,
+    QKeyEvent,
+    QMouseEvent,
+    QPainter,
+    QPaintEvent,
+    QPen,
+    QRegion,
+)
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
+from app.gui.board.banner_place import banner_place
 from app.gui.board.board_cache import BoardCache
-from app.gui.board.board_picture import BoardPicture, changed_rows, heat_peak, heat_shown, same_counts
+from app.gui.board.board_picture import (
+    PIECES,
+    BoardPicture,
+    changed_rows,
+    heat_peak,
+    heat_shown,
+    same_counts,
+)
 from app.gui.board.legend_widget import LEGEND, SCALE_LABELS, LegendWidget
 from app.gui.board.square_painter import SquarePainter
 from app.gui.board.theme import BoardColors, board_colors
@@ -46,6 +64,10 @@ LABEL_SPACE = 22
 """Room for the row and column numbers left of and above the board (logical pixels)."""
 FEW_SQUARES = 32
 """Up to this many changed squares are repainted as themselves; more, as their bounding rectangle."""
+BANNER_HEIGHT = 30
+"""The least height of the banner (logical pixels): it spans as many rows as make it."""
+BANNER_LARGEST_TEXT = 48
+"""The banner's words at most this many pixels high, however large the squares."""
 HOVER = QColor(255, 255, 255, 40)
 """The pointer's highlight over the square under it."""
 ROW_LABEL = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter | Qt.TextFlag.TextDontClip
@@ -103,7 +125,8 @@ class BoardWidget(QWidget):
         self._cursor_visible = False
         self._hover: Cell | None = None
         self._banner = ""
-        self._banner_row = 0
+        self._banner_block = (0, 0, 1, 1)
+        """(top row, left column, rows, columns) of the squares the banner lies over."""
         self._banner_opacity = 0.0
         self._banner_animation = QVariantAnimation(self)
         self._banner_animation.setDuration(2200)
@@ -167,14 +190,19 @@ class BoardWidget(QWidget):
         self._cursor_visible = True
         self._repaint_overlays(before)
 
-    def flash_banner(self, text: str, spare: Collection[Cell] = ()) -> None:
-        """Show a short banner over the board (e.g. "Solved!") that fades by itself, across the
-        middle, the top or the bottom of the board, wherever it hides fewest of ``spare``."""
+    def flash_banner(self, text: str) -> None:
+        """Show a short banner over the board (e.g. "Solved!") that fades by itself, over the
+        block of squares that hides the fewest pieces (none, where its words fit in a row beside
+        a piece); a piece it must cover is drawn over it."""
         n = max(self._picture.n, 1)
-        rows = [cell.row for cell in spare]
-        third = max(1, n // 3)
-        bands = ((n - third) // 2, 0, n - third)
-        self._banner_row = min(bands, key=lambda top: sum(top <= row < top + third for row in rows))
+        _, _, size = self._geometry()
+        rows = min(n, math.ceil(BANNER_HEIGHT / size))
+        font = self._banner_font(rows * size)
+        room = QFontMetricsF(font).horizontalAdvance(text) + rows * size * 0.6
+        cols = min(n, math.ceil(room / size))
+        pieces = np.isin(self._picture.codes, PIECES) if self._picture.n else np.zeros((1, 1), dtype=bool)
+        top, left = banner_place(pieces, rows, cols)
+        self._banner_block = (top, left, rows, cols)
         self._banner = text
         self._banner_animation.stop()
         self._banner_animation.start()
@@ -221,12 +249,17 @@ class BoardWidget(QWidget):
         return Cell(row, col) if row < n and col < n else None
 
     def _banner_rect(self) -> QRectF:
+        """The banner over its block of squares, a pixel inside it."""
         left, top, size = self._geometry()
-        n = max(self._picture.n, 1)
-        board = size * n
-        height = min(max(16, board // 9) * 2, size * max(1, n // 3))
-        band = self._banner_row * size + (size * max(1, n // 3) - height) / 2
-        return QRectF(left + board * 0.1, top + band, board * 0.8, height)
+        row, col, rows, cols = self._banner_block
+        block = QRectF(left + col * size, top + row * size, cols * size, rows * size)
+        return block.adjusted(1, 1, -1, -1)
+
+    def _banner_font(self, height: float) -> QFont:
+        font = QFont(self.font())
+        font.setPixelSize(max(8, min(BANNER_LARGEST_TEXT, round(height * 0.55))))
+        font.setBold(True)
+        return font
 
     # ----- input -------------------------------------------------------------------------
 
@@ -339,7 +372,7 @@ class BoardWidget(QWidget):
             painter.fillRect(self.cell_rect(self._hover), HOVER)
         self._paint_focus(painter, colors, size)
         if self._banner_opacity > 0 and self._banner:
-            self._paint_banner(painter, colors)
+            self._paint_banner(painter, colors, cache)
 
     def _paint_labels(self, painter: QPainter, colors: BoardColors, left: int, top: int, size: int) -> None:
         font = QFont(self.font())
@@ -371,20 +404,23 @@ class BoardWidget(QWidget):
         painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.drawRect(QRectF(self.cell_rect(self._cursor)).adjusted(inset, inset, -inset, -inset))
 
-    def _paint_banner(self, painter: QPainter, colors: BoardColors) -> None:
+    def _paint_banner(self, painter: QPainter, colors: BoardColors, cache: BoardCache) -> None:
+        """The banner, then any piece under it drawn again over it, so that none is hidden."""
         rect = self._banner_rect()
         height = rect.height()
         painter.setOpacity(self._banner_opacity)
-        font = QFont(self.font())
-        font.setPixelSize(round(height / 2))
-        font.setBold(True)
-        painter.setFont(font)
+        painter.setFont(self._banner_font(height))
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(colors.banner)
         painter.drawRoundedRect(rect, height / 4, height / 4)
         painter.setPen(colors.banner_text)
         painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, self._banner)
         painter.setOpacity(1.0)
+        row, col, rows, cols = self._banner_block
+        left, top, _ = self._geometry()
+        codes = self._picture.codes[row : row + rows, col : col + cols]
+        for r, c in zip(*np.nonzero(np.isin(codes, PIECES)), strict=True):
+            cache.draw(painter, left, top, self.cell_rect(Cell(row + int(r), col + int(c))))
 
 
 def label_step(room: int, size: int) -> int:

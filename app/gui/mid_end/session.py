@@ -121,15 +121,6 @@ class BoardSession(QObject):
         stack = self.undo_stack
         return [step for i in range(stack.index()) if isinstance(step := stack.command(i), Step)]
 
-    def last_queens(self) -> frozenset[Cell]:
-        """The queens the newest undo step placed (what a banner over the board should not hide)."""
-        stack = self.undo_stack
-        step = stack.command(stack.index() - 1) if stack.index() else None
-        if not isinstance(step, Step) or step.kind != "decisions":
-            return frozenset()
-        before = {d.cell for d in step.before}
-        return frozenset(d.cell for d in step.after if d.kind is DecisionKind.QUEEN and d.cell not in before)
-
     def reopen(
         self, board: Board, steps: Sequence[tuple[str, str, Any, Any]], saved_back: int | None
     ) -> bool:

@@ -367,7 +367,7 @@ class MainWindow(QMainWindow):
         self.compile_indicator.started(rules.board(n), backend, cost.seconds if cost else None)
 
     def _solved(self) -> None:
-        self.board.flash_banner("Solved!", self.session.last_queens())
+        self.board.flash_banner("Solved!")
         self.show_message(solved_words(self.session.undo_stack.undoText()))
 
     def _pointed_changed(self) -> None:
