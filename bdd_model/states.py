@@ -68,15 +68,16 @@ class SquareSource(Protocol):
 
 
 def why_not_open(engine: SquareSource, row: int, col: int) -> str:
-    """Why a queen cannot be placed on (row, col) now, as a clause ("" when it can)."""
+    """Why a piece cannot be placed on (row, col) now, as a clause ("" when it can)."""
     cell = check_cell(engine.n, row, col)
     state = engine.cell(row, col)
+    piece = engine.rules.piece
     if state is CellState.OPEN:
         return ""
     if state is CellState.QUEEN:
-        return "your queen already stands there"
+        return f"your {piece} already stands there"
     if state is CellState.FORCED:
-        return "a queen already stands there in every remaining solution"
+        return f"a {piece} already stands there in every remaining solution"
     if state is CellState.MARKED:
         return "you marked it; remove the mark first"
     if state is CellState.ATTACKED:
@@ -84,22 +85,23 @@ def why_not_open(engine: SquareSource, row: int, col: int) -> str:
             q.label() + (" (forced)" if engine.cell(*q) is CellState.FORCED else "")
             for q in engine.attackers(*cell)
         ]
-        queens = "queens" if len(labels) > 1 else "queen"
-        return f"it is {engine.rules.attacked_by} the {queens} at {and_list(labels)}"
-    return "no remaining solution has a queen there"
+        pieces = f"{piece}s" if len(labels) > 1 else piece
+        return f"it is {engine.rules.attacked_by} the {pieces} at {and_list(labels)}"
+    return f"no remaining solution has a {piece} there"
 
 
 def refuse_place(engine: SquareSource, cell: Cell) -> DecisionError:
     """The error for a queen the square cannot take."""
-    return DecisionError(f"cannot place a queen on {cell.label()}: {why_not_open(engine, *cell)}")
+    return DecisionError(f"cannot place a {engine.rules.piece} on {cell.label()}: {why_not_open(engine, *cell)}")
 
 
-def refuse_mark(cell: Cell, state: CellState) -> DecisionError | None:
-    """The error for a mark the square cannot take (its state is a queen, forced or marked), else None."""
+def refuse_mark(cell: Cell, state: CellState, piece: str) -> DecisionError | None:
+    """The error for a mark the square cannot take (its state is a piece, forced or marked), else
+    None; ``piece``: the family's word for it."""
     if state is CellState.QUEEN:
-        return DecisionError(f"cannot mark {cell.label()}: your queen stands there")
+        return DecisionError(f"cannot mark {cell.label()}: your {piece} stands there")
     if state is CellState.FORCED:
-        return DecisionError(f"cannot mark {cell.label()}: every remaining solution has a queen there")
+        return DecisionError(f"cannot mark {cell.label()}: every remaining solution has a {piece} there")
     if state is CellState.MARKED:
         return DecisionError(f"{cell.label()} is already marked")
     return None

@@ -393,3 +393,40 @@ def test_the_title_keeps_its_file_after_a_restart(qtbot, tmp_path: Path) -> None
         again.reopen()
     assert again.windowTitle() == "mine.nqueens.json (8×8)[*]"
     assert not again.isWindowModified()
+
+
+def test_the_command_lines_engine_and_theme_apply_to_that_start_only(tmp_path: Path) -> None:
+    """The newcomer's `nqueens-gui 20 --engine sat` made the SAT engine the remembered choice (a
+    later start reopened on it); N and the rules are remembered like any board played."""
+    kept_boards = KeptBoards(tmp_path)
+    settings = tmp_path / "nqueens-configurator" / "nqueens-gui.conf"
+
+    def remembered() -> QSettings:
+        return QSettings(str(settings), QSettings.Format.IniFormat)
+
+    for argv in (["20", "--engine", "sat", "--theme", "dark", "--rules", "no-touch"], ["--engine", "sat"]):
+        started = time.time()
+        window = kept_boards.start(*argv)
+        try:
+            kept_boards.wait_for(
+                lambda since=started: any(b["saved_at"] > since for b in kept_boards.records()), window
+            )
+            kept_boards.wait_for(settings.is_file, window)
+        finally:
+            window.terminate()
+            window.wait(timeout=30)
+        (record,) = kept_boards.records()
+        assert record["engine"] == "auto" and record["board"]["n"] == 20
+        assert remembered().value("board/size") in ("20", 20)
+        assert remembered().value("board/rules") == "no-touch"
+        assert remembered().value("view/engine") is None and remembered().value("view/appearance") is None
+
+
+def test_a_theme_for_one_start_is_checked_in_the_menu_and_not_remembered(qtbot, tmp_path: Path) -> None:
+    window = new_window(qtbot, tmp_path)
+    window.set_appearance("dark", remember=False)
+    checked = [action.data() for action in window.commands.appearances.actions() if action.isChecked()]
+    assert checked == ["dark"] and window.settings.value("view/appearance") is None
+    window.set_appearance("light")
+    assert window.settings.value("view/appearance") == "light"
+    window.set_appearance("system")

@@ -7,7 +7,8 @@ from pathlib import Path
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
-from app.gui.window.main_window import PROMPT, MainWindow
+from app.gui.window.main_window import MainWindow
+from app.gui.window.status_text import prompt
 from bdd_model import Cell, CellState, Decision, DecisionKind
 from tests import oracle
 from tests.gui_helpers import click, decisions_of, make_window, point, run_gui
@@ -55,7 +56,7 @@ def test_the_status_line_comes_back_when_the_pointer_leaves_the_board(qtbot, win
     point(qtbot, window, Cell(5, 5))
     assert window.status_line.text().startswith("6,6 is closed")
     window.board.leaveEvent(None)
-    assert window.status_line.text() == PROMPT
+    assert window.status_line.text() == prompt("queen")
     click(qtbot, window, 2, 1)
     point(qtbot, window, Cell(6, 6))
     assert window.status_line.text().startswith("7,7 is closed")

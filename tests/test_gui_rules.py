@@ -131,6 +131,32 @@ def test_a_board_without_a_solution_says_so_in_the_panel_and_offers_nothing_that
     assert not window.panel.chart.isHidden() or window.session.configurator.space is None
 
 
+def test_the_window_says_one_word_for_the_familys_piece(qtbot: QtBot, tmp_path: Path) -> None:
+    """The newcomer's superqueens status mixed "10 superqueens" and "Solved: 10 queens"."""
+    window = make_window(qtbot, tmp_path, 10)
+    choose(qtbot, window, "superqueens")
+    assert "place a superqueen" in window.status_line.text()
+    assert "your superqueen" in window.legend.accessibleName()
+    with qtbot.waitSignal(window.session.solved, timeout=10000):
+        click(qtbot, window, 0, 2)  # one solution of four has it: the rest are forced
+    assert window.session.undo_stack.undoText() == "Superqueen on 1,3"
+    said = window.status_line.text()
+    assert said == "Solved: every row holds a superqueen. Undo takes the superqueen on 1,3 back."
+    assert window.count_label.text().startswith("Solved: 10 superqueens (9 forced)")
+    point(qtbot, window, Cell(0, 2))
+    assert window.status_line.text() == "1,3: your superqueen."
+    point(qtbot, window, Cell(0, 5))
+    assert window.status_line.text().startswith(
+        "1,6 is closed: it is in line or a knight's move away from the superqueens at 1,3 and 2,6 (forced). "
+        "No solution of the 10×10 superqueens board has a superqueen on 1,6."
+    )
+    window.session.undo_stack.undo()
+    with qtbot.waitSignal(window.session.solved, timeout=10000):
+        window.session.browser.solve()
+    assert window.status_line.text().startswith("Solved: every row holds a superqueen. Undo takes back every")
+    assert window.status_line.text().endswith("superqueen Solve placed.")
+
+
 def test_the_family_is_remembered_for_the_next_start(qtbot: QtBot, tmp_path: Path) -> None:
     window = make_window(qtbot, tmp_path, 7)
     choose(qtbot, window, "no-touch")

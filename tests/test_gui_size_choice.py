@@ -7,7 +7,8 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QWheelEvent
 from PySide6.QtWidgets import QApplication
 
-from app.gui.window.main_window import KEYS_ON_BOARD, MainWindow
+from app.gui.window.main_window import MainWindow
+from app.gui.window.status_text import keys_on_board
 from bdd_model import Cell
 from tests.gui_helpers import click, decisions_of
 
@@ -19,7 +20,7 @@ def test_after_a_size_is_typed_the_arrows_move_on_the_board(qtbot, window: MainW
     qtbot.keyClicks(box, "7")
     qtbot.keyClick(box, Qt.Key.Key_Return)
     qtbot.waitUntil(lambda: window.session.n == 7)
-    assert window.board.hasFocus() and KEYS_ON_BOARD in window.status_line.text()
+    assert window.board.hasFocus() and keys_on_board("queen") in window.status_line.text()
     assert window.board.cursor_cell == Cell(0, 0)
     for _ in range(3):
         qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Down)

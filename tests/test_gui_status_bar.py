@@ -9,13 +9,14 @@ from pathlib import Path
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtWidgets import QApplication
 
-from app.gui.window.main_window import FIRST_STEP, MainWindow
+from app.gui.window.main_window import MainWindow
+from app.gui.window.status_text import first_step
 from bdd_model import Cell, CellState
 from tests.gui_helpers import board_square, click, make_window, warned
 
 
 def test_the_first_board_says_how_to_place_a_queen(window: MainWindow) -> None:
-    assert window.panel.why_label.text() == FIRST_STEP
+    assert window.panel.why_label.text() == first_step("queen")
     assert "Click a square to place a queen." in window.status_line.text()
 
 

@@ -21,6 +21,7 @@ from app.gui.mid_end.session import BoardSession
 from app.gui.system_libraries import display_problem
 from app.gui.window.main_window import MainWindow
 from app.gui.window.rules_choice import remembered_rules
+from app.gui.window.size_choice import remembered_engine
 from app.gui.workers.garbage_collection import freeze_startup_garbage
 from app.options import (
     Parser,
@@ -122,7 +123,7 @@ def main(argv: list[str] | None = None) -> int:
     QCoreApplication.setApplicationName(APPLICATION)
     settings = QSettings()
     n = args.n or _remembered_size(settings)
-    engine_choice = args.engine or _remembered_engine(settings)
+    engine_choice = args.engine or remembered_engine(settings)
     rules = args.rules or remembered_rules(settings)
     try:
         engine = choose_engine(n, engine_choice, args.backend, rules)
@@ -150,6 +151,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.screenshot:
         return _screenshot(session, n, decisions, view, args.screenshot, size, engine)
     window = MainWindow(session, settings)
+    if args.theme:
+        window.set_appearance(args.theme, remember=False)
     if size is not None:
         window.resize(size)
     window.show()
@@ -158,7 +161,7 @@ def main(argv: list[str] | None = None) -> int:
     QTimer.singleShot(CALIBRATE_AFTER_MS, lambda: window.pace.measure(resolve_backend(args.backend)))
     session.boardReplaced.connect(lambda _: view.apply(window), Qt.ConnectionType.SingleShotConnection)
     if args.n is None and not decisions:
-        window.reopen(args.rules)
+        window.reopen(args.rules, args.engine)
     else:
         window.autosave.start_fresh()
         session.open_size(n, decisions)
@@ -186,11 +189,6 @@ def _remembered_size(settings: QSettings) -> int:
         return window_board_size(str(settings.value("board/size", 8)))
     except Exception:
         return 8
-
-
-def _remembered_engine(settings: QSettings) -> str:
-    choice = settings.value("view/engine", "auto")
-    return choice if choice in ENGINE_CHOICES else "auto"
 
 
 def _screenshot(

@@ -98,7 +98,7 @@ class Configurator:
     def mark(self, row: int, col: int) -> None:
         """Decide that no queen stands on (row, col); refused where a queen is placed or forced."""
         cell = check_cell(self.n, row, col)
-        refusal = refuse_mark(cell, self.cell(row, col))
+        refusal = refuse_mark(cell, self.cell(row, col), self.rules.piece)
         if refusal is not None:
             raise refusal
         self._decide({**self._decisions, cell: DecisionKind.MARK})

@@ -218,9 +218,9 @@ class SatEngine:
         kind = self._decisions.get(cell)
         if kind is not None:
             state = CellState.QUEEN if kind is DecisionKind.QUEEN else CellState.MARKED
-            raise refuse_mark(cell, state)  # type: ignore[misc]
+            raise refuse_mark(cell, state, self.rules.piece)  # type: ignore[misc]
         if not self._can_be_empty(cell):
-            raise refuse_mark(cell, CellState.FORCED)  # type: ignore[misc]
+            raise refuse_mark(cell, CellState.FORCED, self.rules.piece)  # type: ignore[misc]
         self._switch({**self._decisions, cell: DecisionKind.MARK})
 
     def retract(self, row: int, col: int) -> Decision:

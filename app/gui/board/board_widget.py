@@ -42,7 +42,7 @@ from app.gui.board.board_picture import (
     heat_shown,
     same_counts,
 )
-from app.gui.board.legend_widget import LEGEND, SCALE_LABELS, LegendWidget
+from app.gui.board.legend_widget import LegendWidget
 from app.gui.board.square_painter import SquarePainter
 from app.gui.board.theme import BoardColors, board_colors
 from app.gui.widgets.painter import painting
@@ -50,8 +50,6 @@ from bdd_model import Cell
 
 __all__ = [
     "BOARD_INPUT",
-    "LEGEND",
-    "SCALE_LABELS",
     "BoardPicture",
     "BoardWidget",
     "LegendWidget",

@@ -15,13 +15,14 @@ from bdd_model import CellState
 from bdd_model.families import CLASSIC, RuleFamily
 
 LEGEND = (
-    (CellState.QUEEN, "your queen"),
+    (CellState.QUEEN, "your {piece}"),
     (CellState.FORCED, "forced"),
     (CellState.OPEN, "open"),
     (CellState.ATTACKED, "attacked"),
     (CellState.LOOKAHEAD, "look-ahead"),
     (CellState.MARKED, "marked"),
 )
+"""Each kind of square and its words, ``{piece}`` the family's word for its piece."""
 
 
 SCALE_LABELS = (
@@ -52,7 +53,7 @@ class LegendWidget(QWidget):
         self._checking = False
         self._no_solution = False
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
-        self.setAccessibleName("Legend: " + ", ".join(text for _, text in LEGEND))
+        self._legend: list[tuple[CellState, str]] = []
         self._rules: RuleFamily | None = None
         self.set_rules(CLASSIC)
 
@@ -62,6 +63,10 @@ class LegendWidget(QWidget):
             return
         self._rules = rules
         piece = rules.piece
+        self._legend = [(state, text.format(piece=piece)) for state, text in LEGEND]
+        self.setAccessibleName("Legend: " + ", ".join(text for _, text in self._legend))
+        self._fit_height()
+        self.update()
         self.setToolTip(
             tooltip_html(
                 "The squares",
@@ -102,13 +107,13 @@ class LegendWidget(QWidget):
             last = SCALE_LABELS[0]
         else:
             last = f"solutions through a square: 0 … {self._heat_peak:,}"
-        return [*LEGEND, (None, last)]
+        return [*self._legend, (None, last)]
 
     def _item_widths(self) -> list[int]:
         """Room of each item, the scale's at its longest label, so the layout never changes
         with the heat map or its peak."""
         metrics = self.fontMetrics()
-        widths = [self.SWATCH + 6 + metrics.horizontalAdvance(text) for _, text in LEGEND]
+        widths = [self.SWATCH + 6 + metrics.horizontalAdvance(text) for _, text in self._legend]
         scale = max(metrics.horizontalAdvance(text) for text in SCALE_LABELS)
         return [*widths, self.HEAT_WIDTH + 6 + scale]
 

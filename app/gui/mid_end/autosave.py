@@ -7,6 +7,7 @@ import os
 import secrets
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -42,9 +43,18 @@ class Autosave(QObject):
     _written = Signal(str)
     """The writer thread's outcome: "" or why the file could not be written."""
 
-    def __init__(self, session: BoardSession, folder: Path, parent: QObject | None = None) -> None:
+    def __init__(
+        self,
+        session: BoardSession,
+        folder: Path,
+        parent: QObject | None = None,
+        engine: Callable[[], str] | None = None,
+    ) -> None:
+        """``engine``: the engine choice to keep with the board (by default the one in use; the
+        window keeps the remembered one, not a choice made for one start)."""
         super().__init__(parent)
         self._session = session
+        self._engine = engine or (lambda: session.sources.engine_choice)
         self._folder = folder
         self._ident = ""
         self._lock: QLockFile | None = None
@@ -109,7 +119,7 @@ class Autosave(QObject):
             return
         board = Board(cfg.n, cfg.decisions, self._session.file_path, cfg.rules)
         geometry = bytes(self._window.saveGeometry().data()) if self._window is not None else None
-        engine, saved_back = self._session.sources.engine_choice, _saved_back(self._session.undo_stack)
+        engine, saved_back = self._engine(), _saved_back(self._session.undo_stack)
         fields = header(time.time(), clean, saved_back, engine, geometry)
         text = kept_text(fields, self._session.history()[-KEPT_STEPS:], board, self._fragments)
         if clean:

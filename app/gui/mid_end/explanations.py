@@ -35,17 +35,16 @@ def explanation(
     n: int, decisions: Sequence[Decision], cell: Cell, cells: Sequence[Cell] | None, rules: RuleFamily
 ) -> Explanation:
     """The sentence for an engine's answer ``cells`` (the decision squares to retract, or None)."""
+    piece = rules.piece
     if cells is None:
         name = rules.board(n)
-        return Explanation(cell, None, f"No solution of the {name} board has a queen on {cell.label()}.")
+        return Explanation(cell, None, f"No solution of the {name} board has a {piece} on {cell.label()}.")
     kinds = {d.cell: d.kind for d in decisions}
     culprits = tuple(Decision(Cell(*c), kinds[Cell(*c)]) for c in cells)
     if not culprits:
-        return Explanation(cell, (), f"A queen fits on {cell.label()}.")
-    listed = and_list(
-        f"the queen at {d.cell.label()}" if d.kind is DecisionKind.QUEEN else f"the mark on {d.cell.label()}"
-        for d in culprits
-    )
+        return Explanation(cell, (), f"A {piece} fits on {cell.label()}.")
+    named = {DecisionKind.QUEEN: f"the {piece} at", DecisionKind.MARK: "the mark on"}
+    listed = and_list(f"{named[d.kind]} {d.cell.label()}" for d in culprits)
     return Explanation(cell, culprits, f"Retract {listed} to free {cell.label()}.")
 
 
@@ -59,20 +58,21 @@ def describe(board: BoardView, cell: Cell, reason: Explanation | None = None) ->
     (``reason``: that square's explanation)."""
     state = board.state(*cell)
     where = cell.label()
+    piece = board.rules.piece
     if state is None:
-        return f"{where}: checking whether a solution has a queen here…"
+        return f"{where}: checking whether a solution has a {piece} here…"
     if state is CellState.OPEN:
         counts = board.cell_counts
         if counts is None:
-            return f"{where} is open: a remaining solution has a queen here."
+            return f"{where} is open: a remaining solution has a {piece} here."
         through = int(counts[cell.row, cell.col])
         count = board.count.at_least if board.count is not None else 1
         verb = "has" if through == 1 else "have"
-        return f"{where} is open: {through:,} of {plural(count, 'solution')} {verb} a queen here."
+        return f"{where} is open: {through:,} of {plural(count, 'solution')} {verb} a {piece} here."
     if state is CellState.QUEEN:
-        return f"{where}: your queen."
+        return f"{where}: your {piece}."
     if state is CellState.FORCED:
-        return f"{where}: every remaining solution has a queen here, so the program placed it."
+        return f"{where}: every remaining solution has a {piece} here, so the program placed it."
     text = reason.text if reason is not None else ""
     if state is CellState.MARKED:
         return f"{where}: marked empty by you. {text}".rstrip()
@@ -80,17 +80,23 @@ def describe(board: BoardView, cell: Cell, reason: Explanation | None = None) ->
 
 
 def not_taken(
-    label: str, before: Sequence[Decision], after: Sequence[Decision], reason: str, no_solution: bool
+    label: str,
+    before: Sequence[Decision],
+    after: Sequence[Decision],
+    reason: str,
+    no_solution: bool,
+    piece: str,
 ) -> tuple[str, Cell | None]:
-    """Why a change the engine refused was not taken, and the square it tried to put a queen on
-    when that square is closed (its explanation is then worth asking for)."""
+    """Why a change the engine refused was not taken, and the square it tried to put a piece
+    (the family's ``piece``) on when that square is closed (its explanation is then worth asking
+    for)."""
     added = [d for d in after if d not in before]
     if no_solution or len(added) != 1:
         return f"{label} was not taken: {reason}.", None
     cell = added[0].cell
     if added[0].kind is DecisionKind.QUEEN:
         return (
-            f"{label} was not taken: {cell.label()} is closed, no remaining solution has a queen there.",
+            f"{label} was not taken: {cell.label()} is closed, no remaining solution has a {piece} there.",
             cell,
         )
-    return f"{label} was not taken: every remaining solution has a queen on {cell.label()}.", None
+    return f"{label} was not taken: every remaining solution has a {piece} on {cell.label()}.", None

@@ -225,16 +225,18 @@ class BoardSession(QObject):
     # ----- decisions ---------------------------------------------------------------------
 
     def activate(self, cell: Cell) -> None:
-        """Left click or Enter: place a queen on an open square (or one still being checked),
-        take back one's own queen."""
+        """Left click or Enter: place a piece on an open square (or one still being checked),
+        take back one's own piece."""
         cfg = self._cfg
         if cfg is None:
             return
         state = cfg.cell(*cell)
+        piece = cfg.rules.piece
         if state is CellState.OPEN or state is None:
-            self.change((*cfg.decisions, Decision(cell, DecisionKind.QUEEN)), f"Queen on {cell.label()}")
+            placed = Decision(cell, DecisionKind.QUEEN)
+            self.change((*cfg.decisions, placed), f"{piece.capitalize()} on {cell.label()}")
         elif state is CellState.QUEEN:
-            self.change(_without(cfg.decisions, cell), f"Remove queen from {cell.label()}")
+            self.change(_without(cfg.decisions, cell), f"Remove {piece} from {cell.label()}")
         elif state is CellState.MARKED:
             self.message.emit(f"{cell.label()} is marked empty: right-click (or Space) removes the mark.")
         else:
@@ -251,7 +253,7 @@ class BoardSession(QObject):
         elif state in (CellState.OPEN, CellState.ATTACKED, CellState.LOOKAHEAD, None):
             self.change((*cfg.decisions, Decision(cell, DecisionKind.MARK)), f"Mark {cell.label()}")
         elif state is CellState.QUEEN:
-            self.message.emit(f"{cell.label()} holds your queen: click it to remove it first.")
+            self.message.emit(f"{cell.label()} holds your {cfg.rules.piece}: click it to remove it first.")
         else:
             self.message.emit(self.describe(cell))
 
@@ -344,13 +346,14 @@ class BoardSession(QObject):
         if best is None:
             self.message.emit("No square is open: no hint to give.")
             return
-        self.change((*cfg.decisions, Decision(best, DecisionKind.QUEEN)), f"Hint: queen on {best.label()}")
+        piece = cfg.rules.piece
+        self.change((*cfg.decisions, Decision(best, DecisionKind.QUEEN)), f"Hint: {piece} on {best.label()}")
         counts = cfg.view.cell_counts
         if counts is None:
-            self.message.emit(f"Hint: a queen on {best.label()}, the square most solutions seen use.")
+            self.message.emit(f"Hint: a {piece} on {best.label()}, the square most solutions seen use.")
         else:
             kept = plural(int(counts[best.row, best.col]), "solution")
-            self.message.emit(f"Hint: a queen on {best.label()} keeps {kept} open.")
+            self.message.emit(f"Hint: a {piece} on {best.label()} keeps {kept} open.")
 
     def change(self, after: Sequence[Decision], text: str) -> None:
         """Show ``after`` and push it as one undoable step when the engine takes it (``_taken``:
@@ -401,7 +404,9 @@ class BoardSession(QObject):
             return
         self._forget_answers()
         self.changed.emit()
-        words, closed = not_taken(proposal.label, proposal.before, proposal.after, reason, board.count == 0)
+        words, closed = not_taken(
+            proposal.label, proposal.before, proposal.after, reason, board.count == 0, board.rules.piece
+        )
         self.message.emit(words)
         if closed is not None:
             self.explain(closed)

@@ -3,7 +3,7 @@ in step with it."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QByteArray, QPoint, QSettings, QSignalBlocker, Qt
+from PySide6.QtCore import QByteArray, QSettings, QSignalBlocker
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -18,7 +18,7 @@ from app.gui.board.queen_pictures import app_icon
 from app.gui.board.theme import apply_appearance
 from app.gui.insight.diagram_view import MAX_DRAWN_N
 from app.gui.insight.insight_dock import InsightDock
-from app.gui.mid_end.autosave import Autosave, describe_reopened, folder_beside
+from app.gui.mid_end.autosave import Autosave, folder_beside
 from app.gui.mid_end.session import BoardSession
 from app.gui.widgets.elided_text import ElidedText
 from app.gui.window.build_bar import BuildBar
@@ -26,6 +26,7 @@ from app.gui.window.compile_indicator import CompileIndicator
 from app.gui.window.file_commands import FileCommands
 from app.gui.window.notice_strip import BOARD_TOPIC, NoticeStrip
 from app.gui.window.pointed_square import PointedSquare
+from app.gui.window.reopening import reopen_last_board
 from app.gui.window.rules_choice import RulesChoice
 from app.gui.window.size_box import SizeBox
 from app.gui.window.size_choice import SizeChoice
@@ -34,8 +35,11 @@ from app.gui.window.status_text import (
     count_figure,
     count_text,
     counters,
+    first_step,
     greeting,
+    keys_on_board,
     no_solution_words,
+    prompt,
     solved_words,
 )
 from app.gui.window.window_actions import HEAT_ON_SAT, HEAT_WITHOUT_SOLUTIONS, WindowActions
@@ -43,18 +47,8 @@ from app.gui.workers.machine_speed_job import MachinePace
 from bdd_model import Cell, resolve_backend
 from bdd_model.families import RuleFamily
 
-PROMPT = (
-    "Click an open square to place a queen, right-click to mark it empty; "
-    "click a closed square to see why it is closed."
-)
 SMALLEST = (640, 480)
 """The smallest window: the board keeps at least half its width."""
-FIRST_STEP = "Click a square to place a queen; right-click marks a square where no queen goes."
-"""The panel's words on an empty board, where no square is closed by a decision yet."""
-KEYS_ON_BOARD = "The keys now move on the board: arrows, Enter places a queen, Space marks."
-"""Said when the size box hands the keys to the board."""
-OFFSET = 40
-"""Pixels a second window opens down and right of the first, so it is seen as another one."""
 
 
 class MainWindow(QMainWindow):
@@ -91,7 +85,7 @@ class MainWindow(QMainWindow):
         self._make_toolbar()
         self._make_status_bar()
         self.pointed = PointedSquare(self.session, self)
-        self.status = StatusLine(self.status_line, self.pointed, PROMPT)
+        self.status = StatusLine(self.status_line, self.pointed, prompt(self.session.rules.piece))
         self.files = FileCommands(
             self,
             self.session,
@@ -110,7 +104,8 @@ class MainWindow(QMainWindow):
             self.build_bar,
             self.pace,
         )
-        self.autosave = Autosave(self.session, folder_beside(self.settings.fileName()), self)
+        folder = folder_beside(self.settings.fileName())
+        self.autosave = Autosave(self.session, folder, self, self.sizes.remembered_engine)
         self._connect()
         geometry = self.settings.value("window/geometry")
         if isinstance(geometry, QByteArray):
@@ -273,7 +268,7 @@ class MainWindow(QMainWindow):
         elif cfg is not None and no_solution:
             self.panel.show_explanation(no_solution_words(cfg))
         elif cfg is not None and not cfg.decisions:
-            self.panel.show_explanation(FIRST_STEP)
+            self.panel.show_explanation(first_step(cfg.rules.piece))
         else:
             self.panel.show_explanation("Click a closed square to see which of your decisions close it.")
         chosen = self.pointed.chosen_explanation()
@@ -316,11 +311,11 @@ class MainWindow(QMainWindow):
         replaced, self._replaced = self._replaced, False
         if not replaced:
             self._opening = ""
-            self.status.board_line = PROMPT
+            self.status.board_line = prompt(self.session.rules.piece)
         if self.pointed.pointed is not None:
             self.status.describe()
         elif not replaced:
-            self.status.say(PROMPT)
+            self.status.say(prompt(self.session.rules.piece))
 
     def _updated(self) -> None:
         """The SAT engine decided more squares or counted better: repaint, and keep the status
@@ -343,7 +338,7 @@ class MainWindow(QMainWindow):
         assert cfg is not None
         path = self.session.file_path
         text, self._opening = greeting(cfg, path.name if path else "", back=self.session.from_history)
-        keys = [KEYS_ON_BOARD] if self.board.hasFocus() and self.board.cursor_cell else []
+        keys = [keys_on_board(cfg.rules.piece)] if self.board.hasFocus() and self.board.cursor_cell else []
         left = self.session.left_unsaved
         unsaved = [f"{left.name} had changes not saved: Undo (Ctrl+Z) brings them back."] if left else []
         self.status.say(" ".join([text, *unsaved, *self.session.sources.take_notes(), *keys]))
@@ -351,8 +346,9 @@ class MainWindow(QMainWindow):
     def _keys_to_board(self) -> None:
         self.board.take_keys()
         said = self.status_line.text()
-        if KEYS_ON_BOARD not in said:
-            self.status.say(f"{said} {KEYS_ON_BOARD}".strip())
+        keys = keys_on_board(self.session.rules.piece)
+        if keys not in said:
+            self.status.say(f"{said} {keys}".strip())
 
     def _show_engine(self) -> None:
         """The panel's account of the engine that answers the board now."""
@@ -368,7 +364,7 @@ class MainWindow(QMainWindow):
 
     def _solved(self) -> None:
         self.board.flash_banner("Solved!")
-        self.show_message(solved_words(self.session.undo_stack.undoText()))
+        self.show_message(solved_words(self.session.undo_stack.undoText(), self.session.rules.piece))
 
     def _pointed_changed(self) -> None:
         self.board.set_picture(self.picture())
@@ -441,47 +437,20 @@ class MainWindow(QMainWindow):
 
     # ----- appearance, the last board, closing -------------------------------------------
 
-    def set_appearance(self, choice: str) -> None:
-        self.settings.setValue("view/appearance", choice)
+    def set_appearance(self, choice: str, remember: bool = True) -> None:
+        """Light, dark or the system's colours, remembered for the next start unless
+        ``remember`` is False (the command line's choice for one start)."""
+        if remember:
+            self.settings.setValue("view/appearance", choice)
         apply_appearance(choice)
+        for action in self.commands.appearances.actions():
+            action.setChecked(action.data() == choice)
         self.board.update()
 
-    def reopen(self, rules: RuleFamily | None = None) -> None:
-        """Reopen the newest board no other window holds (after a crash too), else an empty
-        board of the size used last; a second window opens offset and says so. ``rules``: the
-        family asked for, which a kept board of another family is carried over to."""
-        others = self.autosave.others_running()
-        saved = self.autosave.claim()
-        problems, said = self.autosave.problems, []
-        replaced: list[int] = []
-        once = Qt.ConnectionType.SingleShotConnection
-        self.session.boardReplaced.connect(replaced.append, once)
-        if saved is not None:
-            self.sizes.choose_engine(saved.engine)
-            if saved.geometry is not None:
-                self.restoreGeometry(QByteArray(saved.geometry))
-        if saved is not None and self.session.reopen(saved.board, saved.steps, saved.saved_back):
-            said.append(describe_reopened(saved))
-            if rules is not None and rules is not saved.board.rules and replaced:
-                self.rules_choice.carry_over(rules)
-            elif rules is not None and rules is not saved.board.rules:
-                self.session.boardReplaced.connect(lambda _: self.rules_choice.carry_over(rules), once)
-        else:
-            size = str(self.settings.value("board/size", 8))
-            n = int(size) if size.isdigit() and 1 <= int(size) <= self.session.sources.max_n else 8
-            board = (rules or self.session.rules).board(n)
-            problems = [*problems, f"Opened an empty {board} board instead."] if problems else []
-            self.session.open_size(n, rules=rules)
-        if problems:
-            self.warn(" ".join(problems))
-        if others:
-            self.move(self.pos() + QPoint(OFFSET, OFFSET))
-            said.append("Another N-Queens window is open: this one keeps its own board.")
-        text = " ".join(said)
-        if text and replaced:
-            self.show_message(text)
-        elif text:
-            self.session.boardReplaced.connect(lambda _: self.show_message(text), once)
+    def reopen(self, rules: RuleFamily | None = None, engine: str | None = None) -> None:
+        """The first board of this window: the newest kept one no other window holds, else an
+        empty one (``reopening.reopen_last_board``)."""
+        reopen_last_board(self, rules, engine)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.session.sources.shut_down()

@@ -13,7 +13,7 @@ from app.gui.window.size_box import SizeBox
 from app.gui.workers.machine_speed_job import MachinePace
 from bdd_model import MAX_N, resolve_backend
 from bdd_model.build_cost.costs import ASK_BEFORE
-from bdd_model.engine_choice import SOLVER_ENGINE, TITLES
+from bdd_model.engine_choice import ENGINE_CHOICES, SOLVER_ENGINE, TITLES
 from bdd_model.wording import duration, memory
 
 LARGER_SIZES = (20, 32, 40, 64, 100)
@@ -83,13 +83,20 @@ class SizeChoice(QObject):
         if not self._session.open_size(n, build_exact=build_exact):
             self.size_box.show_size(self._session.n)
 
-    def choose_engine(self, choice: str) -> None:
-        """View → Engine: which engine answers, from now on and for this board."""
-        self._settings.setValue("view/engine", choice)
+    def choose_engine(self, choice: str, remember: bool = True) -> None:
+        """View → Engine: which engine answers, from now on and for this board; remembered for
+        the next start unless ``remember`` is False (a choice for this window only: the command
+        line's, a reopened board's)."""
+        if remember:
+            self._settings.setValue("view/engine", choice)
         self._session.sources.set_engine_choice(choice)
         self.size_box.setMaximum(self._session.sources.max_n)
         for action in self._engines.actions():
             action.setChecked(action.data() == choice)
+
+    def remembered_engine(self) -> str:
+        """The engine choice a later start begins with: the one last chosen in View → Engine."""
+        return remembered_engine(self._settings)
 
     def fill_menu(self) -> None:
         """One entry per size: the current one checked, the others with what opening them costs."""
@@ -206,3 +213,9 @@ class SizeChoice(QObject):
             self._session.sources.build_behind(n)
         else:
             self.choose(n)
+
+
+def remembered_engine(settings: QSettings) -> str:
+    """The engine choice last made in View → Engine ("auto" before any, or when unreadable)."""
+    choice = settings.value("view/engine", "auto")
+    return choice if choice in ENGINE_CHOICES else "auto"

@@ -10,6 +10,24 @@ from bdd_model.engine_choice import LARGEST_N
 from bdd_model.solution_count import SolutionCount
 
 
+def prompt(piece: str) -> str:
+    """The status line's words when nothing else is said, in the family's word for its piece."""
+    return (
+        f"Click an open square to place a {piece}, right-click to mark it empty; "
+        "click a closed square to see why it is closed."
+    )
+
+
+def first_step(piece: str) -> str:
+    """The panel's words on an empty board, where no square is closed by a decision yet."""
+    return f"Click a square to place a {piece}; right-click marks a square where no {piece} goes."
+
+
+def keys_on_board(piece: str) -> str:
+    """Said when the size box hands the keys to the board."""
+    return f"The keys now move on the board: arrows, Enter places a {piece}, Space marks."
+
+
 def count_figure(cfg: EngineBoard | None) -> tuple[SolutionCount | None, bool]:
     """The count to show and whether a newer one is being worked out."""
     if cfg is None:
@@ -34,7 +52,8 @@ def counters(cfg: EngineBoard) -> str:
     forced = int((codes == STATE_ORDER.index(CellState.FORCED)).sum())
     engine = cfg.name
     if cfg.is_solved:
-        text = f"Solved: {plural(placed + forced, 'queen')}" + (f" ({forced} forced)" if forced else "")
+        pieces = plural(placed + forced, cfg.rules.piece)
+        text = f"Solved: {pieces}" + (f" ({forced} forced)" if forced else "")
     else:
         queens = f"{placed} placed + {forced} forced" if forced else f"{placed} placed"
         figure, updating = count_figure(cfg)
@@ -71,7 +90,7 @@ def greeting(cfg: EngineBoard, file_name: str, back: bool = False) -> tuple[str,
         board += f" with {plural(len(cfg.decisions), 'decision')}"
     if back and file_name:
         board += f" ({file_name})"
-    first = "" if cfg.decisions else " Click a square to place a queen."
+    first = "" if cfg.decisions else f" Click a square to place a {rules.piece}."
     if cfg.count is not None:
         return f"{board}: {SolutionCount.of(cfg.count).remain()}.{first}", ""
     return f"{board}, on the SAT engine: squares fill in as they are checked.", board
@@ -86,15 +105,15 @@ def no_solution_words(cfg: EngineBoard) -> str:
     return f"{none_fit}: every square is closed.{elsewhere}"
 
 
-def solved_words(last_step: str) -> str:
+def solved_words(last_step: str, piece: str) -> str:
     """What is said when the board is solved, with what Undo would take back (``last_step``,
-    the undo stack's text of the step that solved it)."""
+    the undo stack's text of the step that solved it; ``piece``, the family's word)."""
     if last_step == "Solve":
-        undo = "Undo takes back every queen Solve placed."
+        undo = f"Undo takes back every {piece} Solve placed."
     elif last_step.startswith("Mark "):
         undo = f"Undo takes the mark on {last_step.removeprefix('Mark ')} back."
     elif " on " in last_step:
-        undo = f"Undo takes the queen on {last_step.rsplit(' on ', 1)[1]} back."
+        undo = f"Undo takes the {piece} on {last_step.rsplit(' on ', 1)[1]} back."
     else:
         undo = f"Undo takes back: {last_step}." if last_step else ""
-    return f"Solved: every row holds a queen. {undo}".strip()
+    return f"Solved: every row holds a {piece}. {undo}".strip()
