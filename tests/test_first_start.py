@@ -307,6 +307,16 @@ def test_a_step_is_one_line_and_its_commands_output_goes_to_the_log(
     assert log.count("$ ") == 2 and log.count("line 39\n") == 2, "each run's output is kept"
 
 
+def test_a_log_past_its_limit_is_started_afresh(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    start = load_start()
+    monkeypatch.setattr(start, "LOG", tmp_path / "setup.log")
+    monkeypatch.setattr(start, "LOG_LIMIT", 200)
+    for _ in range(3):
+        _talking_step(start, 0)
+    log = (tmp_path / "setup.log").read_text()
+    assert log.count("$ ") == 1 and log.count("line 39\n") == 1
+
+
 def test_a_failed_step_names_the_log_and_quotes_its_last_lines(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capfd: pytest.CaptureFixture[str]
 ) -> None:

@@ -35,6 +35,8 @@ LOG = ROOT / "setup.log"
 exist yet and is emptied when it is made again); a step that fails names it."""
 TAIL = 8
 """How many of the log's last lines a failed step quotes."""
+LOG_LIMIT = 1 << 20
+"""A log past this many bytes is started afresh, so that runs after runs never fill the disk."""
 TEST_PACKAGES = ["xvfb", "appstream", "desktop-file-utils"]
 """Debian packages the tests need besides the window's: the X server some of them start, and
 the validators of the launcher and its AppStream metadata."""
@@ -134,7 +136,8 @@ def run_step(what: str, commands: list[list[str]], environment: dict[str, str] |
     last lines, and so is a log that cannot be written."""
     print(f"start: {what}", flush=True)
     try:
-        with open(LOG, "a", encoding="utf-8") as stream:
+        mode = "w" if LOG.is_file() and LOG.stat().st_size > LOG_LIMIT else "a"
+        with open(LOG, mode, encoding="utf-8") as stream:
             stream.write(f"\n== {time.strftime('%Y-%m-%d %H:%M:%S')} {what}\n")
             for command in commands:
                 stream.write(f"$ {' '.join(command)}\n")
