@@ -91,8 +91,9 @@ def why_not_open(engine: SquareSource, row: int, col: int) -> str:
 
 
 def refuse_place(engine: SquareSource, cell: Cell) -> DecisionError:
-    """The error for a queen the square cannot take."""
-    return DecisionError(f"cannot place a {engine.rules.piece} on {cell.label()}: {why_not_open(engine, *cell)}")
+    """The error for a piece the square cannot take."""
+    why = why_not_open(engine, *cell)
+    return DecisionError(f"cannot place a {engine.rules.piece} on {cell.label()}: {why}")
 
 
 def refuse_mark(cell: Cell, state: CellState, piece: str) -> DecisionError | None:
