@@ -12,11 +12,11 @@ from pathlib import Path
 import pytest
 from PySide6.QtWidgets import QApplication
 
-from app.gui.window.compile_indicator import WORDS_WIDTH
+from app.gui.window.compile_indicator import PHASE_WORDS, WORDS_WIDTH
 from app.gui.window.main_window import MainWindow
 from bdd_model import Cell, Decision, DecisionKind, Progress, resolve_backend
 from bdd_model.build_cost.costs import ASK_BEFORE, compile_cost
-from bdd_model.families import CLASSIC, family
+from bdd_model.families import CLASSIC, family, names
 from bdd_model.saved_game import dumps
 from bdd_model.wording import duration, memory
 from tests.gui_helpers import board_square, click, decisions_of, warned
@@ -177,6 +177,21 @@ def test_compile_progress_speaks_in_rows_and_time(
     assert not window.compile_indicator.label.isVisible()
 
 
+def test_the_build_words_of_every_family_fit_their_room(qtbot, window: MainWindow) -> None:
+    """The newcomer saw "Building 13×13 toroidal: building / the diagram, row 9 of 13 · almost…":
+    every family's longest words, at the largest size and the longest time left, fit whole."""
+    indicator = window.compile_indicator
+    window.resize(640, 480)
+    for name in names():
+        board = family(name).board(15)
+        indicator.started(board, "cudd", 85 * 60.0)
+        for phase in PHASE_WORDS:
+            indicator.progressed(Progress(phase, 14, 15))
+            QApplication.processEvents()
+            assert not indicator.label.is_elided(), indicator.label.text()
+        indicator.ended()
+
+
 def test_a_board_just_built_says_so_not_opened_from_the_cache(
     qtbot, window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -250,3 +265,14 @@ def test_the_worker_hands_over_a_file_when_the_cache_path_is_taken(tmp_path: Pat
     assert result.returncode == 0 and done["done"] == 4
     assert Path(done["path"]).is_file() and Path(done["path"]).parent != tmp_path
     Path(done["path"]).unlink()
+
+
+def test_the_sizes_are_one_of_many_as_the_rules_and_engines_are(window: MainWindow) -> None:
+    """Game → Size showed check boxes beside the radio marks of Rules, Engine and Appearance."""
+    window.sizes.menu.aboutToShow.emit()
+    sizes = [a for a in window.sizes.menu.actions() if a.isCheckable()]
+    groups = {a.actionGroup() for a in sizes}
+    assert len(sizes) > 15 and len(groups) == 1 and next(iter(groups)).isExclusive()
+    assert [a.text() for a in sizes if a.isChecked()] == ["&8 × 8"]
+    window.sizes.menu.aboutToShow.emit()
+    assert len([a for a in window.sizes.menu.actions() if a.isCheckable()]) == len(sizes), "no entry twice"

@@ -148,6 +148,14 @@ def test_heat_map_shades_open_squares_by_their_counts(qtbot, window: MainWindow)
     assert not window.board.picture.heat and window.legend._items()[-1][1] == "heat map off (Ctrl+M)"
 
 
+def test_the_heat_scale_of_a_solved_board_says_no_square_is_left(qtbot, window: MainWindow) -> None:
+    """The newcomer's solved board read "solutions through a square: 0 … 0"."""
+    window.commands.heat.trigger()
+    window.session.browser.solve()
+    assert window.session.configurator.is_solved
+    assert window.legend._items()[-1][1] == "heat map: no open square left"
+
+
 def test_browser_steps_through_the_remaining_solutions(qtbot, window: MainWindow) -> None:
     click(qtbot, window, 0, 0)
     expected = oracle.remaining(8, {Cell(0, 0): DecisionKind.QUEEN})

@@ -113,6 +113,8 @@ def test_a_board_without_a_solution_says_so_in_the_panel_and_offers_nothing_that
         window.sizes.choose(n)
     said = f"No {n} queens fit on the {n}×{n} toroidal board without attacking: every square is closed."
     qtbot.waitUntil(lambda: window.status_line.text().startswith(said), timeout=30000)
+    window.size_box.released.emit()  # the size typed, Enter: the keys go to the board
+    assert "Enter places" not in window.status_line.text()
     assert window.panel.why_label.text() == window.status_line.text()
     heat = window.commands.heat
     assert not heat.isEnabled() and "no solution" in heat.statusTip()

@@ -30,10 +30,11 @@ SCALE_LABELS = (
     "solutions through a square: 0 … 9,999,999",
     "checking (the SAT engine is deciding it)",
     "heat map: no solution to shade",
+    "heat map: no open square left",
 )
 """The last slot's labels: the heat scale off, at its longest when on (N = 15 peaks below 10⁷),
-on the SAT engine, which has no heat map, the squares it is still checking, and on a board
-without a solution, why there is no scale."""
+on the SAT engine, which has no heat map, the squares it is still checking, and why there is no
+scale on a board without a solution or without an open square."""
 
 
 class LegendWidget(QWidget):
@@ -105,6 +106,8 @@ class LegendWidget(QWidget):
             last = SCALE_LABELS[2]
         elif self._heat_peak is None:
             last = SCALE_LABELS[0]
+        elif self._heat_peak == 0:
+            last = SCALE_LABELS[4]
         else:
             last = f"solutions through a square: 0 … {self._heat_peak:,}"
         return [*self._legend, (None, last)]
@@ -161,7 +164,7 @@ class LegendWidget(QWidget):
                     gradient = QLinearGradient(rect.topLeft(), rect.topRight())
                     gradient.setColorAt(0, colors.heat_low)
                     gradient.setColorAt(1, colors.heat_high)
-                    painter.setOpacity(1.0 if self._heat_peak is not None else 0.3)
+                    painter.setOpacity(1.0 if self._heat_peak else 0.3)
                     painter.fillRect(rect, gradient)
                     painter.setOpacity(1.0)
                 else:

@@ -340,8 +340,8 @@ class InsightPanel(QWidget):
             )
         else:
             self.widest_label.setText(
-                "This board has no solution: its BDD is the single node FALSE (the constant FALSE), "
-                "with no path to a solution, so every square is closed."
+                "This board has no solution: its BDD is the constant FALSE, a single node with no "
+                "path to a solution, so every square is closed."
             )
 
 

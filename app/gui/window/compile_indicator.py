@@ -16,7 +16,7 @@ from bdd_model.build_cost.countdown import Countdown, done_share
 from bdd_model.wording import duration
 
 PHASE_WORDS = {"search": "searching the rows", "build": "building the diagram", "freeze": "reading its rows"}
-WORDS_WIDTH = 220
+WORDS_WIDTH = 280
 """The words' room in the status bar (pixels)."""
 
 

@@ -338,16 +338,20 @@ class MainWindow(QMainWindow):
         assert cfg is not None
         path = self.session.file_path
         text, self._opening = greeting(cfg, path.name if path else "", back=self.session.from_history)
-        keys = [keys_on_board(cfg.rules.piece)] if self.board.hasFocus() and self.board.cursor_cell else []
+        keyed = self.board.hasFocus() and self.board.cursor_cell and cfg.count != 0
+        keys = [keys_on_board(cfg.rules.piece)] if keyed else []
         left = self.session.left_unsaved
         unsaved = [f"{left.name} had changes not saved: Undo (Ctrl+Z) brings them back."] if left else []
         self.status.say(" ".join([text, *unsaved, *self.session.sources.take_notes(), *keys]))
 
     def _keys_to_board(self) -> None:
+        """The size box hands the keys to the board, and the status line says so where a piece
+        can be placed."""
         self.board.take_keys()
         said = self.status_line.text()
         keys = keys_on_board(self.session.rules.piece)
-        if keys not in said:
+        cfg = self.session.configurator
+        if keys not in said and cfg is not None and cfg.count != 0:
             self.status.say(f"{said} {keys}".strip())
 
     def _show_engine(self) -> None:

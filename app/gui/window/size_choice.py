@@ -46,6 +46,8 @@ class SizeChoice(QObject):
         self._pricing = 0
         """The size whose build waits for this computer's price, or 0."""
         self._declined_sizes: set[int] = set()
+        self._sizes = QActionGroup(self)
+        """The sizes of Game → Size, one of many as the rules, engine and appearance are."""
         bar.accepted.connect(self._build)
         bar.declined.connect(self._declined)
         pace.measured.connect(self._measured)
@@ -147,6 +149,7 @@ class SizeChoice(QObject):
     def _entry(self, n: int, text: str) -> None:
         action = self.menu.addAction(text)
         action.setCheckable(True)
+        self._sizes.addAction(action)
         action.setChecked(n == self._session.n)
         action.triggered.connect(lambda _=False, size=n: self.request(size))
 
