@@ -41,3 +41,12 @@ def test_level_help_gives_the_level_files_grammar_and_an_example_that_reads(caps
 def test_level_generate_help_gives_the_stars_range_and_default(capsys) -> None:
     _, words = _help(capsys, "level", "generate")
     assert "--stars K pieces per row, column and region: 1 or 2 (default 1)" in words
+
+
+def test_nqueens_alone_names_its_commands_and_where_the_help_is(capsys) -> None:
+    status, out, err = run(capsys)
+    assert (status, out) == (2, "")
+    assert err == (
+        "nqueens: error: name a command: count, compile, state, generate, smtlib, solve, show, bench, "
+        "level; 'nqueens --help' says what each does\n"
+    )

@@ -58,6 +58,7 @@ def test_stars_are_read_from_text_and_json() -> None:
         (b"AAB\nADB\nCCB\n", "a 3×3 level has 3 regions; this one has 4"),
         (b"AAB\nAAB\nAAB\n", "a 3×3 level has 3 regions; this one has 2"),
         (b"AA-\nAAB\nCCB\n", "row 1 holds '-'"),
+        (b"this is garbage }{ not json\n\x01\x02\n", "row 1 holds '}'"),
         (b"stars 0\nAAB\nAAB\nCCB\n", "stars is a whole number from 1 to 4"),
         (b"stars 5\nAAB\nAAB\nCCB\n", "stars is a whole number from 1 to 4"),
         (b"stars two\nAAB\nAAB\nCCB\n", "stars is a whole number"),

@@ -85,11 +85,11 @@ def test_level_generate_to_a_file_says_what_it_wrote_where_as_generate_does(caps
         capsys, "level", "generate", "6", "--seed", "42", "--difficulty", "easy", "-o", str(path)
     )
     assert (status, err) == (0, "")
-    assert out == f"Wrote an easy 6x6 level (seed 42) to '{path}'\n"
+    assert out == f"Wrote an easy 6×6 level (seed 42) to '{path}'\n"
     assert path.read_text().splitlines()[1] == "# an easy 6x6 level, made by nqueens level generate"
     path = tmp_path / "two.txt"
     status, out, _ = run(capsys, "level", "generate", "8", "--stars", "2", "--seed", "1", "-o", str(path))
-    assert (status, out) == (0, f"Wrote a medium 8x8 level with 2 stars (seed 1) to '{path}'\n")
+    assert (status, out) == (0, f"Wrote a medium 8×8 level with 2 stars (seed 1) to '{path}'\n")
 
 
 def test_level_generate_without_a_seed_names_the_one_it_drew(capsys) -> None:

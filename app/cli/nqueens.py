@@ -49,6 +49,14 @@ def _options_across(commands: argparse._SubParsersAction) -> str:
     return "\n\n".join(textwrap.fill(paragraph, HELP_WIDTH) for paragraph in paragraphs)
 
 
+def _command_names(parser: argparse.ArgumentParser) -> str:
+    """The commands ``parser`` takes, in the order its help lists them."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            return ", ".join(action.choices)
+    return ""
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run one command; 0 on success, 2 on bad input (one line on stderr), 1 on other failures."""
     compile_in_foreground(lambda text: print(f"nqueens: {text}", file=sys.stderr))
@@ -68,7 +76,10 @@ def main(argv: list[str] | None = None) -> int:
 def _run(argv: list[str] | None) -> int:
     """Parse and run, flushing standard output before returning so that its errors surface here."""
     try:
-        args = build_parser().parse_args(argv)
+        parser = build_parser()
+        if not (sys.argv[1:] if argv is None else argv):
+            fail(f"name a command: {_command_names(parser)}; 'nqueens --help' says what each does")
+        args = parser.parse_args(argv)
         try:
             limit_memory(getattr(args, "backend", None))
             return args.run(args)

@@ -34,13 +34,13 @@ class Level:
         if not 1 <= n <= MAX_N:
             raise LevelError(f"a level has 1 to {MAX_N} rows; this one has {n}")
         for r, row in enumerate(self.regions, start=1):
+            strange = [symbol for symbol in row if symbol not in SYMBOLS]
+            if strange:
+                raise LevelError(f"row {r} holds {strange[0]!r}: regions are named by A–Z, a–z and 0–9")
             if len(row) != n:
                 raise LevelError(
                     f"row {r} has {len(row)} squares; the level has {n} rows (a level is square)"
                 )
-            strange = sorted(set(row) - SYMBOLS)
-            if strange:
-                raise LevelError(f"row {r} holds {strange[0]!r}: regions are named by A–Z, a–z and 0–9")
         found = len(self.symbols)
         if found != n:
             raise LevelError(f"a {n}×{n} level has {n} regions; this one has {found}")
