@@ -91,7 +91,7 @@ def test_forced_queens_appear(capsys) -> None:
         (["state", "8", "--empty", "1,1", "--queen", "1,1"], "cannot place a queen on 1,1: you marked it"),
         (["count", "8", "--backend", "gpu"], "invalid choice: 'gpu'"),
         (["frobnicate"], "invalid choice: 'frobnicate'"),
-        ([], "the following arguments are required"),
+        ([], "name a command: count, compile, state"),
     ],
 )
 def test_bad_input_exits_2_with_one_line(capsys, argv: list[str], message: str) -> None:

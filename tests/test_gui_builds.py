@@ -168,7 +168,7 @@ def test_compile_progress_speaks_in_rows_and_time(
     clock[0] += 30
     window.session.sources.compileProgress.emit(Progress("build", 9, 14))
     text = window.compile_indicator.label.text()
-    assert text.startswith("Building 14×14: building the diagram, row 9 of 14 · about ")
+    assert text.startswith("Building 14×14: row 9 of 14 · about ")
     assert text.endswith(" s left")
     window.resize(640, 480)
     QApplication.processEvents()

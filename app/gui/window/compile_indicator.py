@@ -15,8 +15,14 @@ from bdd_model import Progress
 from bdd_model.build_cost.countdown import Countdown, done_share
 from bdd_model.wording import duration
 
-PHASE_WORDS = {"search": "searching the rows", "build": "building the diagram", "freeze": "reading its rows"}
-WORDS_WIDTH = 280
+PHASE_WORDS = {
+    "search": "searching",
+    "build": "row {done} of {total}",
+    "freeze": "stored {done} of {total} rows",
+}
+"""Each phase of a build in a few words, short enough that a family's 15×15 fits beside the time
+left in the words' two lines."""
+WORDS_WIDTH = 220
 """The words' room in the status bar (pixels)."""
 
 
@@ -63,8 +69,8 @@ class CompileIndicator(QWidget):
 
     def progressed(self, progress: Progress) -> None:
         self.bar.setValue(round(done_share(progress, self._countdown.backend) * 1000))
-        step = f", row {progress.done} of {progress.total}" if progress.phase != "search" else ""
-        self._step = f"Building {self._board}: {PHASE_WORDS.get(progress.phase, progress.phase)}{step}"
+        words = PHASE_WORDS.get(progress.phase, progress.phase)
+        self._step = f"Building {self._board}: {words.format(done=progress.done, total=progress.total)}"
         self._countdown.report(progress, time.monotonic() - self._began)
         self._say()
 
