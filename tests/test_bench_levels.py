@@ -8,7 +8,7 @@ from pathlib import Path
 
 from bdd_model.levels.level_file import read_level
 from bdd_model.levels.level_search import LevelSearch
-from bdd_model.sat.kernels.jit import Kernels
+from bdd_model.levels.level_search_kernels import LevelKernels
 
 BENCH = Path(__file__).resolve().parent.parent / "resources" / "levels" / "bench"
 
@@ -18,5 +18,5 @@ def test_the_bench_folder_holds_unique_levels_of_every_size_people_publish() -> 
     sizes = Counter((level.n, level.stars) for level in levels)
     assert len(levels) >= 200
     assert {n for n, stars in sizes if stars == 1} == set(range(6, 19)) and sizes[10, 2] >= 10
-    plain = Kernels("numpy")
+    plain = LevelKernels("numpy")
     assert all(LevelSearch(level, plain).counted(limit=2).solutions == 1 for level in levels)

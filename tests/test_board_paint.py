@@ -12,7 +12,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, given
 from hypothesis import strategies as st
 from PySide6.QtCore import QPoint, QRect, QRectF, Qt
 from PySide6.QtGui import QColor, QFontMetricsF, QImage, QPainter, QPalette, QRegion
@@ -25,6 +25,7 @@ from app.gui.board.square_painter import SquareLook, SquarePainter
 from app.gui.board.theme import DARK, LIGHT, BoardColors
 from bdd_model import Cell, CellState
 from bdd_model.board import STATE_OF_CODE
+from tests.properties import examples
 
 STATES: list[CellState | None] = [*CellState, None]
 ARROWS = [Qt.Key.Key_Left, Qt.Key.Key_Right, Qt.Key.Key_Up, Qt.Key.Key_Down]
@@ -148,7 +149,7 @@ def assert_like_a_fresh_board(qtbot, board: BoardWidget) -> None:
     fresh.close()
 
 
-@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@examples(2, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(first=pictures(), steps=st.lists(actions, max_size=10))
 def test_any_sequence_ends_as_a_fresh_board_shows(qtbot, first: BoardPicture, steps: list[tuple]) -> None:
     board = shown_board(qtbot)

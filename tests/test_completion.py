@@ -12,26 +12,27 @@ from types import ModuleType
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from bdd_model.families import family
 from bdd_model.sat.kernels import completion_python
 from bdd_model.sat.kernels.completion import EXHAUSTED, FOUND, RUNNING, Search, SearchKernels
 from bdd_model.sat.kernels.family_kernels import FamilyKernels
-from bdd_model.sat.kernels.jit import Kernels
+from bdd_model.sat.kernels.sat_kernels import SatKernels
 from bdd_model.sat.proofs import Prover, Restarts, luby, pivot
 from tests import oracle
+from tests.properties import examples
 from tests.test_witness_kernels import FAMILIES, SIZES, random_board, solutions_of
 
-PROPERTY = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+PROPERTY = examples()
 STOP = np.zeros(1, dtype=np.int64)
 ALL = 1 << 40
 
 
 @pytest.fixture(scope="module")
 def compiled() -> ModuleType:
-    return Kernels("numba").completion
+    return SatKernels("numba").completion
 
 
 def bound(module: ModuleType, n: int, rules: str = "queens") -> FamilyKernels:

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from bdd_model import Cell, CellState, Configurator, DecisionError, DecisionKind
 from tests import oracle
+from tests.properties import examples
 from tests.spaces import space
 
 BACKENDS = ["cudd", "autoref"]
@@ -16,7 +17,7 @@ OPS = st.lists(
     st.tuples(st.sampled_from(["place", "mark", "retract"]), st.integers(0, 7), st.integers(0, 7)),
     max_size=12,
 )
-PROPERTY = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+PROPERTY = examples(2.5)
 
 
 def snapshot(cfg: Configurator) -> tuple:

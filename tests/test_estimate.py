@@ -18,7 +18,7 @@ from types import ModuleType
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from bdd_model import Cell, CellState, Configurator, DecisionKind
@@ -35,6 +35,7 @@ from bdd_model.sat.estimate import (
 from bdd_model.sat.kernels import estimate_kernels, estimate_numpy
 from bdd_model.sat.kernels.family_kernels import FamilyKernels
 from tests import oracle
+from tests.properties import examples
 from tests.spaces import space
 
 KERNELS = estimate_numpy if os.environ.get("NQUEENS_KERNELS") == "numpy" else estimate_kernels
@@ -52,7 +53,7 @@ A000170 = {
     26: 22317699616364044,
     27: 234907967154122528,
 }
-PROPERTY = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+PROPERTY = examples()
 
 
 def random_board(rng: np.random.Generator, n: int, conflicts: bool) -> tuple[np.ndarray, np.ndarray]:

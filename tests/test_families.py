@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from app.bench.engine_bench import run_sat_bench
@@ -19,10 +19,11 @@ from bdd_model.families.rule_family import Drift, RuleFamily
 from bdd_model.sat.engine import SatEngine
 from bdd_model.sat.kernels import geometry
 from tests import oracle
+from tests.properties import examples
 from tests.spaces import space
 
 FAMILIES = ("queens", "toroidal", "superqueens", "no-touch")
-PROPERTY = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+PROPERTY = examples(2 / 3)
 SIZES = {"queens": [4, 5, 6, 7, 8], "toroidal": [5, 7], "superqueens": [8, 10, 11], "no-touch": [4, 5, 6, 7]}
 """Sizes for the random decisions, small enough for the oracle's search: with solutions, but for
 superqueens 8×8 (every square closed) beside 10×10 and 11×11, their first sizes with solutions."""

@@ -9,15 +9,16 @@ import random
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from app.gui.mid_end.autosave import KEPT_STEPS
 from app.gui.mid_end.kept_file import MAX_BYTES, header, kept_text, read_kept
 from app.gui.mid_end.undo_commands import Board, Step
 from bdd_model import Cell, Decision, DecisionKind, NQueensError
+from tests.properties import examples
 
-PROPERTY = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+PROPERTY = examples()
 
 
 def fields() -> dict:

@@ -16,23 +16,24 @@ import pytest
 from bdd_model import CellState
 from bdd_model.sat.engine import SatEngine
 from bdd_model.sat.kernels import witness_numpy
-from bdd_model.sat.kernels.jit import Kernels
+from bdd_model.sat.kernels.sat_kernels import SatKernels
+from tests.kernel_folders import seeded
 
 PROBE = """
 import json, sys, time
 from bdd_model.sat.engine import SatEngine
-from bdd_model.sat.kernels.jit import kernels
+from bdd_model.sat.kernels.sat_kernels import sat_kernels
 engine = SatEngine(100)
 engine.place(0, 0)
 first = engine.states()
 report = {"first_compiled": engine.compiled, "open": sum(s.value == "open" for row in first for s in row)}
 deadline = time.monotonic() + float(sys.argv[1])
-while not kernels().prepare() and time.monotonic() < deadline:
+while not sat_kernels().prepare() and time.monotonic() < deadline:
     time.sleep(0.5)
 engine.place(1, 2)
 report["later_compiled"] = engine.compiled
 report["later_open"] = sum(s.value == "open" for row in engine.states() for s in row)
-report["folder"] = str(kernels()._folder)
+report["folder"] = str(sat_kernels()._folder)
 print(json.dumps(report))
 """
 
@@ -51,7 +52,7 @@ def run_probe(env: dict[str, str], wait: float) -> dict:
 
 
 def test_a_fresh_install_answers_at_once_and_compiles_in_the_background(tmp_path: Path) -> None:
-    folder = tmp_path / "kernels"
+    folder = seeded(tmp_path / "kernels")
     report = run_probe({"NQUEENS_KERNEL_DIR": str(folder)}, wait=240)
     assert report["first_compiled"] is False and report["open"] == 100 * 100 - 1 - 3 * 99
     assert report["later_compiled"] is True and report["later_open"] > 0
@@ -75,7 +76,7 @@ def test_no_usable_folder_at_all_still_answers(tmp_path: Path, monkeypatch: pyte
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(tempfile, "mkdtemp", no_temporary_folder)
-    choice = Kernels("auto")
+    choice = SatKernels("auto")
     assert choice.prepare() is False and choice.witness is witness_numpy
     engine = SatEngine(30, kernel_choice=choice)
     engine.place(0, 0)

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from bdd_model import Cell, Configurator
 from bdd_model.diagram.layer_view import LayerView
 from tests import oracle
+from tests.properties import examples
 from tests.spaces import space
 from tests.test_configurator_properties import take_legal
 
@@ -22,7 +23,7 @@ def live_paths(view: LayerView) -> int:
     return ways.get((len(view.widths) - 1, 0), 0)
 
 
-@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@examples(2)
 @given(
     st.sampled_from([1, 4, 5, 6, 7]),
     st.lists(st.tuples(st.integers(0, 6), st.integers(0, 6), st.booleans()), max_size=6),

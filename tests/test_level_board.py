@@ -7,7 +7,7 @@ from itertools import combinations
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from bdd_model import Cell, CellState, DecisionError
@@ -15,11 +15,12 @@ from bdd_model.levels.level import Level
 from bdd_model.levels.level_board import LevelBoard, LevelPlay
 from bdd_model.levels.level_file import read_level
 from tests import level_oracle
+from tests.properties import examples
 
 BENCH = Path(__file__).resolve().parent.parent / "resources" / "levels" / "bench"
 DECIDED = {CellState.QUEEN, CellState.MARKED}
 CLOSED = {CellState.ATTACKED, CellState.LOOKAHEAD}
-PROPERTY = settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+PROPERTY = examples(5 / 6)
 
 
 @PROPERTY

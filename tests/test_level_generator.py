@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from app.bench.level_bench import z3_unique
@@ -16,8 +16,9 @@ from bdd_model.levels.making.generator import NotToBeHad, generate
 from bdd_model.levels.techniques.rating import DIFFICULTIES, Difficulty, by_techniques
 from tests import level_oracle
 from tests.cli_helpers import run
+from tests.properties import examples
 
-PROPERTY = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+PROPERTY = examples(0.2)
 
 
 @PROPERTY

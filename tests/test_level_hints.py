@@ -8,7 +8,7 @@ import json
 import random
 from pathlib import Path
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from bdd_model.board import Cell
@@ -18,6 +18,7 @@ from bdd_model.levels.techniques import TECHNIQUES
 from bdd_model.levels.techniques.hints import NoHint, hint
 from tests import level_oracle
 from tests.cli_helpers import run
+from tests.properties import examples
 
 NO_CHOICE_DECIDED = (
     "no square is decided yet: each open square holds a piece in some of the solutions left and "
@@ -28,7 +29,7 @@ SEVERAL = (
     "each hint holds in every solution your decisions leave\n"
 )
 CONFINED_E = "region E can only hold its pieces in row 5, so the rest of row 5 is empty"
-PROPERTY = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+PROPERTY = examples()
 
 
 @PROPERTY

@@ -5,17 +5,18 @@ from __future__ import annotations
 
 import random
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from bdd_model import Cell
 from bdd_model.levels import level_kernels
 from bdd_model.levels.level import Level
 from bdd_model.levels.level_search import LevelSearch
-from bdd_model.sat.kernels.jit import Kernels
+from bdd_model.levels.level_search_kernels import LevelKernels
 from tests import level_oracle
+from tests.properties import examples
 
-PROPERTY = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+PROPERTY = examples()
 
 
 def _random_level(n: int, stars: int, rng: random.Random, planted: bool) -> Level:
@@ -53,7 +54,7 @@ def _compare(level: Level, data: st.DataObject) -> None:
     expected = level_oracle.solutions(level, queens, empties)
     cells = dict(queens=[Cell(*q) for q in queens], empties=[Cell(*e) for e in empties])
     for choice in ("numba", "numpy"):
-        search = LevelSearch(level, Kernels(choice))
+        search = LevelSearch(level, LevelKernels(choice))
         counted = search.counted(**cells)
         assert counted.solutions == len(expected)
         first = None if counted.first is None else frozenset((c.row, c.col) for c in counted.first)
@@ -88,7 +89,7 @@ def test_every_square_of_a_level_with_more_solutions_than_one_walk_takes_is_the_
     queens, empties = {(3, 2)}, {(0, 0), (7, 7), (5, 5)}
     kept = [s for s in every if queens <= s and not empties & s]
     assert len(kept) > level_kernels.WALKED
-    search = LevelSearch(level, Kernels("numba"))
+    search = LevelSearch(level, LevelKernels("numba"))
     proven = search.proven([Cell(*q) for q in queens], [Cell(*e) for e in empties])
     for r in range(8):
         for c in range(8):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from bdd_model import Cell
@@ -15,8 +15,9 @@ from bdd_model.levels.level_search import LevelSearch
 from bdd_model.levels.techniques import TECHNIQUES, next_deduction
 from bdd_model.levels.techniques.position import Position, Shape
 from tests import level_oracle
+from tests.properties import examples
 
-PROPERTY = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+PROPERTY = examples()
 BENCH = Path(__file__).resolve().parent.parent / "resources" / "levels" / "bench"
 
 

@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 
 from app.cli.nqueens import main
+from tests.kernel_folders import seeded
 
 COMPILING = (
     "nqueens: compiling the SAT engine's kernels, once for this computer (about 15 s, and about 20 s "
@@ -26,8 +27,8 @@ COMPILING = (
 )
 SLEEPER = """
 import sys, time
-from bdd_model.sat.kernels.jit import Kernels
-print(Kernels("auto").prepare(), flush=True)
+from bdd_model.sat.kernels.sat_kernels import SatKernels
+print(SatKernels("auto").prepare(), flush=True)
 time.sleep(600)
 """
 
@@ -57,7 +58,7 @@ def fresh_env(tmp_path: Path, kernels: Path) -> dict[str, str]:
 
 
 def test_the_command_line_compiles_once_and_leaves_no_process(tmp_path: Path) -> None:
-    kernels = tmp_path / "kernels"
+    kernels = seeded(tmp_path / "kernels")
     command = [
         sys.executable,
         "-m",

@@ -13,7 +13,7 @@ import threading
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 from pysat.solvers import Solver
 
@@ -27,8 +27,9 @@ from bdd_model.progress import CancelToken
 from bdd_model.sat.engine import SatEngine
 from bdd_model.sat.estimate import estimate_count
 from bdd_model.sat.kernels import geometry
-from bdd_model.sat.kernels.jit import Kernels, kernels
+from bdd_model.sat.kernels.sat_kernels import SatKernels, sat_kernels
 from tests import oracle
+from tests.properties import examples
 from tests.spaces import space
 
 SIZES = st.sampled_from([1, 2, 3, 4, 5, 6, 7, 8, 9, 10])
@@ -36,7 +37,7 @@ OPS = st.lists(
     st.tuples(st.sampled_from(["place", "place", "mark", "retract"]), st.integers(0, 9), st.integers(0, 9)),
     max_size=14,
 )
-PROPERTY = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+PROPERTY = examples(4 / 3)
 
 
 def outcome(engine: Engine, op: str, cell: Cell) -> str | None:
@@ -184,7 +185,7 @@ def test_settle_reports_each_square_once_and_cancels() -> None:
 
 
 def test_local_search_shares_the_squares_between_both_cores(monkeypatch: pytest.MonkeyPatch) -> None:
-    choice = Kernels("numba")
+    choice = SatKernels("numba")
     witness = choice.witness
     entries = witness.for_family(geometry.key(CLASSIC))
     cover = entries["cover"]
@@ -358,7 +359,7 @@ def test_estimates_hold_the_exact_count_under_random_decisions() -> None:
             states = bdd.states()
             usable = np.array([[s is CellState.OPEN or s.has_queen for s in row] for row in states])
             fixed = np.array([next((c for c, s in enumerate(row) if s.has_queen), -1) for row in states])
-            estimate = estimate_count(usable, fixed, total + 1, kernels().estimate)
+            estimate = estimate_count(usable, fixed, total + 1, sat_kernels().estimate)
             assert estimate is not None
             total += 1
             held += estimate.low <= bdd.count <= estimate.high

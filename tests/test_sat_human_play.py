@@ -15,7 +15,7 @@ from collections.abc import Callable
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 from numba import njit
 from pysat.solvers import Solver
@@ -25,6 +25,7 @@ from bdd_model import Cell, CellState, Decision, DecisionKind
 from bdd_model.cnf.encoding import clauses, variable
 from bdd_model.sat.engine import SatEngine
 from tests import oracle
+from tests.properties import examples
 from tests.test_sat_engine import assert_witnessed
 
 CHECK_CONFLICTS = 200_000
@@ -154,7 +155,7 @@ def test_every_solution_is_the_squares_of_the_six_queens_solutions() -> None:
     assert not every_solution(np.full(6, (1 << 6) - 1, dtype=np.uint64), 10)[0]
 
 
-@settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@examples(1 / 12)
 @given(
     n=st.integers(16, 22),
     pattern=st.sampled_from(["left", "stair"]),

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 from math import gcd
 
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from bdd_model import Cell, CellState
 from bdd_model.families import family
 from bdd_model.families.toroidal import linear_solutions
 from bdd_model.sat.engine import SatEngine
+from tests.properties import examples
 
 SIZES = [n for n in range(1, 60) if gcd(n, 6) == 1]
 
@@ -27,7 +28,7 @@ def _every_linear_solution(n: int) -> set[tuple[int, ...]]:
     return {columns for columns in made if _is_toroidal_solution(columns)}
 
 
-@settings(max_examples=60, deadline=None)
+@examples()
 @given(st.sampled_from(SIZES), st.data())
 def test_every_built_solution_holds_the_pieces_and_every_linear_one_through_them_is_built(
     n: int, data: st.DataObject

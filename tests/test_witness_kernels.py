@@ -9,23 +9,24 @@ from types import ModuleType
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from bdd_model.families import family
 from bdd_model.sat.kernels import witness_numpy
 from bdd_model.sat.kernels.completion import Search
 from bdd_model.sat.kernels.family_kernels import FamilyKernels
-from bdd_model.sat.kernels.jit import Kernels
+from bdd_model.sat.kernels.sat_kernels import SatKernels
 from tests import oracle
+from tests.properties import examples
 
-PROPERTY = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+PROPERTY = examples()
 STOP = np.zeros(1, dtype=np.int64)
 
 
 @pytest.fixture(scope="module")
 def compiled() -> ModuleType:
-    return Kernels("numba").witness
+    return SatKernels("numba").witness
 
 
 FAMILIES = ("queens", "toroidal", "superqueens", "no-touch")

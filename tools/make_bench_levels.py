@@ -7,8 +7,8 @@ import random
 import sys
 from pathlib import Path
 
+from bdd_model.kernels.loader import compile_in_foreground
 from bdd_model.levels.making.generator import unique_level
-from bdd_model.sat.kernels.jit import compile_in_foreground
 
 SIZES = {6: 24, 7: 34, 8: 34, 9: 28, 10: 28, 11: 34, 12: 8, 13: 8, 14: 8, 15: 5, 16: 5, 17: 5, 18: 5}
 """Levels per size (226): as many small ones as people play (community collections lean to 7×7

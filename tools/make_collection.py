@@ -7,9 +7,9 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from bdd_model.kernels.loader import compile_in_foreground
 from bdd_model.levels.making.generator import generate, made_text
 from bdd_model.levels.techniques.rating import DIFFICULTIES
-from bdd_model.sat.kernels.jit import compile_in_foreground
 
 SIZES = range(5, 12)
 EACH = 3

@@ -27,7 +27,7 @@ from bdd_model.engine import Engine
 from bdd_model.errors import NQueensError
 from bdd_model.families import CLASSIC, RuleFamily, family
 from bdd_model.sat.engine import SatEngine
-from bdd_model.sat.kernels.jit import Kernels
+from bdd_model.sat.kernels.sat_kernels import SatKernels
 
 
 def summary(times_ms: list[float]) -> dict[str, float]:
@@ -313,7 +313,7 @@ def run_sat_bench(
     are timed apart. NQueensError if the engines disagree.
     """
     started = time.perf_counter()
-    choice = Kernels("numba")
+    choice = SatKernels("numba")
     compile_s = time.perf_counter() - started
     quick = n <= rules.quick_diagram_max_n
     reference = Configurator(load_or_compile(n, rules=rules)) if quick else None

@@ -25,8 +25,8 @@ from bdd_model.levels.level import Level, LevelError
 from bdd_model.levels.level_board import LevelBoard
 from bdd_model.levels.level_file import read_level
 from bdd_model.levels.level_search import LevelSearch
+from bdd_model.levels.level_search_kernels import LevelKernels
 from bdd_model.levels.techniques.hints import NoHint, hint
-from bdd_model.sat.kernels.jit import Kernels
 
 T = TypeVar("T")
 MAX_LEVELS = 10_000
@@ -116,7 +116,7 @@ def run_level_bench(path: Path, heard: Callable[[LevelTiming], None] | None = No
     """Time every level under ``path``; files that are not levels are skipped, each named with
     its reason. NQueensError when two methods disagree."""
     started = time.perf_counter()
-    compiled = Kernels("numba")
+    compiled = LevelKernels("numba")
     LevelSearch(Level(("A",)), compiled).counted()  # the first call loads the compiled code
     result = LevelBenchResult(time.perf_counter() - started)
     z3_ready = importlib.util.find_spec("z3") is not None
@@ -160,7 +160,7 @@ def _timed(work: Callable[[Level], T], level: Level) -> tuple[T, float]:
     return answer, (time.perf_counter() - started) * 1000
 
 
-def _built(level: Level, compiled: Kernels) -> LevelBoard:
+def _built(level: Level, compiled: LevelKernels) -> LevelBoard:
     """Everything the board needs to answer a decision, and its first answer."""
     board = LevelBoard(level, compiled)
     board.states()
@@ -202,7 +202,7 @@ def _hinted(level: Level) -> list[float]:
         decisions.extend(found.decisions())
 
 
-def _edited(level: Level, compiled: Kernels, rng: random.Random) -> list[float]:
+def _edited(level: Level, compiled: LevelKernels, rng: random.Random) -> list[float]:
     """The milliseconds of each re-count after a square joins a neighbouring region (the
     level rebuilt and counted), for squares whose region keeps another square."""
     n, regions = level.n, [list(row) for row in level.regions]

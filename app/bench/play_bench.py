@@ -23,7 +23,7 @@ from bdd_model.errors import NQueensError
 from bdd_model.families import CLASSIC, RuleFamily
 from bdd_model.progress import CancelToken
 from bdd_model.sat.engine import SatEngine
-from bdd_model.sat.kernels.jit import Kernels
+from bdd_model.sat.kernels.sat_kernels import SatKernels
 from bdd_model.sat.rules import IncrementalSolver
 
 PATTERNS = ("random", "left", "stair")
@@ -196,7 +196,7 @@ class Player:
         heard: Callable[[PlayClick], None] | None,
         rules: RuleFamily = CLASSIC,
     ) -> None:
-        self.engine = SatEngine(n, kernel_choice=Kernels("numba"), rules=rules)
+        self.engine = SatEngine(n, kernel_choice=SatKernels("numba"), rules=rules)
         self.engine.settle()
         self.reference = reference
         self.limit = limit

@@ -12,7 +12,7 @@ from app.cli.output import OutputError, guarded_stdout
 from app.options import HELP_WIDTH, Parser, SettingError, fail, limit_memory
 from bdd_model import NQueensError
 from bdd_model.families import CLASSIC, names
-from bdd_model.sat.kernels.jit import compile_in_foreground
+from bdd_model.kernels.loader import compile_in_foreground
 from bdd_model.wording import and_list
 
 

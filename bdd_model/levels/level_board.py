@@ -12,7 +12,7 @@ from bdd_model.decisions import Decision, DecisionKind
 from bdd_model.errors import DecisionError
 from bdd_model.levels.level import Level
 from bdd_model.levels.level_search import LevelSearch
-from bdd_model.sat.kernels.jit import Kernels
+from bdd_model.levels.level_search_kernels import LevelKernels
 
 STATE_OF_CODE = {-1: CellState.ATTACKED, 0: CellState.LOOKAHEAD, 1: CellState.OPEN, 2: CellState.FORCED}
 """``LevelSearch.proven``'s codes as the board's states."""
@@ -28,7 +28,7 @@ class LevelBoard:
     refuses_conflicts = True
     """Whether a decision that leaves no solution is refused (a DecisionError) or kept."""
 
-    def __init__(self, level: Level, kernel_choice: Kernels | None = None) -> None:
+    def __init__(self, level: Level, kernel_choice: LevelKernels | None = None) -> None:
         self.level = level
         self.n = level.n
         self._search = LevelSearch(level, kernel_choice)

@@ -10,7 +10,7 @@ import numpy as np
 from numba import njit
 from numba.cpython.unsafe.numbers import trailing_zeros
 
-from bdd_model.sat.kernels.bits import popcount
+from bdd_model.kernels.bits import popcount
 
 _MASKS = "uint64[:, ::1]"
 _NEEDS = "int64[:, ::1]"

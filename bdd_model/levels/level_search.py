@@ -15,7 +15,7 @@ import numpy as np
 from bdd_model.board import Cell
 from bdd_model.levels import level_python
 from bdd_model.levels.level import Level
-from bdd_model.sat.kernels.jit import Kernels, kernels
+from bdd_model.levels.level_search_kernels import LevelKernels, level_kernels
 
 
 @dataclass(frozen=True)
@@ -29,11 +29,11 @@ class Counted:
 class LevelSearch:
     """The solutions of one level under decisions (queens placed, squares kept empty)."""
 
-    def __init__(self, level: Level, kernel_choice: Kernels | None = None) -> None:
+    def __init__(self, level: Level, kernel_choice: LevelKernels | None = None) -> None:
         n = level.n
         self.level = level
         self.n = n
-        self._kernels = kernel_choice or kernels()
+        self._kernels = kernel_choice or level_kernels()
         self._words = (n * n + 63) // 64
         lines, near, line_groups = _lines(n)
         regions = np.array(level.region_of).ravel()
@@ -52,7 +52,7 @@ class LevelSearch:
         """How many solutions keep the decisions (at most ``limit``; 0: all), and the first."""
         first = np.zeros(self._words, dtype=np.uint64)
         decided = self._decided(queens, empties)
-        found = int(self._kernels.levels.count(*self._arrays, *decided, limit, first, *self._dead))
+        found = int(self._kernels.search.count(*self._arrays, *decided, limit, first, *self._dead))
         return Counted(found, self.cells(level_python.integer(first)) if found else None)
 
     def count(self, queens: Iterable[Cell] = (), empties: Iterable[Cell] = ()) -> int:
@@ -65,7 +65,7 @@ class LevelSearch:
         some, 2 in every one (all 0 when no solution keeps the decisions)."""
         n = self.n
         state = np.full(n * n, -1, dtype=np.int64)
-        self._kernels.levels.states(*self._arrays, *self._decided(queens, empties), state, *self._dead)
+        self._kernels.search.states(*self._arrays, *self._decided(queens, empties), state, *self._dead)
         return state.reshape(n, n)
 
     def solutions(self, queens: Iterable[Cell] = (), empties: Iterable[Cell] = ()) -> Iterator[int]:

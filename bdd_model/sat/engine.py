@@ -25,7 +25,7 @@ from bdd_model.sat.estimate import DEFAULT_PROBES, ceiling, decision_seed, summa
 from bdd_model.sat.explain import fewest_retractions
 from bdd_model.sat.kernels.completion import EXHAUSTED, FOUND, Search
 from bdd_model.sat.kernels.family_kernels import FamilyKernels
-from bdd_model.sat.kernels.jit import Kernels, kernels
+from bdd_model.sat.kernels.sat_kernels import SatKernels, sat_kernels
 from bdd_model.sat.memory import Memory
 from bdd_model.sat.models import ModelStore
 from bdd_model.sat.proofs import THREADS, Ended, Prover, Question, threads
@@ -156,14 +156,14 @@ class SatEngine:
         n: int,
         solver: str = DEFAULT_SOLVER,
         seed: int = 1,
-        kernel_choice: Kernels | None = None,
+        kernel_choice: SatKernels | None = None,
         rules: RuleFamily = CLASSIC,
     ) -> None:
         self._n = check_sat_engine_size(n)
         self.rules = rules
         """The rules the board is played by."""
         self._solver = IncrementalSolver(n, solver, rules=rules)
-        self._kernels = kernel_choice or kernels()
+        self._kernels = kernel_choice or sat_kernels()
         self._family_kernels: dict[int, FamilyKernels] = {}
         self._models = ModelStore(n)
         self._rng = np.random.default_rng(seed)

@@ -37,7 +37,7 @@ from bdd_model.engine_choice import open_engine
 from bdd_model.families import family
 from bdd_model.progress import CancelToken
 from bdd_model.questions import Explain, Unanswered, answer
-from bdd_model.sat.kernels.jit import kernels
+from bdd_model.sat.kernels.sat_kernels import sat_kernels
 
 KEPT_ENGINES = 3
 """Engines kept for the sizes used last (their kept solutions make the next clicks quick)."""
@@ -89,7 +89,7 @@ class Worker:
             return self.token
 
     def run(self) -> None:
-        send(Ready(kernels().prepare()))
+        send(Ready(sat_kernels().prepare()))
         threading.Thread(target=self.read, daemon=True).start()
         while True:
             idle = self.stage == DONE and not self.explanations

@@ -9,7 +9,7 @@ import numpy as np
 from numba import njit
 from numba.cpython.unsafe.numbers import trailing_zeros
 
-from bdd_model.sat.kernels.bits import popcount
+from bdd_model.kernels.bits import popcount
 from bdd_model.sat.kernels.completion import (
     DEPTH,
     EXHAUSTED,

@@ -1,7 +1,7 @@
-"""The SAT engine's kernels, compiled by numba once per computer into a cache folder: by a background child
-while the uncompiled twins answer (the window), or at once in this process (the command line), so that no
-board waits for the compile; ``NQUEENS_KERNEL_DIR`` moves the folder, and ``NQUEENS_KERNELS`` chooses
-``auto``, ``numpy`` (never compile) or ``numba`` (compile now, in this process)."""
+"""Each engine's compiled kernels, compiled by numba once per computer and per package into a cache folder:
+by a background child while the uncompiled twins answer (the window), or at once in this process (the command
+line), so that no board waits for a compile. ``NQUEENS_KERNEL_DIR`` moves the folder, and ``NQUEENS_KERNELS``
+chooses ``auto``, ``numpy`` (never compile) or ``numba`` (compile now, in this process)."""
 
 from __future__ import annotations
 
@@ -25,53 +25,68 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
+from typing import ClassVar, TypeVar
 
 from bdd_model.cache.store import cache_dir
-from bdd_model.families import family, names
 from bdd_model.files.atomic_file import atomic_output
 from bdd_model.isolated import module_command
-from bdd_model.sat.kernels import geometry
 
 CHOICE_ENV = "NQUEENS_KERNELS"
 FOLDER_ENV = "NQUEENS_KERNEL_DIR"
 """Where the compiled kernels are kept, if not in ``<cache>/kernels``."""
 CHOICES = ("auto", "numpy", "numba")
-COMPILED = (
-    "bdd_model.sat.kernels.completion_kernels",
-    "bdd_model.sat.kernels.witness_kernels",
-    "bdd_model.sat.kernels.estimate_kernels",
-    "bdd_model.levels.level_kernels",
-)
-"""The modules numba compiles, in import order."""
-PER_FAMILY = ("bdd_model.sat.kernels.witness_kernels", "bdd_model.sat.kernels.estimate_kernels")
-"""Those whose kernels are compiled once per rule family (``for_family``), its geometry as
-constants: about 10 s each, once per computer."""
-FALLBACKS = (
-    "bdd_model.sat.kernels.completion_python",
-    "bdd_model.sat.kernels.witness_numpy",
-    "bdd_model.sat.kernels.estimate_numpy",
-    "bdd_model.levels.level_python",
-)
-"""Their counterparts without a compiler, one for one, with the same functions."""
-SOURCES = (
-    "bdd_model.sat.kernels.bits",
-    "bdd_model.sat.kernels.completion",
-    "bdd_model.sat.kernels.geometry",
-    *COMPILED,
-)
-"""The modules whose source the compiled code depends on (the search's layout constants)."""
+BUILT_IN = ("bdd_model.sat.kernels.sat_kernels", "bdd_model.levels.level_search_kernels")
+"""The modules that declare the program's kernel packages (each registers its own on import)."""
 LOOK_EVERY = 1.0
-"""Seconds between two looks for the marker while numpy answers."""
+"""Seconds between two looks for the marker while the uncompiled twins answer."""
 STALE_LOCK = 600.0
 """A compile that started longer ago than this (seconds) is taken for dead."""
 PR_SET_PDEATHSIG = 1
 """Linux's prctl option: a signal to this process when its parent dies."""
 
 
-def kernel_key() -> str:
-    """What a compiled cache is valid for: the kernels' source, numba and the platform."""
-    digest = hashlib.sha256()
-    for name in SOURCES:
+@dataclass(frozen=True)
+class KernelPackage:
+    """One engine's compiled modules and their uncompiled twins, one for one, by role."""
+
+    name: str
+    """Its name in markers, locks and the compile child's arguments ("sat", "levels")."""
+    declared_in: str
+    """The module that declares it (the compile child imports it to find it)."""
+    roles: tuple[str, ...]
+    compiled: tuple[str, ...]
+    """The modules numba compiles, one per role, in import order."""
+    fallbacks: tuple[str, ...]
+    """Their counterparts without a compiler, one per role, with the same functions."""
+    sources: tuple[str, ...]
+    """Every module whose source the compiled code depends on (the compiled ones among them)."""
+    compiling: str = ""
+    """What the command line says while it compiles them in the foreground."""
+    compile_more: Callable[[dict[str, ModuleType]], None] | None = None
+    """Compiles what the compiled modules make later (the SAT engine's per-family kernels), so
+    that a finished compile leaves nothing to compile at play."""
+
+
+_packages: dict[str, KernelPackage] = {}
+
+
+def register(package: KernelPackage) -> KernelPackage:
+    """Make ``package`` known by its name (its declaring module calls this on import)."""
+    _packages[package.name] = package
+    return package
+
+
+def packages() -> list[KernelPackage]:
+    """The program's kernel packages, each declaring module imported."""
+    for name in BUILT_IN:
+        importlib.import_module(name)
+    return list(_packages.values())
+
+
+def package_key(package: KernelPackage) -> str:
+    """What a compiled cache of ``package`` is valid for: its sources, numba and the platform."""
+    digest = hashlib.sha256(package.name.encode())
+    for name in package.sources:
         spec = importlib.util.find_spec(name)
         assert spec is not None and spec.origin is not None
         digest.update(Path(spec.origin).read_bytes())
@@ -118,8 +133,12 @@ def _choose_folder(private: bool) -> Path | None:
     return temporary
 
 
-def _marker(folder: Path, key: str) -> Path:
-    return folder / f"ready-{key}.json"
+def _marker(folder: Path, package: KernelPackage, key: str) -> Path:
+    return folder / f"ready-{package.name}-{key}.json"
+
+
+def _lock(folder: Path, package: KernelPackage, key: str) -> Path:
+    return folder / f"compiling-{package.name}-{key}.lock"
 
 
 _sealed: set[str] = set()
@@ -127,16 +146,16 @@ _sealed: set[str] = set()
 compiled later for each family's kernels, were none of them then)."""
 
 
-def _import_compiled(folder: Path, families: bool = False) -> list[ModuleType]:
-    """Import the compiled modules with numba's cache in ``folder`` (compiling what is missing),
-    then forbid any further compile of the functions compiled for their types at import: a call
-    with other types is a bug, not a 10 s pause. The generic functions the family kernels are
-    made of stay compilable; ``families``: compile every registered family's kernels now."""
+def _import_compiled(package: KernelPackage, folder: Path, complete: bool = False) -> list[ModuleType]:
+    """Import ``package``'s compiled modules with numba's cache in ``folder`` (compiling what is
+    missing), then forbid any further compile of the functions compiled for their types at
+    import: a call with other types is a bug, not a 10 s pause. ``complete``: compile what the
+    modules make later too (``compile_more``)."""
     os.environ["NUMBA_CACHE_DIR"] = str(folder)
     import numba
 
     numba.config.CACHE_DIR = str(folder)  # type: ignore[attr-defined]  # set at run time
-    modules = [importlib.import_module(name) for name in COMPILED]
+    modules = [importlib.import_module(name) for name in package.compiled]
     for module in modules:
         if module.__name__ in _sealed:
             continue
@@ -144,16 +163,16 @@ def _import_compiled(folder: Path, families: bool = False) -> list[ModuleType]:
         for value in vars(module).values():
             if isinstance(value, numba.core.registry.CPUDispatcher) and value.signatures:
                 value.disable_compile()
-    if families:
-        for name in names():
-            for module in modules:
-                if module.__name__ in PER_FAMILY:
-                    module.for_family(geometry.key(family(name)))
+    if complete and package.compile_more is not None:
+        package.compile_more(dict(zip(package.roles, modules, strict=True)))
     return modules
 
 
 class Kernels:
-    """The witness and estimate kernels in use now: compiled when ready, numpy until then."""
+    """One package's kernels in use now: compiled when ready, the uncompiled twins until then.
+    A subclass names its package and gives each role a property."""
+
+    package: ClassVar[KernelPackage]
 
     def __init__(self, choice: str | None = None) -> None:
         choice = choice or os.environ.get(CHOICE_ENV, "auto")
@@ -161,20 +180,20 @@ class Kernels:
         self._folder: Path | None = None
         self._key = ""
         self._compiled: list[ModuleType] | None = None
-        self._numpy = [importlib.import_module(name) for name in FALLBACKS]
+        self._fallbacks = [importlib.import_module(name) for name in self.package.fallbacks]
         self._next_look = 0.0
         self._started = False
         if self.choice != "numpy" and _numba_version():
             self._folder = _choose_folder(private=_policy.background or self.choice == "numba")
-            self._key = kernel_key()
+            self._key = package_key(self.package)
             if self._folder is None and _policy.announce is not None:
                 _policy.announce(
-                    "the SAT engine's compiled kernels cannot be kept in the cache folder; "
-                    "it answers without them, more slowly"
+                    "the compiled kernels cannot be kept in the cache folder; the engines answer "
+                    "without them, more slowly"
                 )
         if self.choice == "numba" and self._folder is not None:
-            self._compiled = _import_compiled(self._folder, families=True)
-            _write_marker(self._folder, self._key)
+            self._compiled = _import_compiled(self.package, self._folder, complete=True)
+            _write_marker(self._folder, self.package, self._key)
 
     def prepare(self) -> bool:
         """Load the compiled kernels if they are ready, else start compiling them in the
@@ -187,54 +206,35 @@ class Kernels:
         """True when the compiled kernels answer."""
         return self._compiled is not None
 
-    @property
-    def completion(self) -> ModuleType:
-        """``completion_kernels`` or ``completion_python``."""
-        return self._modules()[0]
-
-    @property
-    def witness(self) -> ModuleType:
-        """``witness_kernels`` or ``witness_numpy``."""
-        return self._modules()[1]
-
-    @property
-    def estimate(self) -> ModuleType:
-        """``estimate_kernels`` or ``estimate_numpy``."""
-        return self._modules()[2]
-
-    @property
-    def levels(self) -> ModuleType:
-        """``level_kernels`` or ``level_python``."""
-        return self._modules()[3]
+    def module(self, role: str) -> ModuleType:
+        """The compiled module of ``role``, or its uncompiled twin."""
+        return self._modules()[self.package.roles.index(role)]
 
     def _modules(self) -> list[ModuleType]:
         if self._compiled is None and self._folder is not None and time.monotonic() >= self._next_look:
             self._next_look = time.monotonic() + LOOK_EVERY
-            if _marker(self._folder, self._key).is_file():
+            if _marker(self._folder, self.package, self._key).is_file():
                 try:
-                    self._compiled = _import_compiled(self._folder)
+                    self._compiled = _import_compiled(self.package, self._folder)
                 except Exception:  # a broken cache must never stop an answer
                     self._folder = None
             elif not _policy.background:
                 self._compile_here()
             elif not self._started:
-                self._started = start_compile(self._folder, self._key)
-        return self._compiled or self._numpy
+                self._started = start_compile(self.package, self._folder, self._key)
+        return self._compiled or self._fallbacks
 
     def _compile_here(self) -> None:
         """Compile in this process now (the command line: it leaves nothing running behind)."""
         assert self._folder is not None
-        if _policy.announce is not None:
-            _policy.announce(
-                "compiling the SAT engine's kernels, once for this computer (about 15 s, and about 20 s "
-                "more the first time each rule family is played)…"
-            )
+        if _policy.announce is not None and self.package.compiling:
+            _policy.announce(self.package.compiling)
         try:
-            self._compiled = _import_compiled(self._folder)
+            self._compiled = _import_compiled(self.package, self._folder)
         except Exception:  # a compile that fails leaves the slower kernels answering
             self._folder = None
             return
-        _write_marker(self._folder, self._key)
+        _write_marker(self._folder, self.package, self._key)
 
 
 @dataclass
@@ -256,21 +256,31 @@ def compile_in_foreground(announce: Callable[[str], None]) -> None:
     _policy.announce = announce
 
 
-_shared: Kernels | None = None
+KernelsT = TypeVar("KernelsT", bound=Kernels)
+_shared: dict[type[Kernels], Kernels] = {}
 
 
-def kernels() -> Kernels:
-    """The process's kernels (one choice, one background compile per process)."""
-    global _shared
-    if _shared is None:
-        _shared = Kernels()
-    return _shared
+def shared(kind: type[KernelsT]) -> KernelsT:
+    """The process's kernels of one package (one choice, one background compile per process)."""
+    found = _shared.get(kind)
+    if found is None:
+        found = _shared[kind] = kind()
+    assert isinstance(found, kind)
+    return found
 
 
-def start_compile(folder: Path, key: str) -> bool:
-    """Start the background compile unless one is running into this folder (its lock names a
-    live process); True when one is running. The child ends with this process."""
-    lock = folder / f"compiling-{key}.lock"
+def compile_package(name: str, folder: Path) -> None:
+    """Compile the package called ``name`` into ``folder`` now, in this process, and mark it
+    ready (the test run compiles each package once, side by side, before its workers start)."""
+    package = next(package for package in packages() if package.name == name)
+    _import_compiled(package, folder, complete=True)
+    _write_marker(folder, package, package_key(package))
+
+
+def start_compile(package: KernelPackage, folder: Path, key: str) -> bool:
+    """Start the background compile of ``package`` unless one is running into this folder (its
+    lock names a live process); True when one is running. The child ends with this process."""
+    lock = _lock(folder, package, key)
     try:
         if lock.exists() and not _alive_lock(lock):
             lock.unlink()
@@ -280,8 +290,9 @@ def start_compile(folder: Path, key: str) -> bool:
     except OSError:
         return False
     try:
+        arguments = ("compile", package.declared_in, package.name, str(folder), key, str(os.getpid()))
         child = subprocess.Popen(
-            module_command("bdd_model.sat.kernels.jit", "compile", str(folder), key, str(os.getpid())),
+            module_command("bdd_model.kernels.loader", *arguments),
             stdin=subprocess.DEVNULL,
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
@@ -317,28 +328,37 @@ def _alive_lock(lock: Path) -> bool:
     return pid > 0
 
 
-def _write_marker(folder: Path, key: str) -> None:
-    with contextlib.suppress(OSError), atomic_output(_marker(folder, key)) as stream:
-        stream.write(json.dumps({"key": key, "numba": _numba_version()}).encode())
+def _write_marker(folder: Path, package: KernelPackage, key: str) -> None:
+    with contextlib.suppress(OSError), atomic_output(_marker(folder, package, key)) as stream:
+        stream.write(json.dumps({"package": package.name, "key": key, "numba": _numba_version()}).encode())
 
 
 def main() -> int:
-    """``compile FOLDER KEY PARENT``: the background child; compiles, then leaves the marker. It
-    ends with its parent (the parent's death sends it SIGTERM, on Linux)."""
-    if len(sys.argv) != 5 or sys.argv[1] != "compile" or not sys.argv[4].isdigit():
-        sys.stderr.write("usage: python -m bdd_model.sat.kernels.jit compile FOLDER KEY PARENT\n")
+    """``compile MODULE PACKAGE FOLDER KEY PID``: the background child; compiles the package
+    that MODULE declares, then leaves the marker. It ends with its parent (the parent's death
+    sends it SIGTERM, on Linux)."""
+    arguments = sys.argv[1:]
+    if len(arguments) != 6 or arguments[0] != "compile" or not arguments[5].isdigit():
+        sys.stderr.write(
+            "usage: python -m bdd_model.kernels.loader compile MODULE PACKAGE FOLDER KEY PARENT\n"
+        )
         return 2
-    folder, key, parent = Path(sys.argv[2]), sys.argv[3], int(sys.argv[4])
+    module, name, place, key, parent = arguments[1:]
     signal.signal(signal.SIGTERM, _stop)
+    importlib.import_module(module)
+    package, folder = _packages.get(name), Path(place)
+    if package is None:
+        sys.stderr.write(f"{module} declares no kernel package {name!r}\n")
+        return 2
     try:
         _end_with_parent()
-        if os.getppid() == parent and key == kernel_key():
+        if os.getppid() == int(parent) and key == package_key(package):
             with contextlib.suppress(OSError):
                 os.nice(10)
-            _import_compiled(folder, families=True)
-            _write_marker(folder, key)
+            _import_compiled(package, folder, complete=True)
+            _write_marker(folder, package, key)
     finally:
-        (folder / f"compiling-{key}.lock").unlink(missing_ok=True)
+        _lock(folder, package, key).unlink(missing_ok=True)
     return 0
 
 
