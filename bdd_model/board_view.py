@@ -10,7 +10,8 @@ import numpy as np
 
 from bdd_model.board import STATE_OF_CODE, STATE_ORDER, UNDECIDED, Cell, CellState
 from bdd_model.decisions import Decision, DecisionKind
-from bdd_model.families import CLASSIC, RuleFamily
+from bdd_model.families import RuleFamily
+from bdd_model.puzzles import Puzzle
 from bdd_model.solution_count import SolutionCount
 
 QUEEN_CODES = (STATE_ORDER.index(CellState.QUEEN), STATE_ORDER.index(CellState.FORCED))
@@ -19,9 +20,9 @@ QUEEN_CODES = (STATE_ORDER.index(CellState.QUEEN), STATE_ORDER.index(CellState.F
 
 @dataclass(frozen=True, eq=False)
 class BoardView:
-    """An n×n board's decisions and every square's state as far as it is decided."""
+    """A puzzle's decisions and every square's state as far as it is decided."""
 
-    n: int
+    puzzle: Puzzle
     decisions: tuple[Decision, ...]
     codes: np.ndarray
     """Each square's state code (int8, n×n, read-only)."""
@@ -35,32 +36,41 @@ class BoardView:
     """Solver calls the engine made to decide these squares (its account of its work)."""
     conflict: tuple[Decision, ...] | None = None
     """No solution keeps the decisions: a smallest set of them that no solution takes together."""
-    rules: RuleFamily = CLASSIC
-    """The rules the board is played by."""
 
     @classmethod
-    def of(cls, n: int, decisions: tuple[Decision, ...], codes: np.ndarray, **known: object) -> BoardView:
-        """A view over a copy of ``codes`` that nobody can change."""
-        held = np.array(codes, dtype=np.int8, copy=True).reshape(n, n)
-        held.flags.writeable = False
-        return cls(n, decisions, held, **known)  # type: ignore[arg-type]
-
-    @classmethod
-    def without_engine(
-        cls, n: int, decisions: tuple[Decision, ...], rules: RuleFamily = CLASSIC
+    def of(
+        cls, puzzle: Puzzle, decisions: tuple[Decision, ...], codes: np.ndarray, **known: object
     ) -> BoardView:
+        """A view over a copy of ``codes`` that nobody can change."""
+        held = np.array(codes, dtype=np.int8, copy=True).reshape(puzzle.n, puzzle.n)
+        held.flags.writeable = False
+        return cls(puzzle, decisions, held, **known)  # type: ignore[arg-type]
+
+    @classmethod
+    def without_engine(cls, puzzle: Puzzle, decisions: tuple[Decision, ...]) -> BoardView:
         """What is known before an engine answers: the decisions, and the squares a placed queen
         excludes (closed in every solution); every other square undecided."""
+        n = puzzle.n
         queens = np.zeros((n, n), dtype=bool)
         codes = np.full((n, n), UNDECIDED, dtype=np.int8)
         for decision in decisions:
             queens[decision.cell] |= decision.kind is DecisionKind.QUEEN
-        codes[rules.attacked(n, queens)] = STATE_ORDER.index(CellState.ATTACKED)
+        codes[puzzle.rules.attacked(n, queens)] = STATE_ORDER.index(CellState.ATTACKED)
         for (row, col), kind in decisions:
             codes[row, col] = STATE_ORDER.index(
                 CellState.QUEEN if kind is DecisionKind.QUEEN else CellState.MARKED
             )
-        return cls.of(n, decisions, codes, rules=rules)
+        return cls.of(puzzle, decisions, codes)
+
+    @property
+    def n(self) -> int:
+        """The board's side."""
+        return self.puzzle.n
+
+    @property
+    def rules(self) -> RuleFamily:
+        """The rules the board is played by."""
+        return self.puzzle.rules
 
     def state(self, row: int, col: int) -> CellState | None:
         """The square's state, or None while it is being proven."""

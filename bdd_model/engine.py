@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from bdd_model.diagram.layer_view import LayerView
     from bdd_model.diagram.space import SolutionSpace
     from bdd_model.families import RuleFamily
+    from bdd_model.puzzles import Puzzle
 
 ENGINES = ("bdd", "sat")
 """The engines by name, as the command line and the JSON say them."""
@@ -37,6 +38,8 @@ class Engine(Protocol):
     """The engine as people name it ("BDD", "SAT engine")."""
     rules: RuleFamily
     """The rules the board is played by."""
+    puzzle: Puzzle
+    """The board played, as one value."""
 
     @property
     def space(self) -> SolutionSpace | None:

@@ -14,6 +14,7 @@ from bdd_model.diagram.space import MAX_N, SolutionSpace, check_size
 from bdd_model.engine import ENGINES, Engine
 from bdd_model.families import CLASSIC, RuleFamily
 from bdd_model.progress import ProgressCallback, no_progress
+from bdd_model.puzzles import Puzzle
 from bdd_model.sat.engine import SAT_ENGINE_MAX_N, SatEngine, check_sat_engine_size
 
 ENGINE_CHOICES = ("auto", *ENGINES)
@@ -36,9 +37,10 @@ def check_board_size(n: object) -> int:
     return check_whole_size(n, LARGEST_N, "N={n} is above {maximum}, the largest board this program answers")
 
 
-def choose_engine(n: int, choice: str = "auto", backend: str = "auto", rules: RuleFamily = CLASSIC) -> str:
-    """ "bdd" or "sat" for an n×n board of the family; BoardSizeError (one sentence) when the
-    engine asked for cannot take n."""
+def choose_engine(puzzle: Puzzle, choice: str = "auto", backend: str = "auto") -> str:
+    """ "bdd" or "sat" for the puzzle; BoardSizeError (one sentence) when the engine asked for
+    cannot take its size."""
+    n, rules = puzzle.n, puzzle.rules
     check_board_size(n)
     if choice == "bdd":
         check_size(n, rules)
@@ -55,37 +57,36 @@ def largest_for(choice: str, rules: RuleFamily = CLASSIC) -> int:
     return rules.diagram_max_n if choice == "bdd" else SAT_ENGINE_MAX_N
 
 
-def takes_diagram(choice: str, n: int, rules: RuleFamily = CLASSIC) -> bool:
-    """The n×n board is to be answered by the diagram (now, or once it is built)."""
-    return choice != "sat" and n <= rules.diagram_max_n
+def takes_diagram(choice: str, puzzle: Puzzle) -> bool:
+    """The puzzle is to be answered by the diagram (now, or once it is built)."""
+    return choice != "sat" and puzzle.n <= puzzle.rules.diagram_max_n
 
 
-def waits_for_diagram(choice: str, n: int, rules: RuleFamily = CLASSIC) -> bool:
-    """An n×n board whose diagram is not at hand shows nothing until it is compiled (else the
+def waits_for_diagram(choice: str, puzzle: Puzzle) -> bool:
+    """A puzzle whose diagram is not at hand shows nothing until it is compiled (else the
     solver's engine answers meanwhile): its compile takes about a second, or nothing else is
     wanted."""
-    return takes_diagram(choice, n, rules) and (n <= rules.quick_diagram_max_n or choice == "bdd")
+    quick = puzzle.n <= puzzle.rules.quick_diagram_max_n
+    return takes_diagram(choice, puzzle) and (quick or choice == "bdd")
 
 
 def open_engine(
-    n: int,
+    puzzle: Puzzle,
     engine: str,
     backend: str = "auto",
     construction: str = "search",
     progress: ProgressCallback = no_progress,
     warn: Callable[[str], None] = lambda _: None,
-    rules: RuleFamily = CLASSIC,
 ) -> Engine:
-    """A fresh board of the family on the named engine ("bdd": loaded from the cache or compiled)."""
+    """A fresh board of the puzzle on the named engine ("bdd": loaded from the cache or compiled)."""
+    n, rules = puzzle.n, puzzle.rules
     if engine == "bdd":
         space = load_or_compile(n, backend, construction, progress=progress, warn=warn, rules=rules)
         return Configurator(space)
     return SatEngine(n, rules=rules)
 
 
-def space_for(
-    n: int, engine: str, backend: str = "auto", rules: RuleFamily = CLASSIC
-) -> SolutionSpace | None:
-    """The compiled space the named engine answers the n×n board from (loaded, or compiled
-    now), or None for an engine without one."""
-    return load_or_compile(n, backend, rules=rules) if engine == "bdd" else None
+def space_for(puzzle: Puzzle, engine: str, backend: str = "auto") -> SolutionSpace | None:
+    """The compiled space the named engine answers the puzzle from (loaded, or compiled now),
+    or None for an engine without one."""
+    return load_or_compile(puzzle.n, backend, rules=puzzle.rules) if engine == "bdd" else None

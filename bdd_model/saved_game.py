@@ -1,6 +1,6 @@
-"""The saved configuration, a small JSON file with N, the rule family and the decisions in the order taken,
-read by its schema and replayed with the engine's own rules, so that a contradictory file is refused naming
-the decision that fails."""
+"""The saved configuration, a small JSON file with the puzzle and the decisions in the order taken, read by
+its schema (files of version 1, with N and the rule family, too) and replayed with the engine's own rules, so
+that a contradictory file is refused naming the decision that fails."""
 
 from __future__ import annotations
 
@@ -18,13 +18,16 @@ from bdd_model.diagram.space import SolutionSpace
 from bdd_model.engine import Engine
 from bdd_model.engine_choice import LARGEST_N, check_board_size, open_engine
 from bdd_model.errors import NQueensError
-from bdd_model.families import CLASSIC, RuleFamily, family
+from bdd_model.families import CLASSIC, family
 from bdd_model.files.checked_file import FileKindError, read_bounded
 from bdd_model.files.records import RecordError, convert, decode, encode
 from bdd_model.files.untrusted_text import excerpt
+from bdd_model.puzzles import FamilyPuzzle, Puzzle
 
 FORMAT = "nqueens-configuration"
-VERSION = 1
+VERSION = 2
+OLD_VERSION = 1
+"""Files of this version (N and the rule family) are read too."""
 EngineT = TypeVar("EngineT", bound=Engine)
 
 MAX_BYTES = 1 << 20
@@ -45,8 +48,17 @@ class Header(msgspec.Struct):
 
 
 class SavedGame(msgspec.Struct, forbid_unknown_fields=True):
-    """The file: its format and version, N, the decisions in the order taken, and the rule
-    family (files written before there were families have none: the classic queens)."""
+    """The file: its format and version, the puzzle, and the decisions in the order taken."""
+
+    format: str
+    version: int
+    puzzle: Puzzle
+    decisions: list[msgspec.Raw]
+
+
+class OldSavedGame(msgspec.Struct, forbid_unknown_fields=True):
+    """A file of version 1: N, the decisions and the rule family (files written before there
+    were families have none: the classic queens)."""
 
     format: str
     version: int
@@ -57,20 +69,18 @@ class SavedGame(msgspec.Struct, forbid_unknown_fields=True):
 
 @dataclass(frozen=True)
 class Configuration:
-    """What a configuration file holds: the board's size, its decisions in order, its family."""
+    """What a configuration file holds: the puzzle and its decisions in order."""
 
-    n: int
+    puzzle: Puzzle
     decisions: tuple[Decision, ...]
-    rules: RuleFamily = CLASSIC
 
 
-def dumps(n: int, decisions: Sequence[Decision], rules: RuleFamily = CLASSIC) -> str:
+def dumps(puzzle: Puzzle, decisions: Sequence[Decision]) -> str:
     """The JSON text of a configuration."""
     record = {
         "format": FORMAT,
         "version": VERSION,
-        "n": n,
-        "rules": rules.name,
+        "puzzle": puzzle,
         "decisions": [d.record() for d in decisions],
     }
     return msgspec.json.format(encode(record), indent=1).decode("utf-8")
@@ -101,25 +111,48 @@ def loads(text: str) -> Configuration:
         raise SavedGameError("the file is not a configuration (not JSON, or cut short)") from None
     if header.format != FORMAT:
         raise SavedGameError("the file is not an N-Queens configuration")
-    if header.version != VERSION:
+    if header.version not in (VERSION, OLD_VERSION):
         version = excerpt(repr(header.version), 24)
-        raise SavedGameError(f"the file has version {version}; this program reads {VERSION}")
+        raise SavedGameError(
+            f"the file has version {version}; this program reads {OLD_VERSION} and {VERSION}"
+        )
+    puzzle, raws = _new_game(text) if header.version == VERSION else _old_game(text)
+    try:
+        check_board_size(puzzle.n)
+    except NQueensError as error:
+        raise SavedGameError(f"the file's board size is impossible: {error}") from None
+    decisions = tuple(_decision(raw, puzzle.n, number) for number, raw in enumerate(raws, start=1))
+    return Configuration(puzzle, decisions)
+
+
+def _new_game(text: str) -> tuple[Puzzle, list[msgspec.Raw]]:
     try:
         game = decode(text, SavedGame)
     except RecordError as error:
-        if str(error) == "n is out of range":
-            raise SavedGameError(f"the file's board size is impossible: N is far above {LARGEST_N}") from None
-        raise SavedGameError(f"the file's content is impossible: {error}") from None
+        raise SavedGameError(_impossible(str(error))) from None
+    return game.puzzle, game.decisions
+
+
+def _old_game(text: str) -> tuple[Puzzle, list[msgspec.Raw]]:
+    """A file of version 1, its N and rule family as a puzzle."""
     try:
-        n = check_board_size(game.n)
-    except NQueensError as error:
-        raise SavedGameError(f"the file's board size is impossible: {error}") from None
-    try:
+        game = decode(text, OldSavedGame)
         rules = family(game.rules)
+    except RecordError as error:
+        raise SavedGameError(_impossible(str(error))) from None
     except NQueensError as error:
         raise SavedGameError(str(error)) from None
-    decisions = tuple(_decision(raw, n, number) for number, raw in enumerate(game.decisions, start=1))
-    return Configuration(n, decisions, rules)
+    return FamilyPuzzle.of(rules, game.n), game.decisions
+
+
+def _impossible(reason: str) -> str:
+    """The sentence for a record that does not read (a board size far beyond any, or a family no
+    module registered, is said so)."""
+    if reason.startswith("unknown rules"):
+        return reason.split(" - at ")[0]
+    if reason in ("n is out of range", "puzzle.n is out of range"):
+        return f"the file's board size is impossible: N is not one of 1 to {LARGEST_N}"
+    return f"the file's content is impossible: {reason}"
 
 
 def _decision(raw: msgspec.Raw, n: int, number: int) -> Decision:
@@ -152,21 +185,17 @@ def take_in_order(engine: EngineT, decisions: Sequence[Decision]) -> EngineT:
 
 
 def refusal(
-    n: int,
-    decisions: Sequence[Decision],
-    engine: str,
-    backend: str,
-    compile_up_to: int,
-    rules: RuleFamily = CLASSIC,
+    puzzle: Puzzle, decisions: Sequence[Decision], engine: str, backend: str, compile_up_to: int
 ) -> str | None:
     """Why ``decisions`` cannot all be taken on the named engine, found without a window:
     replayed on the engine (the diagram when it is at hand: up to ``compile_up_to``, or cached;
     else checked pairwise while it is built), or None."""
     if not decisions:
         return None
+    n, rules = puzzle.n, puzzle.rules
     try:
         if engine != "bdd":
-            take_in_order(open_engine(n, engine, rules=rules), decisions)
+            take_in_order(open_engine(puzzle, engine), decisions)
             return None
         if n <= compile_up_to:
             space: SolutionSpace | None = load_or_compile(n, backend, rules=rules)

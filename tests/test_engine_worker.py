@@ -28,6 +28,7 @@ from app.gui.workers.worker_messages import (
 from bdd_model import Cell, Decision, DecisionKind, QueryCancelled, load_or_compile
 from bdd_model.decisions import codes
 from bdd_model.progress import CancelToken
+from bdd_model.puzzles import FamilyPuzzle
 from bdd_model.questions import Explain, Explained, Unanswered
 from bdd_model.sat.engine import SatEngine
 from bdd_model.saved_game import replay
@@ -51,7 +52,7 @@ class Worker:
         self.pipe.write(line(request))
 
     def board(self, ident: int, n: int, decisions: list[Decision]) -> None:
-        self.send(TakeBoard(ident, n, codes(decisions, n), "sat"))
+        self.send(TakeBoard(ident, FamilyPuzzle(n), codes(decisions, n), "sat"))
 
     def wait(self, wanted: Callable[[Reply], bool]) -> Reply:
         """The first reply from now on that is ``wanted`` (every reply is kept in ``seen``)."""

@@ -16,6 +16,7 @@ from app.gui.mid_end.session import BoardSession
 from app.gui.window.main_window import MainWindow
 from bdd_model import Cell, CellState, Decision, DecisionKind
 from bdd_model.cnf.encoding import dimacs, smtlib
+from bdd_model.puzzles import FamilyPuzzle
 from bdd_model.saved_game import dumps
 from tests import oracle
 from tests.gui_helpers import click, decisions_of, make_window, run_gui, warned
@@ -164,7 +165,7 @@ def test_save_and_open_round_trip(qtbot, window: MainWindow, tmp_path: Path) -> 
     ("content", "message"),
     [
         ('{"hello": 1}', "not an N-Queens configuration"),
-        (dumps(8, [])[:30], "not a configuration"),
+        (dumps(FamilyPuzzle(8), [])[:30], "not a configuration"),
         ("\x00\x01garbage", "not a configuration"),
         (
             json.dumps({"format": "nqueens-configuration", "version": 1, "n": 101, "decisions": []}),
@@ -186,11 +187,17 @@ def test_save_and_open_round_trip(qtbot, window: MainWindow, tmp_path: Path) -> 
             "off the 8×8 board",
         ),
         (
-            dumps(8, [Decision(Cell(0, 0), DecisionKind.QUEEN), Decision(Cell(1, 1), DecisionKind.QUEEN)]),
+            dumps(
+                FamilyPuzzle(8),
+                [Decision(Cell(0, 0), DecisionKind.QUEEN), Decision(Cell(1, 1), DecisionKind.QUEEN)],
+            ),
             "decision 2 cannot be taken",
         ),
         (
-            dumps(6, [Decision(Cell(0, 1), DecisionKind.QUEEN), Decision(Cell(1, 3), DecisionKind.MARK)]),
+            dumps(
+                FamilyPuzzle(6),
+                [Decision(Cell(0, 1), DecisionKind.QUEEN), Decision(Cell(1, 3), DecisionKind.MARK)],
+            ),
             "decision 2 cannot be taken",
         ),
     ],

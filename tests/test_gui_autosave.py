@@ -20,6 +20,7 @@ from app.gui.mid_end.autosave import MAX_BYTES
 from app.gui.mid_end.session import BoardSession
 from app.gui.window.main_window import MainWindow
 from bdd_model import Cell, Decision, DecisionKind
+from bdd_model.puzzles import FamilyPuzzle
 from bdd_model.saved_game import dumps
 from tests.gui_helpers import click, decisions_of, warned
 
@@ -297,7 +298,7 @@ class KeptBoards:
 def test_a_kill_dash_9_loses_at_most_the_last_second(tmp_path: Path) -> None:
     kept_boards = KeptBoards(tmp_path)
     record = kept_boards.killed_and_restored(kept_boards.start("8", "--queen", "1,1", "--queen", "2,5"), 2)
-    assert record["board"]["n"] == 8 and record["board"]["decisions"] == [0, 2 * (8 + 4)]
+    assert record["board"]["puzzle"]["n"] == 8 and record["board"]["decisions"] == [0, 2 * (8 + 4)]
 
 
 def staircase_game(count: int) -> list[str]:
@@ -322,7 +323,7 @@ def staircase_game(count: int) -> list[str]:
 def test_a_long_game_on_the_largest_board_survives_a_kill_dash_9(tmp_path: Path, count: int) -> None:
     kept_boards = KeptBoards(tmp_path)
     record = kept_boards.killed_and_restored(kept_boards.start("100", *staircase_game(count)), count)
-    assert record["board"]["n"] == 100 and len(record["board"]["decisions"]) == count
+    assert record["board"]["puzzle"]["n"] == 100 and len(record["board"]["decisions"]) == count
 
 
 def test_a_configuration_with_every_square_but_one_solution_marked_is_kept(qtbot, tmp_path: Path) -> None:
@@ -331,7 +332,7 @@ def test_a_configuration_with_every_square_but_one_solution_marked_is_kept(qtbot
         Decision(Cell(r, c), DecisionKind.MARK) for r in range(100) for c in range(100) if solution[r] != c
     ]
     path = tmp_path / "one-solution.nqueens.json"
-    path.write_text(dumps(100, marks))
+    path.write_text(dumps(FamilyPuzzle(100), marks))
     assert 500_000 < path.stat().st_size < 1 << 20
     window = reopened(qtbot, tmp_path)
     with qtbot.waitSignal(window.session.boardReplaced, timeout=60000):
@@ -416,7 +417,7 @@ def test_the_command_lines_engine_and_theme_apply_to_that_start_only(tmp_path: P
             window.terminate()
             window.wait(timeout=30)
         (record,) = kept_boards.records()
-        assert record["engine"] == "auto" and record["board"]["n"] == 20
+        assert record["engine"] == "auto" and record["board"]["puzzle"]["n"] == 20
         assert remembered().value("board/size") in ("20", 20)
         assert remembered().value("board/rules") == "no-touch"
         assert remembered().value("view/engine") is None and remembered().value("view/appearance") is None

@@ -17,6 +17,7 @@ from app.gui.window.main_window import MainWindow
 from bdd_model import Cell, Decision, DecisionKind, Progress, resolve_backend
 from bdd_model.build_cost.costs import ASK_BEFORE, compile_cost
 from bdd_model.families import CLASSIC, family, names
+from bdd_model.puzzles import FamilyPuzzle
 from bdd_model.saved_game import dumps
 from bdd_model.wording import duration, memory
 from tests.gui_helpers import board_square, click, decisions_of, warned
@@ -163,7 +164,7 @@ def test_compile_progress_speaks_in_rows_and_time(
     clock = [100.0]
     monkeypatch.setattr("app.gui.window.compile_indicator.time.monotonic", lambda: clock[0])
     monkeypatch.setattr(window.pace, "cost", compile_cost)
-    window.session.sources.compileStarted.emit(14, CLASSIC)
+    window.session.sources.compileStarted.emit(FamilyPuzzle.of(CLASSIC, 14))
     assert window.compile_indicator.label.text() == "Building the 14×14 board · about 45 s left"
     clock[0] += 30
     window.session.sources.compileProgress.emit(Progress("build", 9, 14))
@@ -240,8 +241,14 @@ def test_a_refused_open_leaves_a_running_compile_alone(
     with qtbot.waitSignal(window.session.sources.compileProgress, timeout=60000):
         window.sizes.choose(13)
     for bad in (
-        dumps(6, [Decision(Cell(0, 1), DecisionKind.QUEEN), Decision(Cell(1, 3), DecisionKind.MARK)]),
-        dumps(14, [Decision(Cell(0, 0), DecisionKind.QUEEN), Decision(Cell(5, 5), DecisionKind.QUEEN)]),
+        dumps(
+            FamilyPuzzle(6),
+            [Decision(Cell(0, 1), DecisionKind.QUEEN), Decision(Cell(1, 3), DecisionKind.MARK)],
+        ),
+        dumps(
+            FamilyPuzzle(14),
+            [Decision(Cell(0, 0), DecisionKind.QUEEN), Decision(Cell(5, 5), DecisionKind.QUEEN)],
+        ),
     ):
         path = tmp_path / "bad.json"
         path.write_text(bad)

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QApplication, QFileDialog
 from app.gui.window.main_window import MainWindow
 from bdd_model import Cell, Decision, DecisionKind
 from bdd_model.families import family
+from bdd_model.puzzles import FamilyPuzzle
 from bdd_model.saved_game import dumps
 from tests.gui_helpers import click, decisions_of, make_window, warned
 
@@ -23,7 +24,7 @@ def test_opening_a_file_is_undoable_and_the_title_marks_unsaved_work(
     click(qtbot, window, 0, 0)
     assert window.isWindowModified() and window.windowTitle() == "8×8 board[*]"
     path = tmp_path / "six.nqueens.json"
-    path.write_text(dumps(6, [Decision(Cell(0, 1), DecisionKind.QUEEN)]))
+    path.write_text(dumps(FamilyPuzzle(6), [Decision(Cell(0, 1), DecisionKind.QUEEN)]))
     assert window.files.open_from(path)
     assert window.session.n == 6 and window.windowTitle() == "six.nqueens.json (6×6), solved[*]"
     assert not window.isWindowModified()
@@ -40,7 +41,7 @@ def test_opening_a_file_is_undoable_and_the_title_marks_unsaved_work(
 def test_undoing_an_open_says_what_the_board_now_is(qtbot, window: MainWindow, tmp_path: Path) -> None:
     click(qtbot, window, 0, 0)
     path = tmp_path / "game1.nqueens.json"
-    path.write_text(dumps(8, [Decision(Cell(0, 1), DecisionKind.QUEEN)]))
+    path.write_text(dumps(FamilyPuzzle(8), [Decision(Cell(0, 1), DecisionKind.QUEEN)]))
     assert window.files.open_from(path)
     assert (
         window.status_line.text()
@@ -94,7 +95,9 @@ def test_save_as_adds_the_suffix_and_the_dialogs_start_where_the_last_file_was(
 
 def test_a_file_with_a_byte_order_mark_opens(qtbot, window: MainWindow, tmp_path: Path) -> None:
     path = tmp_path / "bom.json"
-    path.write_text("\ufeff" + dumps(6, [Decision(Cell(0, 1), DecisionKind.QUEEN)]), encoding="utf-8")
+    path.write_text(
+        "\ufeff" + dumps(FamilyPuzzle(6), [Decision(Cell(0, 1), DecisionKind.QUEEN)]), encoding="utf-8"
+    )
     assert window.files.open_from(path)
     assert window.session.n == 6 and decisions_of(window) == [Decision(Cell(0, 1), DecisionKind.QUEEN)]
 
@@ -148,7 +151,10 @@ def test_a_refused_open_keeps_the_current_file(qtbot, window: MainWindow, tmp_pa
     assert window.files.save_to(good)
     bad = tmp_path / "bad.json"
     bad.write_text(
-        dumps(8, [Decision(Cell(0, 0), DecisionKind.QUEEN), Decision(Cell(1, 1), DecisionKind.QUEEN)])
+        dumps(
+            FamilyPuzzle(8),
+            [Decision(Cell(0, 0), DecisionKind.QUEEN), Decision(Cell(1, 1), DecisionKind.QUEEN)],
+        )
     )
     window.files.open_from(bad)
     assert "was not opened" in warned(window)

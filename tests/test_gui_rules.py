@@ -21,6 +21,7 @@ from app.gui.window.main_window import MainWindow
 from app.gui.window.rules_choice import remembered_rules
 from bdd_model import Cell, CellState, Decision, DecisionKind
 from bdd_model.families import CLASSIC, family, names
+from bdd_model.puzzles import FamilyPuzzle
 from bdd_model.saved_game import dumps
 from tests.gui_helpers import click, decisions_of, make_window, point, warned
 
@@ -175,7 +176,7 @@ def test_a_saved_file_keeps_its_family_and_opens_in_it(qtbot: QtBot, tmp_path: P
     click(qtbot, window, 0, 0)
     path = tmp_path / "torus.nqueens.json"
     assert window.files.save_to(path)
-    assert json.loads(path.read_text())["rules"] == "toroidal"
+    assert json.loads(path.read_text())["puzzle"]["family"] == "toroidal"
     other = make_window(qtbot, tmp_path / "other", 8)
     with qtbot.waitSignal(other.session.boardReplaced, timeout=30000):
         assert other.files.open_from(path)
@@ -192,7 +193,7 @@ def test_a_saved_file_keeps_its_family_and_opens_in_it(qtbot: QtBot, tmp_path: P
 def test_a_file_whose_decisions_break_its_family_is_refused(qtbot: QtBot, tmp_path: Path) -> None:
     path = tmp_path / "knight.nqueens.json"
     path.write_text(
-        dumps(10, [Decision(Cell(0, 0), QUEEN), Decision(Cell(1, 2), QUEEN)], family("superqueens"))
+        dumps(FamilyPuzzle(10, "superqueens"), [Decision(Cell(0, 0), QUEEN), Decision(Cell(1, 2), QUEEN)])
     )
     window = make_window(qtbot, tmp_path, 8)
     assert not window.files.open_from(path)
@@ -219,7 +220,7 @@ def test_a_kept_board_comes_back_in_its_family(qtbot: QtBot, tmp_path: Path) -> 
     click(qtbot, first, 0, 0)
     first.close()
     kept = json.loads(next((tmp_path / "boards").glob("window-*.json")).read_text())
-    assert kept["board"]["rules"] == "toroidal"
+    assert kept["board"]["puzzle"]["family"] == "toroidal"
     again = new_window(qtbot, tmp_path)
     with qtbot.waitSignal(again.session.boardReplaced):
         again.reopen()

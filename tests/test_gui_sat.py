@@ -146,7 +146,7 @@ def test_auto_opens_on_sat_while_the_diagram_builds_then_switches(
     decisions kept (9×9 stands in for 13×13 to keep the test short)."""
     monkeypatch.setenv("NQUEENS_CACHE_DIR", str(tmp_path / "fresh-cache"))
     monkeypatch.setattr(
-        board_sources, "waits_for_diagram", lambda choice, n, rules: choice == "bdd" or n <= 8
+        board_sources, "waits_for_diagram", lambda choice, puzzle: choice == "bdd" or puzzle.n <= 8
     )
     window.session.sources.in_process_max_n = 0
     with qtbot.waitSignal(window.session.sources._sat_client().ready, timeout=30000):

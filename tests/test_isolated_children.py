@@ -15,6 +15,7 @@ from app.gui.workers.worker_client import WorkerClient
 from app.gui.workers.worker_messages import Counted, Reply, TakeBoard, Taken
 from bdd_model.cache.store import load
 from bdd_model.families import CLASSIC
+from bdd_model.puzzles import FamilyPuzzle
 
 HOSTILE = "open({marker!r}, 'a').write({name!r} + '\\n')\nraise SystemExit('hostile {name} imported')\n"
 
@@ -46,7 +47,7 @@ def test_the_hostile_folder_would_run_under_plain_python_m(hostile: Path) -> Non
 
 
 def test_a_compile_started_from_a_hostile_folder_runs_none_of_its_code(qtbot, hostile: Path) -> None:
-    job = CompileJob(7, "cudd", CLASSIC)
+    job = CompileJob(FamilyPuzzle.of(CLASSIC, 7), "cudd")
     with qtbot.waitSignal(job.succeeded, timeout=60000) as finished:
         job.start()
     assert load(7, "cudd", Path(finished.args[0])).count == 40
@@ -57,7 +58,7 @@ def test_the_sat_worker_started_from_a_hostile_folder_runs_none_of_its_code(qtbo
     client = WorkerClient()
     answers: list[Reply] = []
     client.answered.connect(answers.append)
-    client.request(lambda ident: TakeBoard(ident, 6, [], "sat"))
+    client.request(lambda ident: TakeBoard(ident, FamilyPuzzle(6), [], "sat"))
     qtbot.waitUntil(lambda: any(isinstance(r, Counted) and r.final for r in answers), timeout=30000)
     assert isinstance(answers[0], Taken) and answers[0].codes == "6" * 36
     assert isinstance(answers[-1], Counted) and answers[-1].figure.exact == 4

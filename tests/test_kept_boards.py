@@ -16,6 +16,7 @@ from app.gui.mid_end.autosave import KEPT_STEPS
 from app.gui.mid_end.kept_file import MAX_BYTES, header, kept_text, read_kept
 from app.gui.mid_end.undo_commands import Board, Step
 from bdd_model import Cell, Decision, DecisionKind, NQueensError
+from bdd_model.puzzles import FamilyPuzzle
 from tests.properties import examples
 
 PROPERTY = examples()
@@ -34,7 +35,7 @@ def play(rng: random.Random, moves: int, big: bool) -> tuple[list[Step], Board]:
     """A history as the window makes it: clicks that add decisions, retractions in any order,
     Free (some out, one in), Solve (several in), new sizes and opened files, and now and then a
     change in an order no click makes (a file with the same decisions reordered)."""
-    board = Board(100 if big else rng.randint(1, 12), (), None)
+    board = Board(FamilyPuzzle(100 if big else rng.randint(1, 12)), (), None)
     steps: list[Step] = []
     for number in range(moves):
         n, decisions = board.n, board.decisions
@@ -44,7 +45,7 @@ def play(rng: random.Random, moves: int, big: bool) -> tuple[list[Step], Board]:
         if roll < 0.06:
             m = rng.choice([n, rng.randint(1, 100)])
             opened = random_decisions(rng, m, rng.randint(0, 3 * m))
-            after_board = Board(m, opened, Path(f"game-{number}.json"))
+            after_board = Board(FamilyPuzzle(m), opened, Path(f"game-{number}.json"))
             steps.append(Step("board", print, board, after_board, f"Size {m}×{m}"))
             board = after_board
             continue
@@ -61,7 +62,7 @@ def play(rng: random.Random, moves: int, big: bool) -> tuple[list[Step], Board]:
         else:
             continue
         steps.append(Step("decisions", print, decisions, after, f"Step {number}"))
-        board = Board(n, after, board.file_path)
+        board = Board(FamilyPuzzle(n), after, board.file_path)
     return steps, board
 
 
@@ -76,7 +77,7 @@ def test_any_history_is_read_back_exactly(seed: int, moves: int) -> None:
     steps, board = play(rng, moves, big=False)
     shown = board
     if board.decisions and rng.random() < 0.3:
-        shown = Board(board.n, board.decisions[:-1], board.file_path)
+        shown = Board(board.puzzle, board.decisions[:-1], board.file_path)
     text = kept_text(fields(), steps, shown, {})
     saved = read_kept("x", text)
     assert saved.board == shown
@@ -94,13 +95,15 @@ def test_the_biggest_board_with_a_long_history_fits_and_grows_linearly() -> None
         saved = read_kept("x", text)
         assert [s for s in saved.steps] == [as_read(step) for step in steps[-KEPT_STEPS:]]
     full = Board(
-        100, tuple(Decision(Cell(r, c), DecisionKind.MARK) for r in range(100) for c in range(100)), None
+        FamilyPuzzle(100),
+        tuple(Decision(Cell(r, c), DecisionKind.MARK) for r in range(100) for c in range(100)),
+        None,
     )
     steps = [
         Step("decisions", print, full.decisions[:k], full.decisions[: k + 1], "Mark")
         for k in range(9800, 9999)
     ]
-    last = Board(100, full.decisions[:9999], None)
+    last = Board(FamilyPuzzle(100), full.decisions[:9999], None)
     text = kept_text(fields(), steps, last, {})
     assert len(text) < 200_000, "10,000 decisions and 200 steps in well under a megabyte"
     assert read_kept("x", text).board == last
@@ -147,7 +150,7 @@ def test_a_step_written_once_is_not_written_again() -> None:
     ],
 )
 def test_damaged_files_are_refused_with_a_reason(damage) -> None:
-    board = Board(8, (Decision(Cell(0, 0), DecisionKind.QUEEN),), None)
+    board = Board(FamilyPuzzle(8), (Decision(Cell(0, 0), DecisionKind.QUEEN),), None)
     steps = [Step("decisions", print, (), board.decisions, "Queen on 1,1")]
     record = json.loads(kept_text(fields(), steps, board, {}))
     damage(record)
@@ -165,7 +168,7 @@ def test_a_board_kept_by_the_version_before_opens_with_its_history() -> None:
     queen, mark = DecisionKind.QUEEN, DecisionKind.MARK
     twelve = Path("/home/someone/games/twelve.nqueens.json")
     opened = (Decision(Cell(0, 1), queen), Decision(Cell(2, 3), mark))
-    assert saved.board == Board(12, (*opened, Decision(Cell(11, 11), queen)), twelve)
+    assert saved.board == Board(FamilyPuzzle(12), (*opened, Decision(Cell(11, 11), queen)), twelve)
     assert saved.saved_back is None and saved.clean is False and saved.engine == "auto"
     first, solved = (Decision(Cell(0, 0), queen),), (Decision(Cell(1, 6), queen), Decision(Cell(5, 5), mark))
     assert [(kind, text) for kind, text, _, _ in saved.steps] == [
@@ -177,10 +180,32 @@ def test_a_board_kept_by_the_version_before_opens_with_its_history() -> None:
         ("decisions", "Queen on 12,12"),
     ]
     assert [after for _, _, _, after in saved.steps[:4]] == [first, (*first, *solved), solved, solved[::-1]]
-    assert saved.steps[4][2] == Board(8, solved[::-1], None) and saved.steps[4][3] == Board(
-        12, opened, twelve
+    assert saved.steps[4][2] == Board(FamilyPuzzle(8), solved[::-1], None) and saved.steps[4][3] == Board(
+        FamilyPuzzle(12), opened, twelve
     )
 
 
 def test_a_board_kept_with_the_place_of_its_save_reads_it() -> None:
     assert read_kept("old", (FIXTURES / "autosave-v2-saved-back.json").read_text()).saved_back == 2
+
+
+def test_a_board_kept_by_the_version_before_puzzles_opens_with_its_history() -> None:
+    """``autosave-v3.json``, written by main 7d8a218: boards as N and a family, an 8×8 game, a
+    change to superqueens, an opened 10×10 file and a mark on it, on the SAT engine."""
+    saved = read_kept("old", (FIXTURES / "autosave-v3.json").read_text())
+    queen, mark = DecisionKind.QUEEN, DecisionKind.MARK
+    knights = Path("/home/someone/games/knights.nqueens.json")
+    ten, eight = FamilyPuzzle(10, "superqueens"), FamilyPuzzle(8)
+    opened = (Decision(Cell(0, 2), queen),)
+    assert saved.board == Board(ten, (*opened, Decision(Cell(5, 5), mark)), knights)
+    assert (saved.engine, saved.clean, saved.saved_back, saved.saved_at) == ("sat", False, 1, 1764330000.5)
+    assert [(kind, text) for kind, text, _, _ in saved.steps] == [
+        ("decisions", "Queen on 1,1"),
+        ("decisions", "Queen on 2,5"),
+        ("board", "Superqueens rules"),
+        ("board", "Open knights.nqueens.json"),
+        ("decisions", "Mark 6,6"),
+    ]
+    two = (Decision(Cell(0, 0), queen), Decision(Cell(1, 4), queen))
+    assert saved.steps[2][2:] == (Board(eight, two, None), Board(ten, (), None))
+    assert saved.steps[3][3] == Board(ten, opened, knights)

@@ -83,7 +83,7 @@ def test_the_window_save_and_export_on_a_full_disk_keep_the_old_files(
     assert not window.files.save_to(saved)
     assert "No space left on device" in warned(window)
     assert not window.files.export_to(exported, "smt2")
-    assert saved.read_text() == before and loads(before).n == 8
+    assert saved.read_text() == before and loads(before).puzzle.n == 8
     assert exported.read_text() == cnf
     assert _leftovers(tmp_path) == []
 

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from bdd_model import Cell, Decision, DecisionKind
 from bdd_model.families import CLASSIC, family, names
+from bdd_model.puzzles import FamilyPuzzle
 from bdd_model.saved_game import Configuration, SavedGameError, dumps, loads
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
@@ -18,24 +19,33 @@ FIXTURES = Path(__file__).resolve().parent / "fixtures"
 def test_a_configuration_saved_before_families_opens_as_classic_queens() -> None:
     found = loads((FIXTURES / "configuration-v1.nqueens.json").read_text())
     assert found == Configuration(
-        8,
+        FamilyPuzzle.of(CLASSIC, 8),
         (
             Decision(Cell(0, 0), DecisionKind.QUEEN),
             Decision(Cell(1, 6), DecisionKind.QUEEN),
             Decision(Cell(5, 5), DecisionKind.MARK),
         ),
-        CLASSIC,
+    )
+
+
+def test_a_configuration_saved_by_the_program_before_puzzles_opens_in_its_family() -> None:
+    """``configuration-v1-toroidal.nqueens.json``, written by main 7d8a218: N and the family."""
+    found = loads((FIXTURES / "configuration-v1-toroidal.nqueens.json").read_text())
+    queen, mark = DecisionKind.QUEEN, DecisionKind.MARK
+    assert found == Configuration(
+        FamilyPuzzle(7, "toroidal"),
+        (Decision(Cell(0, 0), queen), Decision(Cell(3, 4), mark), Decision(Cell(1, 2), queen)),
     )
 
 
 def test_a_configuration_names_its_family() -> None:
-    text = dumps(7, [Decision(Cell(0, 0), DecisionKind.QUEEN)], family("toroidal"))
-    assert '"rules": "toroidal"' in text
-    assert loads(text).rules is family("toroidal")
+    text = dumps(FamilyPuzzle(7, "toroidal"), [Decision(Cell(0, 0), DecisionKind.QUEEN)])
+    assert '"family": "toroidal"' in text
+    assert loads(text).puzzle.rules is family("toroidal")
 
 
 def test_a_configuration_of_an_unknown_family_is_refused_in_one_line() -> None:
-    text = dumps(7, []).replace('"queens"', '"chess\\nvariant"')
+    text = dumps(FamilyPuzzle(7), []).replace('"queens"', '"chess\\nvariant"')
     with pytest.raises(SavedGameError, match=r"^unknown rules 'chess\\nvariant': choose one of queens, "):
         loads(text)
 
@@ -49,4 +59,5 @@ def test_every_configuration_reads_back_as_written(n: int, rules: str, data: st.
     decisions = [
         Decision(Cell(*divmod(square, n)), kind) for square, kind in zip(squares, kinds, strict=True)
     ]
-    assert loads(dumps(n, decisions, family(rules))) == Configuration(n, tuple(decisions), family(rules))
+    puzzle = FamilyPuzzle.of(family(rules), n)
+    assert loads(dumps(puzzle, decisions)) == Configuration(puzzle, tuple(decisions))

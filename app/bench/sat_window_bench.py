@@ -26,6 +26,7 @@ from app.gui.workers.garbage_collection import freeze_startup_garbage
 from app.gui.workers.worker_board import WorkerBoard
 from bdd_model import Cell, CellState, DecisionKind
 from bdd_model.families import RuleFamily
+from bdd_model.puzzles import FamilyPuzzle
 
 MIN_SAMPLES = 30
 """Cursor moves and pointer moves timed, at least (as many as the clicks beyond)."""
@@ -72,7 +73,7 @@ class SatWindowBench:
     def __init__(self, n: int, folder: Path, rules: RuleFamily) -> None:
         self.n = n
         settings = QSettings(str(folder / "bench.ini"), QSettings.Format.IniFormat)
-        self.session = BoardSession(engine="sat", rules=rules)
+        self.session = BoardSession(engine="sat", puzzle=FamilyPuzzle.of(rules, 1))
         self.window = MainWindow(self.session, settings)
         self.window.show()
         QTest.qWaitForWindowExposed(self.window)

@@ -37,7 +37,7 @@ def measure_window(space: SolutionSpace, clicks: int, seed: int) -> dict[str, ob
     app = QApplication.instance() or QApplication([])
     with tempfile.TemporaryDirectory() as folder:
         settings = QSettings(str(Path(folder) / "bench.ini"), QSettings.Format.IniFormat)
-        session = BoardSession(space.info.backend, rules=space.family)
+        session = BoardSession(space.info.backend, puzzle=space.puzzle)
         window = MainWindow(session, settings)
         window.show()
         session.open_size(1 if space.n != 1 else 2)

@@ -38,6 +38,7 @@ from bdd_model.engine import Engine
 from bdd_model.engine_choice import ENGINE_CHOICES, choose_engine, open_engine
 from bdd_model.families import RuleFamily
 from bdd_model.levels.level_search import LevelSearch
+from bdd_model.puzzles import FamilyPuzzle
 from bdd_model.sat.engine import SAT_ENGINE_MAX_N
 from bdd_model.solution_count import SolutionCount
 
@@ -81,7 +82,7 @@ def add_engine_option(parser: argparse.ArgumentParser) -> None:
 def engine_for(args: argparse.Namespace) -> str:
     """The engine that answers args.n under args.engine; exit 2 with the reason if none can."""
     try:
-        return choose_engine(args.n, args.engine, args.backend, args.rules)
+        return choose_engine(FamilyPuzzle.of(args.rules, args.n), args.engine, args.backend)
     except NQueensError as error:
         fail(str(error))
 
@@ -218,7 +219,11 @@ def run_state(args: argparse.Namespace) -> int:
         target = parse_cell(args.explain, n) if args.explain else None
     except NQueensError as error:
         fail(str(error))
-    cfg = Configurator(open_space(args)) if engine == "bdd" else open_engine(n, engine, rules=args.rules)
+    cfg = (
+        Configurator(open_space(args))
+        if engine == "bdd"
+        else open_engine(FamilyPuzzle.of(args.rules, n), engine)
+    )
     for decision in decisions:
         try:
             if decision.kind is DecisionKind.QUEEN:

@@ -45,6 +45,7 @@ from bdd_model import (
 )
 from bdd_model.engine_choice import check_board_size, choose_engine, space_for
 from bdd_model.files.untrusted_text import PATH_EXCERPT, excerpt
+from bdd_model.puzzles import FamilyPuzzle, Puzzle
 from bdd_model.saved_game import refusal, replay
 
 DEFAULT_SIZE = QSize(1040, 780)
@@ -124,14 +125,14 @@ def main(argv: list[str] | None = None) -> int:
     settings = QSettings()
     n = args.n or _remembered_size(settings)
     engine_choice = args.engine or remembered_engine(settings)
-    rules = args.rules or remembered_rules(settings)
+    puzzle = FamilyPuzzle.of(args.rules or remembered_rules(settings), n)
     try:
-        engine = choose_engine(n, engine_choice, args.backend, rules)
+        engine = choose_engine(puzzle, engine_choice, args.backend)
         decisions = [Decision.parse(kind, text, n) for kind, text in args.decisions]
         view = ViewOptions(args.heat, parse_cell(args.explain, n) if args.explain else None, args.browse)
     except NQueensError as error:
         fail(str(error))
-    conflict = refusal(n, decisions, engine, args.backend, IN_PROCESS_MAX_N, rules)
+    conflict = refusal(puzzle, decisions, engine, args.backend, IN_PROCESS_MAX_N)
     if conflict:
         fail(conflict)
     if args.screenshot:
@@ -147,9 +148,9 @@ def main(argv: list[str] | None = None) -> int:
     app.setApplicationDisplayName("N-Queens configurator")
     app.setDesktopFileName(DESKTOP_ID)
     apply_appearance(args.theme or str(settings.value("view/appearance", "system")))
-    session = BoardSession(args.backend, engine_choice, rules)
+    session = BoardSession(args.backend, engine_choice, puzzle)
     if args.screenshot:
-        return _screenshot(session, n, decisions, view, args.screenshot, size, engine)
+        return _screenshot(session, puzzle, decisions, view, args.screenshot, size, engine)
     window = MainWindow(session, settings)
     if args.theme:
         window.set_appearance(args.theme, remember=False)
@@ -164,7 +165,7 @@ def main(argv: list[str] | None = None) -> int:
         window.reopen(args.rules, args.engine)
     else:
         window.autosave.start_fresh()
-        session.open_size(n, decisions)
+        session.open(puzzle, decisions)
     return app.exec()
 
 
@@ -193,7 +194,7 @@ def _remembered_size(settings: QSettings) -> int:
 
 def _screenshot(
     session: BoardSession,
-    n: int,
+    puzzle: Puzzle,
     decisions: list[Decision],
     view: ViewOptions,
     path: str,
@@ -206,14 +207,14 @@ def _screenshot(
     The window gets throwaway settings: a headless run changes nothing the user's window
     remembers (board size, geometry, engine)."""
     try:
-        space = space_for(n, engine, session.sources.backend, session.rules)
+        space = space_for(puzzle, engine, session.sources.backend)
         count = replay(space, decisions).count if space is not None else None
     except NQueensError as error:
         fail(str(error))
     if space is not None:
         if view.browse is not None and count is not None and view.browse > count:
             fail(f"--browse {view.browse}: only {count} solutions remain")
-        session.sources.in_process_max_n = n
+        session.sources.in_process_max_n = puzzle.n
     refused: list[str] = []
     session.refused.connect(refused.append)
     with tempfile.TemporaryDirectory(prefix="nqueens-gui-") as folder:
@@ -221,7 +222,7 @@ def _screenshot(
         window = MainWindow(session, scratch)
         window.resize(size or DEFAULT_SIZE)
         try:
-            session.open_size(n, decisions)
+            session.open(puzzle, decisions)
             _wait_for(lambda: bool(refused) or _settled(session))
             view.apply(window)
             _wait_for(lambda: _shown(session, view))

@@ -41,6 +41,8 @@ class Configurator:
         self._space = space
         self.rules = space.family
         """The rules compiled."""
+        self.puzzle = space.puzzle
+        """The board played: the family at the space's size."""
         self._decisions: dict[Cell, DecisionKind] = {}
         self._show(space.empty_sweep)
 
@@ -206,12 +208,11 @@ class Configurator:
         counts, total = sweep.cell_counts, sweep.total
         queens = counts == total if total else np.zeros((self.n, self.n), dtype=bool)
         self._view = BoardView.of(
-            self.n,
+            self.puzzle,
             self.decisions,
             state_codes(self.n, self._decisions, counts > 0, queens, self.rules),
             count=SolutionCount.of(total),
             cell_counts=counts,
-            rules=self.rules,
         )
         self._states = [[STATE_ORDER[code] for code in row] for row in self._view.codes.tolist()]
 

@@ -17,6 +17,7 @@ from bdd_model.diagram.row_layers import FrozenDiagram, freeze
 from bdd_model.errors import NQueensError
 from bdd_model.families import CLASSIC, RuleFamily, family
 from bdd_model.progress import CancelToken, ProgressCallback, no_progress
+from bdd_model.puzzles import FamilyPuzzle
 
 MAX_N = 15
 """The largest board this program compiles on a 24 GiB machine (N=15: 5 minutes, 6 GB)."""
@@ -77,6 +78,11 @@ class SolutionSpace:
     def family(self) -> RuleFamily:
         """The rules compiled."""
         return family(self.info.rules)
+
+    @property
+    def puzzle(self) -> FamilyPuzzle:
+        """The board compiled: the family at its size."""
+        return FamilyPuzzle(self.info.n, self.info.rules)
 
     @property
     def count(self) -> int:

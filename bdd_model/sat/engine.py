@@ -21,6 +21,7 @@ from bdd_model.diagram.layer_sweeps import Restriction
 from bdd_model.errors import DecisionError, QueryCancelled
 from bdd_model.families import CLASSIC, RuleFamily
 from bdd_model.progress import CancelToken
+from bdd_model.puzzles import FamilyPuzzle
 from bdd_model.sat.estimate import DEFAULT_PROBES, ceiling, decision_seed, summarize
 from bdd_model.sat.explain import fewest_retractions
 from bdd_model.sat.kernels.completion import EXHAUSTED, FOUND, Search
@@ -162,6 +163,8 @@ class SatEngine:
         self._n = check_sat_engine_size(n)
         self.rules = rules
         """The rules the board is played by."""
+        self.puzzle = FamilyPuzzle.of(rules, n)
+        """The board played: the family at this size."""
         self._solver = IncrementalSolver(n, solver, rules=rules)
         self._kernels = kernel_choice or sat_kernels()
         self._family_kernels: dict[int, FamilyKernels] = {}
@@ -844,9 +847,7 @@ class SatEngine:
 
     def view(self) -> BoardView:
         """The squares proven so far (see ``known_codes``) and the solver calls that took."""
-        return BoardView.of(
-            self.n, self.decisions, self.known_codes(), solver_calls=self.solver_calls, rules=self.rules
-        )
+        return BoardView.of(self.puzzle, self.decisions, self.known_codes(), solver_calls=self.solver_calls)
 
     def known_codes(self) -> np.ndarray:
         """``view`` as codes: the state's index in ``STATE_ORDER``, ``len(STATE_ORDER)``

@@ -117,7 +117,7 @@ class Autosave(QObject):
         cfg, path = self._session.configurator, self.path
         if cfg is None or path is None:
             return
-        board = Board(cfg.n, cfg.decisions, self._session.file_path, cfg.rules)
+        board = Board(cfg.puzzle, cfg.decisions, self._session.file_path)
         geometry = bytes(self._window.saveGeometry().data()) if self._window is not None else None
         engine, saved_back = self._engine(), _saved_back(self._session.undo_stack)
         fields = header(time.time(), clean, saved_back, engine, geometry)
@@ -303,9 +303,8 @@ def _mtime(path: Path) -> float:
 
 def describe_reopened(saved: Saved) -> str:
     """What the status bar says about a board reopened at start."""
-    n, count = saved.board.n, len(saved.board.decisions)
-    board = saved.board.rules.board(n)
-    what = f"the {board} board" + (f" with {plural(count, 'decision')}" if count else "")
+    count = len(saved.board.decisions)
+    what = f"the {saved.board.puzzle.title} board" + (f" with {plural(count, 'decision')}" if count else "")
     if saved.clean:
         return f"Reopened {what}, as you left it."
     when = time.strftime("%H:%M:%S", time.localtime(saved.saved_at))

@@ -33,7 +33,7 @@ from bdd_model.engine_choice import (
     takes_diagram,
     waits_for_diagram,
 )
-from bdd_model.families import RuleFamily
+from bdd_model.puzzles import Puzzle
 from bdd_model.saved_game import replay
 
 IN_PROCESS_MAX_N = 10
@@ -48,8 +48,7 @@ RESTART_WINDOW = 30.0
 class PendingBoard:
     """A board waiting for its engine (a compile, or the SAT engine's first answer)."""
 
-    n: int
-    rules: RuleFamily
+    puzzle: Puzzle
     decisions: tuple[Decision, ...]
     file_path: Path | None
     label: str
@@ -59,8 +58,8 @@ class PendingBoard:
 
 
 class BoardSources(QObject):
-    """Compiled spaces, the compile in hand and the SAT worker, for one window. ``rules``: the
-    family of the board shown (or being opened), which questions about a size alone are of."""
+    """Compiled spaces, the compile in hand and the SAT worker, for one window. ``puzzle``: the
+    board shown (or being opened), whose kind questions about a size alone are of."""
 
     ready = Signal(object, object, str)
     """(board, file path or None, label): a requested board is ready to be shown."""
@@ -71,8 +70,8 @@ class BoardSources(QObject):
     message = Signal(str)
     problem = Signal(str)
     """Something failed that the user must read (a build, a board that could not be opened)."""
-    compileStarted = Signal(int, object)
-    """(n, rule family): the n×n diagram of the family began to build."""
+    compileStarted = Signal(object)
+    """The puzzle whose diagram began to build."""
     compileProgress = Signal(object)
     compileEnded = Signal()
 
@@ -81,16 +80,16 @@ class BoardSources(QObject):
         current: Callable[[], EngineBoard | None],
         backend: str,
         engine: str,
-        rules: RuleFamily,
+        puzzle: Puzzle,
         parent: QObject,
     ) -> None:
         super().__init__(parent)
         self.backend = backend
         self.engine_choice = engine
-        self.rules = rules
+        self.puzzle = puzzle
         self.in_process_max_n = IN_PROCESS_MAX_N
         self._current = current
-        self._spaces: dict[tuple[RuleFamily, int], SolutionSpace] = {}
+        self._spaces: dict[Puzzle, SolutionSpace] = {}
         self._sat: WorkerClient | None = None
         self._waiting: WorkerBoard | None = None
         self._job: CompileJob | None = None
@@ -101,79 +100,82 @@ class BoardSources(QObject):
 
     @property
     def compiling(self) -> int:
-        """The size of the family in hand being compiled in the background, or 0."""
+        """The size of the board of the kind in hand being compiled in the background, or 0."""
         job = self._job
-        return job.n if job is not None and job.running and job.rules is self.rules else 0
+        same_kind = job is not None and job.puzzle == self.puzzle.resized(job.puzzle.n)
+        return job.puzzle.n if job is not None and job.running and same_kind else 0
 
     @property
     def max_n(self) -> int:
         """The largest board the chosen engine answers."""
-        return largest_for(self.engine_choice, self.rules)
+        return largest_for(self.engine_choice, self.puzzle.rules)
 
     def is_cached(self, n: int) -> bool:
-        """True when the n×n board's BDD opens without a compile worth mentioning."""
-        if n <= self.in_process_max_n or (self.rules, n) in self._spaces:
+        """True when the n×n board of the kind in hand opens on its BDD without a compile worth
+        mentioning."""
+        puzzle = self.puzzle.resized(n)
+        if n <= self.in_process_max_n or puzzle in self._spaces:
             return True
         try:
-            return cache_path(n, resolve_backend(self.backend), self.rules).is_file()
+            return cache_path(n, resolve_backend(self.backend), puzzle.rules).is_file()
         except (OSError, NQueensError):
             return False
 
-    def uses_bdd(self, n: int, rules: RuleFamily | None = None) -> bool:
-        """True when the n×n board is to be answered by the BDD (now, or once it is built)."""
-        return takes_diagram(self.engine_choice, n, rules or self.rules)
+    def uses_bdd(self, n: int) -> bool:
+        """True when the n×n board of the kind in hand is to be answered by the BDD (now, or once
+        it is built)."""
+        return takes_diagram(self.engine_choice, self.puzzle.resized(n))
 
-    def waits_for_bdd(self, n: int, rules: RuleFamily | None = None) -> bool:
-        """True when an n×n board whose BDD is not at hand shows nothing until it is compiled
+    def waits_for_bdd(self, n: int) -> bool:
+        """True when the n×n board of the kind in hand shows nothing until its BDD is compiled
         (else the SAT engine answers meanwhile)."""
-        return waits_for_diagram(self.engine_choice, n, rules or self.rules)
+        return waits_for_diagram(self.engine_choice, self.puzzle.resized(n))
 
     def request(
         self,
-        n: int,
+        puzzle: Puzzle,
         decisions: tuple[Decision, ...],
         file_path: Path | None,
         label: str,
         build_exact: bool,
-        rules: RuleFamily | None = None,
         instead: str = "",
     ) -> bool:
-        """Prepare the n×n board of the family (the one in hand unless ``rules``) with
-        ``decisions`` on the engine the choice gives; ``ready`` brings it (at once when its BDD
-        is at hand). False when it is refused at once (nothing then changes), unless
-        ``instead`` asks for the empty board then (see ``PendingBoard``)."""
-        rules = rules or self.rules
-        if n > largest_for(self.engine_choice, rules) or n < 1:
-            self.refusedBoard.emit(
-                f"The {rules.board(n)} board is beyond what the {self.engine_choice} engine answers."
-            )
+        """Prepare the puzzle's board with ``decisions`` on the engine the choice gives;
+        ``ready`` brings it (at once when its BDD is at hand). False when it is refused at once
+        (nothing then changes), unless ``instead`` asks for the empty board then (see
+        ``PendingBoard``)."""
+        n = puzzle.n
+        if n > largest_for(self.engine_choice, puzzle.rules) or n < 1:
+            beyond = f"The {puzzle.title} board is beyond what the {self.engine_choice} engine answers."
+            self.refusedBoard.emit(beyond)
             return False
-        pending = PendingBoard(n, rules, decisions, file_path, label, instead)
+        pending = PendingBoard(puzzle, decisions, file_path, label, instead)
         job = self._job
-        if job is not None and job.running and (job.rules, job.n) == (rules, n) and self._pending is not None:
+        if job is not None and job.running and job.puzzle == puzzle and self._pending is not None:
             self._pending = pending
-            self.rules = rules
+            self.puzzle = puzzle
             return True
         self._notes.clear()
-        space = self.space_now(n, rules) if self.uses_bdd(n, rules) else None
+        diagram = takes_diagram(self.engine_choice, puzzle)
+        space = self.space_now(puzzle) if diagram else None
         if space is not None:
             cfg = self._bdd(space, decisions)
             if isinstance(cfg, str):
                 return self._refused(pending, cfg)
             self._drop_job()
-            self.rules = rules
+            self.puzzle = puzzle
             self.ready.emit(cfg, file_path, label)
             return True
-        problem = _contradiction(n, decisions, rules)
+        problem = _contradiction(puzzle, decisions)
         if problem:
             return self._refused(pending, problem)
-        self.rules = rules
-        if self.waits_for_bdd(n):
-            self._compile(n, pending)
+        self.puzzle = puzzle
+        if waits_for_diagram(self.engine_choice, puzzle):
+            self._compile(puzzle, pending)
             return True
         self._open_on_sat(pending)
-        if self.uses_bdd(n) and build_exact:
-            self._compile(n, None)
+        if diagram and build_exact:
+            self._compile(puzzle, None)
         return True
 
     def _refused(self, pending: PendingBoard, reason: str) -> bool:
@@ -184,16 +186,16 @@ class BoardSources(QObject):
             self.refusedBoard.emit(_not_opened(pending.file_path, reason))
             return False
         self.refusedBoard.emit(f"{pending.instead}: {reason}. An empty board instead.")
-        return self.request(pending.n, (), None, pending.label, False, pending.rules)
+        return self.request(pending.puzzle, (), None, pending.label, False)
 
-    def board(self, n: int, decisions: Sequence[Decision], rules: RuleFamily) -> EngineBoard:
-        """The n×n board of the family again, with decisions it held before (undo and redo of
-        a board change)."""
-        self.rules = rules
-        space = self.space_now(n) if self.uses_bdd(n) else None
+    def board(self, puzzle: Puzzle, decisions: Sequence[Decision]) -> EngineBoard:
+        """The puzzle's board again, with decisions it held before (undo and redo of a board
+        change)."""
+        self.puzzle = puzzle
+        space = self.space_now(puzzle) if takes_diagram(self.engine_choice, puzzle) else None
         if space is not None:
             return InProcessBoard(replay(space, decisions), self.parent())
-        return self._solver_board(n, decisions, rules)
+        return self._solver_board(puzzle, decisions)
 
     def set_engine_choice(self, choice: str) -> None:
         """Answer with another engine from now on; the current board moves to it with its
@@ -204,25 +206,27 @@ class BoardSources(QObject):
         cfg = self._current()
         if cfg is None:
             return
-        if self.uses_bdd(cfg.n, cfg.rules) and cfg.space is None:
-            space = self.space_now(cfg.n, cfg.rules)
+        diagram = takes_diagram(choice, cfg.puzzle)
+        if diagram and cfg.space is None:
+            space = self.space_now(cfg.puzzle)
             if space is not None:
                 self._switch_to_bdd(space)
-            elif self.compiling != cfg.n:
-                self._compile(cfg.n, None)
-        elif not self.uses_bdd(cfg.n, cfg.rules) and cfg.space is not None:
+            elif not self._compiling(cfg.puzzle):
+                self._compile(cfg.puzzle, None)
+        elif not diagram and cfg.space is not None:
             self._drop_job()
-            self.switched.emit(self._solver_board(cfg.n, cfg.decisions, cfg.rules))
+            self.switched.emit(self._solver_board(cfg.puzzle, cfg.decisions))
 
     def sat_worker_pid(self) -> int:
         """The SAT worker's process id, 0 while none runs (for the soak test's memory)."""
         return self._sat.pid if self._sat is not None else 0
 
     def build_behind(self, n: int) -> None:
-        """Build the n×n diagram of the family in hand in the background; the SAT board of that
-        size then switches to it, decisions kept."""
-        if self.compiling != n and self.space_now(n) is None:
-            self._compile(n, None)
+        """Build the diagram of the n×n board of the kind in hand in the background; the SAT
+        board of it then switches to it, decisions kept."""
+        puzzle = self.puzzle.resized(n)
+        if not self._compiling(puzzle) and self.space_now(puzzle) is None:
+            self._compile(puzzle, None)
 
     def start_sat_engine(self) -> None:
         """Start the SAT engine's process now (in the background): the first board beyond the
@@ -246,12 +250,12 @@ class BoardSources(QObject):
         notes, self._notes = self._notes, []
         return notes
 
-    def space_now(self, n: int, rules: RuleFamily | None = None) -> SolutionSpace | None:
-        """The family's space of n (the family in hand unless ``rules``) if it can be had at
-        once: in memory, small enough, or in a cache that verifies."""
-        rules = rules or self.rules
-        if (rules, n) in self._spaces:
-            return self._spaces[rules, n]
+    def space_now(self, puzzle: Puzzle) -> SolutionSpace | None:
+        """The puzzle's space if it can be had at once: in memory, small enough, or in a cache
+        that verifies."""
+        if puzzle in self._spaces:
+            return self._spaces[puzzle]
+        n, rules = puzzle.n, puzzle.rules
         if n <= self.in_process_max_n:
             space = load_or_compile(n, self.backend, warn=self._note, rules=rules)
         else:
@@ -259,8 +263,13 @@ class BoardSources(QObject):
             if cached is None:
                 return None
             space = cached
-        self._spaces[rules, n] = space
+        self._spaces[puzzle] = space
         return space
+
+    def _compiling(self, puzzle: Puzzle) -> bool:
+        """True when the puzzle's diagram is being compiled now."""
+        job = self._job
+        return job is not None and job.running and job.puzzle == puzzle
 
     def _note(self, text: str) -> None:
         self._notes.append(text)
@@ -280,12 +289,12 @@ class BoardSources(QObject):
         except NQueensError as error:
             return str(error)
 
-    def _compile(self, n: int, pending: PendingBoard | None) -> None:
-        """Compile n×n of the family in hand in a child; show ``pending`` when it is done, or
-        else switch the SAT board of that size and family to the BDD."""
+    def _compile(self, puzzle: Puzzle, pending: PendingBoard | None) -> None:
+        """Compile the puzzle's diagram in a child; show ``pending`` when it is done, or else
+        switch the SAT board of that puzzle to the BDD."""
         self._drop_job()
         self._pending = pending
-        job = CompileJob(n, self.backend, self.rules, self)
+        job = CompileJob(puzzle, self.backend, self)
         job.progressed.connect(self.compileProgress)
         job.warned.connect(self._note)
         job.succeeded.connect(lambda path: self._compiled(job, Path(path)))
@@ -293,12 +302,13 @@ class BoardSources(QObject):
         job.failed.connect(job.deleteLater)
         job.failed.connect(lambda reason: self._compile_failed(job, reason))
         self._job = job
-        self.compileStarted.emit(n, self.rules)
+        self.compileStarted.emit(puzzle)
         job.start()
 
     def _compiled(self, job: CompileJob, path: Path) -> None:
         backend = resolve_backend(self.backend)
-        kept = cache_path(job.n, backend, job.rules)
+        puzzle = job.puzzle
+        kept = cache_path(puzzle.n, backend, puzzle.rules)
         if job is not self._job:
             if path != kept:
                 path.unlink(missing_ok=True)
@@ -306,18 +316,18 @@ class BoardSources(QObject):
         self._job = None
         self.compileEnded.emit()
         try:
-            space = load(job.n, backend, path, job.rules)
+            space = load(puzzle.n, backend, path, puzzle.rules)
         except NQueensError as error:
-            self.problem.emit(f"The {job.rules.board(job.n)} board could not be opened: {error}")
+            self.problem.emit(f"The {puzzle.title} board could not be opened: {error}")
             return
         finally:
             if path != kept:
                 path.unlink(missing_ok=True)
         space.origin, space.seconds = "compiled", space.info.compile_seconds
-        self._spaces[job.rules, job.n] = space
+        self._spaces[puzzle] = space
         pending, self._pending = self._pending, None
         current = self._current()
-        if pending is not None and (pending.rules, pending.n) == (job.rules, job.n):
+        if pending is not None and pending.puzzle == puzzle:
             cfg = self._bdd(space, pending.decisions)
             if isinstance(cfg, str):
                 self._refused(pending, cfg)
@@ -326,8 +336,8 @@ class BoardSources(QObject):
         elif (
             current is not None
             and current.space is None
-            and (current.rules, current.n) == (job.rules, job.n)
-            and self.uses_bdd(job.n, job.rules)
+            and current.puzzle == puzzle
+            and takes_diagram(self.engine_choice, puzzle)
         ):
             self._switch_to_bdd(space)
 
@@ -338,7 +348,7 @@ class BoardSources(QObject):
         self._pending = None
         self._back_to_current()
         self.compileEnded.emit()
-        board = job.rules.board(job.n)
+        board = job.puzzle.title
         if reason == "cancelled":
             self.message.emit(f"Building the {board} board was cancelled; the board is unchanged.")
         else:
@@ -348,25 +358,23 @@ class BoardSources(QObject):
         """A board of another family was not opened: the family in hand is the shown board's."""
         current = self._current()
         if current is not None:
-            self.rules = current.rules
+            self.puzzle = current.puzzle
 
     def _switch_to_bdd(self, space: SolutionSpace) -> None:
         """The BDD of the SAT board's size is ready: answer the same decisions with it."""
         current = self._current()
         cfg = self._bdd(space, current.decisions if current else ())
         if isinstance(cfg, str):
-            board = space.family.board(space.n)
-            self.problem.emit(f"The {board} diagram is ready but refused the decisions: {cfg}")
+            self.problem.emit(f"The {space.puzzle.title} diagram is ready but refused the decisions: {cfg}")
             return
         self.switched.emit(cfg)
-        self.message.emit(
-            f"The {space.family.board(space.n)} diagram is built: exact counts and the heat map from now on."
-        )
+        built = f"The {space.puzzle.title} diagram is built: exact counts and the heat map from now on."
+        self.message.emit(built)
 
-    def _solver_board(self, n: int, decisions: Sequence[Decision], rules: RuleFamily) -> WorkerBoard:
-        """The n×n board of the family on the engine past the diagram, in the worker process."""
+    def _solver_board(self, puzzle: Puzzle, decisions: Sequence[Decision]) -> WorkerBoard:
+        """The puzzle's board on the engine past the diagram, in the worker process."""
         return WorkerBoard(
-            self._sat_client(), SOLVER_ENGINE, TITLES[SOLVER_ENGINE], n, decisions, rules, self.parent()
+            self._sat_client(), SOLVER_ENGINE, TITLES[SOLVER_ENGINE], puzzle, decisions, self.parent()
         )
 
     def _sat_client(self) -> WorkerClient:
@@ -379,9 +387,9 @@ class BoardSources(QObject):
         """Ask the SAT engine about the board; it is shown once the engine takes its decisions."""
         if self._waiting is not None:
             self._waiting.deleteLater()
-        board = self._solver_board(pending.n, pending.decisions, pending.rules)
+        board = self._solver_board(pending.puzzle, pending.decisions)
         self._waiting = board
-        self.message.emit(f"Opening the {pending.rules.board(pending.n)} board on the SAT engine…")
+        self.message.emit(f"Opening the {pending.puzzle.title} board on the SAT engine…")
         board.accepted.connect(lambda: self._sat_accepted(board, pending))
         board.refused.connect(lambda reason: self._sat_refused(board, pending, reason))
 
@@ -403,7 +411,7 @@ class BoardSources(QObject):
             self._refused(pending, reason)
         elif current is None:
             self.refusedBoard.emit(_not_opened(pending.file_path, reason, "The board is empty."))
-            self._open_on_sat(PendingBoard(board.n, board.rules, (), None, f"Size {board.n}×{board.n}"))
+            self._open_on_sat(PendingBoard(board.puzzle, (), None, f"Size {board.n}×{board.n}"))
         else:
             self._back_to_current()
             self.refusedBoard.emit(_not_opened(pending.file_path, reason))
@@ -432,15 +440,15 @@ def _not_opened(file_path: Path | None, reason: str, then: str = "The board is u
     return f"{what} was not opened: {reason}. {then}"
 
 
-def _contradiction(n: int, decisions: Sequence[Decision], rules: RuleFamily) -> str:
-    """Why these decisions cannot all hold on the family's n×n board, found without an engine
-    (two decisions on one square, two pieces that attack each other), or ""."""
-    found = conflict(n, decisions, rules)
+def _contradiction(puzzle: Puzzle, decisions: Sequence[Decision]) -> str:
+    """Why these decisions cannot all hold on the puzzle's board, found without an engine (two
+    decisions on one square, two pieces that attack each other), or ""."""
+    found = conflict(puzzle.n, decisions, puzzle.rules)
     if found is None:
         return ""
     if found.same_square:
         return f"decisions {found.first} and {found.second} are both on {found.second_cell.label()}"
     return (
-        f"decision {found.second} cannot be taken: the {rules.piece}s at {found.first_cell.label()} "
+        f"decision {found.second} cannot be taken: the {puzzle.piece}s at {found.first_cell.label()} "
         f"(decision {found.first}) and {found.second_cell.label()} attack each other"
     )

@@ -1,5 +1,5 @@
 """The autosave's file, read and written by schema: the board in play and its undo steps, each step as what it
-changed; files of version 2 are read too."""
+changed; files of versions 2 and 3 (boards as N and a rule family) are read too."""
 
 from __future__ import annotations
 
@@ -16,9 +16,10 @@ from bdd_model.decisions import codes, of_codes
 from bdd_model.engine_choice import ENGINE_CHOICES, check_board_size
 from bdd_model.families import CLASSIC, family
 from bdd_model.files.records import RecordError, decode, encode
+from bdd_model.puzzles import FamilyPuzzle, Puzzle
 
 FORMAT = "nqueens-autosave"
-VERSION = 3
+VERSION = 4
 MAX_BYTES = 8 << 20
 """The largest file written and the largest read: older steps are left out until it fits."""
 UNREADABLE = "it is not a board this program wrote (damaged or cut short)"
@@ -44,25 +45,37 @@ class Saved:
     """The window's size and place when it was kept (Qt's ``saveGeometry``)."""
 
 
-class BoardRecord(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
-    """A board as kept: N, its decisions as numbers, the file it belongs to and its rule family
-    (left out for the classic one, so that its boards are kept as before there were families)."""
+FilePath = Annotated[str, msgspec.Meta(max_length=4095, pattern="^[^\x00]*$")]
 
-    n: int
+
+class BoardRecord(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
+    """A board as kept: the puzzle, its decisions as numbers, the file it belongs to."""
+
+    puzzle: Puzzle
     decisions: list[Number]
-    file: Annotated[str, msgspec.Meta(max_length=4095, pattern="^[^\x00]*$")] | None = None
-    rules: Text = CLASSIC.name
+    file: FilePath | None = None
 
     @classmethod
     def of(cls, board: Board) -> BoardRecord:
         file = str(board.file_path) if board.file_path else None
-        return cls(board.n, codes(board.decisions, board.n), file, board.rules.name)
+        return cls(board.puzzle, codes(board.decisions, board.n), file)
 
     def board(self) -> Board:
-        n = check_board_size(self.n)
-        return Board(
-            n, of_codes(self.decisions, n), Path(self.file) if self.file else None, family(self.rules)
-        )
+        n = check_board_size(self.puzzle.n)
+        return Board(self.puzzle, of_codes(self.decisions, n), Path(self.file) if self.file else None)
+
+
+class OldBoardRecord(msgspec.Struct, forbid_unknown_fields=True):
+    """A board as versions 2 and 3 kept it: N, its decisions, its file and its rule family (left
+    out for the classic one)."""
+
+    n: int
+    decisions: list[Number]
+    file: FilePath | None = None
+    rules: Text = CLASSIC.name
+
+    def new(self) -> BoardRecord:
+        return BoardRecord(FamilyPuzzle.of(family(self.rules), self.n), self.decisions, self.file)
 
 
 class BoardStep(msgspec.Struct, tag="board", array_like=True):
@@ -71,6 +84,15 @@ class BoardStep(msgspec.Struct, tag="board", array_like=True):
     text: Text
     before: BoardRecord
     after: BoardRecord
+
+
+class OldBoardStep(msgspec.Struct, tag="board", array_like=True):
+    text: Text
+    before: OldBoardRecord
+    after: OldBoardRecord
+
+    def new(self) -> BoardStep:
+        return BoardStep(self.text, self.before.new(), self.after.new())
 
 
 class ChangeStep(msgspec.Struct, tag="change", array_like=True):
@@ -94,7 +116,7 @@ class KeptFile(msgspec.Struct, forbid_unknown_fields=True):
     differs (a change the SAT engine has not taken yet), and the newest steps."""
 
     format: Literal["nqueens-autosave"]
-    version: Literal[3]
+    version: Literal[4]
     saved_at: float
     clean: bool
     saved_back: Number | None
@@ -103,6 +125,21 @@ class KeptFile(msgspec.Struct, forbid_unknown_fields=True):
     geometry: Annotated[str, msgspec.Meta(max_length=GEOMETRY_BYTES * 2)] | None = None
     tip: BoardRecord | None = None
     steps: list[BoardStep | ChangeStep | DecisionsStep] = []
+
+
+class V3KeptFile(msgspec.Struct, forbid_unknown_fields=True):
+    """Version 3, as windows kept boards before puzzles: boards as N and a rule family."""
+
+    format: Literal["nqueens-autosave"]
+    version: Literal[3]
+    saved_at: float
+    clean: bool
+    saved_back: Number | None
+    engine: str
+    board: OldBoardRecord
+    geometry: Annotated[str, msgspec.Meta(max_length=GEOMETRY_BYTES * 2)] | None = None
+    tip: OldBoardRecord | None = None
+    steps: list[OldBoardStep | ChangeStep | DecisionsStep] = []
 
 
 class OldChangeStep(msgspec.Struct, tag="change", array_like=True):
@@ -126,13 +163,13 @@ class OldKeptFile(msgspec.Struct):
     saved_at: float
     clean: bool
     engine: str
-    board: BoardRecord
+    board: OldBoardRecord
     unsaved: bool = False
     saved_back: Number | msgspec.UnsetType | None = msgspec.UNSET
     """Written by version 2 of the last days; before it, only ``unsaved`` was."""
     geometry: str | None = None
-    tip: BoardRecord | None = None
-    steps: list[BoardStep | OldChangeStep | OldDecisionsStep] = []
+    tip: OldBoardRecord | None = None
+    steps: list[OldBoardStep | OldChangeStep | OldDecisionsStep] = []
 
 
 def kept_text(
@@ -191,17 +228,14 @@ def read_kept(ident: str, text: str | bytes) -> Saved:
         old = decode(text, OldKeptFile)
         saved_back = (None if old.unsaved else 0) if old.saved_back is msgspec.UNSET else old.saved_back
         steps = _new_steps(old.steps, (old.tip or old.board).n)
-        file = KeptFile(
-            old.format,
-            3,
-            old.saved_at,
-            old.clean,
-            saved_back,
-            old.engine,
-            old.board,
-            old.geometry,
-            old.tip,
-            steps,
+        file = _from_old(
+            old.saved_at, old.clean, saved_back, old.engine, old.board, old.geometry, old.tip, steps
+        )
+    elif version == 3:
+        v3 = decode(text, V3KeptFile)
+        steps = [step.new() if isinstance(step, OldBoardStep) else step for step in v3.steps]
+        file = _from_old(
+            v3.saved_at, v3.clean, v3.saved_back, v3.engine, v3.board, v3.geometry, v3.tip, steps
         )
     elif version == VERSION:
         file = decode(text, KeptFile)
@@ -228,13 +262,30 @@ class _Version(msgspec.Struct):
     version: int
 
 
-def _new_steps(steps: list[BoardStep | OldChangeStep | OldDecisionsStep], n: int) -> list[Any]:
+def _from_old(
+    saved_at: float,
+    clean: bool,
+    saved_back: int | None,
+    engine: str,
+    board: OldBoardRecord,
+    geometry: str | None,
+    tip: OldBoardRecord | None,
+    steps: list[Any],
+) -> KeptFile:
+    """A file of an older version in today's form (its steps already are): boards as puzzles."""
+    new_tip = tip.new() if tip is not None else None
+    return KeptFile(
+        "nqueens-autosave", 4, saved_at, clean, saved_back, engine, board.new(), geometry, new_tip, steps
+    )
+
+
+def _new_steps(steps: list[OldBoardStep | OldChangeStep | OldDecisionsStep], n: int) -> list[Any]:
     """Version 2 steps in today's form: their [row, column, mark] triples become numbers on the
     size of the board each step was taken on (found from the newest back, from ``n``)."""
     new: list[Any] = []
     for step in reversed(steps):
-        if isinstance(step, BoardStep):
-            new.append(step)
+        if isinstance(step, OldBoardStep):
+            new.append(step.new())
             n = step.before.n
         elif isinstance(step, OldChangeStep):
             removed = [_old_code(entry, n) for entry in step.removed]
@@ -257,8 +308,8 @@ def _tip(steps: Sequence[Step], board: Board) -> Board | None:
     if not steps:
         return None
     last = steps[-1]
-    tip = last.after if last.kind == "board" else Board(board.n, last.after, board.file_path, board.rules)
-    return None if (tip.n, tip.decisions, tip.rules) == (board.n, board.decisions, board.rules) else tip
+    tip = last.after if last.kind == "board" else Board(board.puzzle, last.after, board.file_path)
+    return None if (tip.puzzle, tip.decisions) == (board.puzzle, board.decisions) else tip
 
 
 def _sizes(steps: Sequence[Step], board: Board) -> list[int]:
@@ -299,7 +350,7 @@ def _steps_back(records: Sequence[BoardStep | ChangeStep | DecisionsStep], tip: 
     for record in reversed(records):
         if isinstance(record, BoardStep):
             before, after = record.before.board(), record.after.board()
-            if (after.n, after.decisions, after.rules) != (board.n, board.decisions, board.rules):
+            if (after.puzzle, after.decisions) != (board.puzzle, board.decisions):
                 raise ValueError("the steps do not lead to the board")
             steps.append(("board", record.text, before, after))
             board = before
@@ -320,7 +371,7 @@ def _steps_back(records: Sequence[BoardStep | ChangeStep | DecisionsStep], tip: 
         if len({d.cell for d in before_decisions}) < len(before_decisions):
             raise ValueError("two decisions on one square")
         steps.append(("decisions", record.text, before_decisions, after_decisions))
-        board = Board(board.n, before_decisions, board.file_path, board.rules)
+        board = Board(board.puzzle, before_decisions, board.file_path)
     return list(reversed(steps))
 
 

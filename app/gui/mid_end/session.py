@@ -11,13 +11,18 @@ from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QUndoStack
 
 from app.gui.mid_end.board_sources import BoardSources
-from app.gui.mid_end.explanations import Explanation, awaited, describe, explanation, not_taken
+from app.gui.mid_end.explanation_cache import ExplanationCache
+from app.gui.mid_end.explanations import Explanation, describe, not_taken
 from app.gui.mid_end.solution_browser import SolutionBrowser
 from app.gui.mid_end.undo_commands import Board, Step, board_step, decisions_step
 from app.gui.workers.engine_board import EngineBoard, Proposal
 from bdd_model import Cell, CellState, Decision, DecisionKind, plural
 from bdd_model.families import CLASSIC, RuleFamily
-from bdd_model.questions import Answer, Explain, Explained, Hint, Hinted, cell_of
+from bdd_model.puzzles import FamilyPuzzle, Puzzle
+from bdd_model.questions import Hint, Hinted, cell_of
+
+FIRST_PUZZLE = FamilyPuzzle.of(CLASSIC, 8)
+"""The kind of board in hand before any is shown: the classic queens."""
 
 
 class BoardSession(QObject):
@@ -45,16 +50,18 @@ class BoardSession(QObject):
         self,
         backend: str = "auto",
         engine: str = "auto",
-        rules: RuleFamily = CLASSIC,
+        puzzle: Puzzle = FIRST_PUZZLE,
         parent: QObject | None = None,
     ) -> None:
+        """``puzzle``: the kind of board in hand before the first one is shown."""
         super().__init__(parent)
         self.undo_stack = QUndoStack(self)
-        self.sources = BoardSources(lambda: self._cfg, backend, engine, rules, self)
+        self.sources = BoardSources(lambda: self._cfg, backend, engine, puzzle, self)
         self.browser = SolutionBrowser(self, self)
         self._cfg: EngineBoard | None = None
         self._file_path: Path | None = None
-        self._explained: dict[Cell, Explanation] = {}
+        self._explanations = ExplanationCache(lambda: self._cfg, self)
+        self._explanations.explained.connect(self.explained)
         self._was_solved = False
         self.from_history = False
         """The board shown came back through undo or redo, not as a new board."""
@@ -80,9 +87,14 @@ class BoardSession(QObject):
         return self._cfg.n if self._cfg else 0
 
     @property
+    def puzzle(self) -> Puzzle:
+        """The puzzle shown, or the one being opened."""
+        return self.sources.puzzle
+
+    @property
     def rules(self) -> RuleFamily:
         """The rule family of the board shown, or of the board being opened."""
-        return self.sources.rules
+        return self.puzzle.rules
 
     @property
     def file_path(self) -> Path | None:
@@ -91,30 +103,34 @@ class BoardSession(QObject):
 
     # ----- boards ------------------------------------------------------------------------
 
-    def open_size(
+    def open(
         self,
-        n: int,
+        puzzle: Puzzle,
         decisions: Sequence[Decision] = (),
         file_path: Path | None = None,
         label: str | None = None,
         build_exact: bool = False,
-        rules: RuleFamily | None = None,
         instead: str = "",
     ) -> bool:
-        """Show the n×n board of the family (the one in hand unless ``rules``) with
-        ``decisions`` as one undoable step, on the engine the choice gives (``build_exact``:
-        for N = 13…15 on "auto", also compile the BDD in the background). A board whose
-        decisions cannot be taken is refused (``refused``, False) and nothing changes, unless
-        ``instead`` says why the empty board opens then."""
-        said = label or f"Size {n}×{n}"
+        """Show the puzzle's board with ``decisions`` as one undoable step, on the engine the
+        choice gives (``build_exact``: for N = 13…15 on "auto", also compile the BDD in the
+        background). A board whose decisions cannot be taken is refused (``refused``, False) and
+        nothing changes, unless ``instead`` says why the empty board opens then."""
+        said = label or f"Size {puzzle.n}×{puzzle.n}"
         self.leaving.emit()
-        return self.sources.request(n, tuple(decisions), file_path, said, build_exact, rules, instead)
+        return self.sources.request(puzzle, tuple(decisions), file_path, said, build_exact, instead)
+
+    def open_size(
+        self, n: int, decisions: Sequence[Decision] = (), build_exact: bool = False, instead: str = ""
+    ) -> bool:
+        """``open`` the n×n board of the kind in hand (Game → Size)."""
+        return self.open(self.puzzle.resized(n), decisions, build_exact=build_exact, instead=instead)
 
     def choose_rules(self, rules: RuleFamily) -> bool:
         """Play the board's size by another family, from an empty board, as one undoable step."""
         if self._cfg is not None and rules is self._cfg.rules:
             return True
-        return self.open_size(self.n or 8, label=f"{rules.title} rules", rules=rules)
+        return self.open(FamilyPuzzle.of(rules, self.n or 8), label=f"{rules.title} rules")
 
     def history(self) -> list[Step]:
         """The steps taken so far, oldest first (what Undo would take back, in turn)."""
@@ -130,7 +146,7 @@ class BoardSession(QObject):
 
         def load_steps() -> None:
             cfg = self._cfg
-            if cfg is None or (cfg.n, cfg.decisions, cfg.rules) != (board.n, board.decisions, board.rules):
+            if cfg is None or (cfg.puzzle, cfg.decisions) != (board.puzzle, board.decisions):
                 return
             self.undo_stack.resetClean()
             clean_at = len(steps) - saved_back if saved_back is not None else -1
@@ -143,7 +159,7 @@ class BoardSession(QObject):
                 self.undo_stack.setClean()
 
         connection = self.boardReplaced.connect(load_steps, Qt.ConnectionType.SingleShotConnection)
-        if self.open_size(board.n, board.decisions, board.file_path, label="Reopen", rules=board.rules):
+        if self.open(board.puzzle, board.decisions, board.file_path, label="Reopen"):
             return True
         self.boardReplaced.disconnect(connection)
         return False
@@ -172,12 +188,12 @@ class BoardSession(QObject):
     def _board(self) -> Board | None:
         if self._cfg is None:
             return None
-        return Board(self._cfg.n, self._cfg.decisions, self._file_path, self._cfg.rules)
+        return Board(self._cfg.puzzle, self._cfg.decisions, self._file_path)
 
     def _show_board(self, board: Board) -> None:
         """Undo and redo of a board change: the board was shown before, so its decisions hold."""
         self.leaving.emit()
-        cfg = self.sources.board(board.n, board.decisions, board.rules)
+        cfg = self.sources.board(board.puzzle, board.decisions)
         self.left_unsaved = None
         self._install(cfg, board.file_path)
         self._announce(cfg, history=True)
@@ -196,7 +212,7 @@ class BoardSession(QObject):
         cfg.refused.connect(lambda reason: self._engine_refused(cfg, reason))
         cfg.taken.connect(lambda before, after, text: self._taken(cfg, before, after, text))
         cfg.declined.connect(lambda proposal, reason: self._declined(cfg, proposal, reason))
-        cfg.restarted.connect(lambda: self._ask_again(cfg))
+        cfg.restarted.connect(lambda: self._explanations.ask_again(cfg))
         self._forget_answers()
 
     def _install(self, cfg: EngineBoard, file_path: Path | None) -> None:
@@ -271,41 +287,10 @@ class BoardSession(QObject):
         return describe(self._cfg.view, cell, self.explain(cell) if closed else None)
 
     def explain(self, cell: Cell) -> Explanation:
-        """The smallest set of decisions that keeps a queen off ``cell``, in words.
-
-        Remembered until the decisions change: hovering, the panel and the board frame all ask
-        for the same square (at N=15 one BDD answer takes 50 ms). The SAT engine answers in
-        the background: until then the explanation says it is being found, and ``explained``
-        tells when it is there.
-        """
-        cfg = self._cfg
-        assert cfg is not None
-        known = self._explained.get(cell)
-        if known is not None:
-            return known
-        state = cfg.cell(*cell)
-        if state is not None and not (state.is_closed or state is CellState.MARKED):
-            found = self._explained[cell] = explanation(cfg.n, cfg.decisions, cell, (), cfg.rules)
-            return found
-        self._explained[cell] = awaited(cell)
-        cfg.ask(Explain((cell.row, cell.col)), lambda found: self._explained_now(cfg, cell, found))
-        return self._explained[cell]
-
-    def _ask_again(self, board: EngineBoard) -> None:
-        """The worker was started again: the explanations it had not given are asked of the new
-        one."""
-        if board is not self._cfg:
-            return
-        for cell in [cell for cell, found in self._explained.items() if found.pending]:
-            del self._explained[cell]
-            self.explain(cell)
-
-    def _explained_now(self, board: EngineBoard, cell: Cell, found: Answer) -> None:
-        if board is not self._cfg or not isinstance(found, Explained):
-            return
-        cells = None if found.cells is None else [Cell(*c) for c in found.cells]
-        self._explained[cell] = explanation(board.n, board.decisions, cell, cells, board.rules)
-        self.explained.emit(cell)
+        """The smallest set of decisions that keeps a piece off ``cell``, in words: remembered
+        until the decisions change; on the SAT engine ``explained`` tells when it is there."""
+        assert self._cfg is not None
+        return self._explanations.explain(self._cfg, cell)
 
     def free(self, cell: Cell) -> None:
         """Retract exactly the decisions that keep a queen off ``cell`` and place one there: one
@@ -413,7 +398,7 @@ class BoardSession(QObject):
 
     def _forget_answers(self) -> None:
         """Explanations and previewed solutions belong to the decisions they were asked under."""
-        self._explained.clear()
+        self._explanations.forget()
         self.browser.clear()
 
     def _show_decisions(self, decisions: Sequence[Decision]) -> None:

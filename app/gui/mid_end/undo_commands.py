@@ -11,18 +11,20 @@ from typing import Any
 from PySide6.QtGui import QUndoCommand
 
 from bdd_model import Decision
-from bdd_model.families import CLASSIC, RuleFamily
+from bdd_model.puzzles import Puzzle
 
 
 @dataclass(frozen=True)
 class Board:
-    """One board as the undo stack remembers it: its size, its decisions, the file it came from,
-    its rule family."""
+    """One board as the undo stack remembers it: the puzzle, its decisions, the file it came from."""
 
-    n: int
+    puzzle: Puzzle
     decisions: tuple[Decision, ...]
     file_path: Path | None
-    rules: RuleFamily = CLASSIC
+
+    @property
+    def n(self) -> int:
+        return self.puzzle.n
 
 
 class Step(QUndoCommand):
@@ -58,5 +60,5 @@ def decisions_step(
 
 
 def board_step(show: Callable[[Board], None], before: Board, after: Board, text: str) -> Step:
-    """A change of board: a new size, a new rule family or an opened file."""
+    """A change of board: another puzzle (a size, a rule family) or an opened file."""
     return Step("board", show, before, after, text)

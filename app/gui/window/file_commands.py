@@ -57,7 +57,7 @@ class FileCommands:
         cfg = self._session.configurator
         if cfg is None:
             return False
-        if not self._write(path, "save", [(dumps(cfg.n, cfg.decisions, cfg.rules) + "\n").encode("utf-8")]):
+        if not self._write(path, "save", [(dumps(cfg.puzzle, cfg.decisions) + "\n").encode("utf-8")]):
             return False
         self._session.mark_saved(path)
         self._settings.setValue("files/folder", str(path.parent))
@@ -75,9 +75,7 @@ class FileCommands:
             return False
         self._settings.setValue("files/folder", str(path.parent))
         label = f"Open {path.name}"
-        opened = self._session.open_size(
-            found.n, found.decisions, file_path=path, label=label, rules=found.rules
-        )
+        opened = self._session.open(found.puzzle, found.decisions, file_path=path, label=label)
         if opened:
             self._warn("")
         return opened

@@ -46,6 +46,7 @@ from app.gui.window.window_actions import HEAT_ON_SAT, HEAT_WITHOUT_SOLUTIONS, W
 from app.gui.workers.machine_speed_job import MachinePace
 from bdd_model import Cell, resolve_backend
 from bdd_model.families import RuleFamily
+from bdd_model.puzzles import Puzzle
 
 SMALLEST = (640, 480)
 """The smallest window: the board keeps at least half its width."""
@@ -361,10 +362,10 @@ class MainWindow(QMainWindow):
             self.panel.show_space(cfg.space)
         self.refresh()
 
-    def _compile_started(self, n: int, rules: RuleFamily) -> None:
+    def _compile_started(self, puzzle: Puzzle) -> None:
         backend = resolve_backend(self.session.sources.backend)
-        cost = self.pace.cost(n, backend, rules)
-        self.compile_indicator.started(rules.board(n), backend, cost.seconds if cost else None)
+        cost = self.pace.cost(puzzle.n, backend, puzzle.rules)
+        self.compile_indicator.started(puzzle.title, backend, cost.seconds if cost else None)
 
     def _solved(self) -> None:
         self.board.flash_banner("Solved!")

@@ -12,6 +12,7 @@ from app.gui.mid_end.session import BoardSession
 from app.gui.window.rules_choice import RulesChoice
 from app.gui.window.size_choice import SizeChoice
 from bdd_model.families import RuleFamily
+from bdd_model.puzzles import FamilyPuzzle
 
 OFFSET = 40
 """Pixels a second window opens down and right of the first, so it is seen as another one."""
@@ -51,16 +52,17 @@ def reopen_last_board(window: Reopening, rules: RuleFamily | None = None, engine
             window.restoreGeometry(QByteArray(saved.geometry))
     if saved is not None and window.session.reopen(saved.board, saved.steps, saved.saved_back):
         said.append(describe_reopened(saved))
-        if rules is not None and rules is not saved.board.rules and replaced:
+        other = rules is not None and saved.board.puzzle != FamilyPuzzle.of(rules, saved.board.n)
+        if rules is not None and other and replaced:
             window.rules_choice.carry_over(rules)
-        elif rules is not None and rules is not saved.board.rules:
+        elif rules is not None and other:
             window.session.boardReplaced.connect(lambda _: window.rules_choice.carry_over(rules), once)
     else:
         size = str(window.settings.value("board/size", 8))
         n = int(size) if size.isdigit() and 1 <= int(size) <= window.session.sources.max_n else 8
-        board = (rules or window.session.rules).board(n)
-        problems = [*problems, f"Opened an empty {board} board instead."] if problems else []
-        window.session.open_size(n, rules=rules)
+        puzzle = FamilyPuzzle.of(rules or window.session.rules, n)
+        problems = [*problems, f"Opened an empty {puzzle.title} board instead."] if problems else []
+        window.session.open(puzzle)
     if problems:
         window.warn(" ".join(problems))
     if others:

@@ -11,6 +11,7 @@ from app.gui.mid_end.session import BoardSession
 from app.gui.widgets.action_help import explain_action, tooltip_html
 from bdd_model import NQueensError
 from bdd_model.families import CLASSIC, RuleFamily, family, names
+from bdd_model.puzzles import FamilyPuzzle
 
 SETTING = "board/rules"
 BOX_TIP = (
@@ -72,13 +73,12 @@ class RulesChoice(QObject):
         cfg = self._session.configurator
         if cfg is None:
             return
-        board = rules.board(cfg.n)
-        self._session.open_size(
-            cfg.n,
+        puzzle = FamilyPuzzle.of(rules, cfg.n)
+        self._session.open(
+            puzzle,
             cfg.decisions,
             label=f"{rules.title} rules",
-            rules=rules,
-            instead=f"The kept board's decisions do not fit the {board} board",
+            instead=f"The kept board's decisions do not fit the {puzzle.title} board",
         )
 
     def show_current(self) -> None:

@@ -8,12 +8,12 @@ from app.child_process import module_command
 from app.gui.workers.compile_worker import MESSAGES, Compiled, Failed, Progressed, Warned
 from app.gui.workers.worker_messages import Lines
 from bdd_model import Progress
-from bdd_model.families import RuleFamily
+from bdd_model.puzzles import Puzzle
 
 
 class CompileJob(QObject):
-    """Runs ``app.gui.workers.compile_worker`` in a QProcess (isolated from the working folder, see
-    ``app.child_process``) and reports on the Qt event loop.
+    """Compiles the diagram of ``puzzle``: runs ``app.gui.workers.compile_worker`` in a QProcess
+    (isolated from the working folder, see ``app.child_process``) and reports on the Qt event loop.
 
     Exactly one of ``succeeded`` (with the path of the compiled space) or ``failed`` is emitted
     when the child ends; a cancel is a failure with the message "cancelled".
@@ -24,11 +24,10 @@ class CompileJob(QObject):
     succeeded = Signal(str)
     failed = Signal(str)
 
-    def __init__(self, n: int, backend: str, rules: RuleFamily, parent: QObject | None = None) -> None:
+    def __init__(self, puzzle: Puzzle, backend: str, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self.n = n
+        self.puzzle = puzzle
         self.backend = backend
-        self.rules = rules
         self._cancelled = False
         self._error = ""
         self._result = ""
@@ -42,11 +41,11 @@ class CompileJob(QObject):
     def start(self) -> None:
         program, *arguments = module_command(
             "app.gui.workers.compile_worker",
-            str(self.n),
+            str(self.puzzle.n),
             "--backend",
             self.backend,
             "--rules",
-            self.rules.name,
+            self.puzzle.rules.name,
         )
         self._process.start(program, arguments)
 
@@ -80,16 +79,15 @@ class CompileJob(QObject):
         elif self._error:
             self.failed.emit(self._error)
         elif exit_status == QProcess.ExitStatus.CrashExit:
-            self.failed.emit(
-                f"the compile of {self.n}×{self.n} was stopped by the system (it may have run out of memory)"
-            )
+            stopped = "was stopped by the system (it may have run out of memory)"
+            self.failed.emit(f"the compile of {self.puzzle.title} {stopped}")
         else:
             detail = bytes(self._process.readAllStandardError().data()).decode(errors="replace").strip()
             if "out of memory" in detail.lower():
-                self.failed.emit(f"compiling the {self.n}×{self.n} board ran out of memory")
+                self.failed.emit(f"compiling the {self.puzzle.title} board ran out of memory")
             else:
                 last = detail.splitlines()[-1] if detail else f"exit status {exit_code}"
-                self.failed.emit(f"the compile of {self.n}×{self.n} failed: {last}")
+                self.failed.emit(f"the compile of {self.puzzle.title} failed: {last}")
 
     def _error_occurred(self, error: QProcess.ProcessError) -> None:
         if error == QProcess.ProcessError.FailedToStart:

@@ -13,6 +13,7 @@ from bdd_model import Cell, CellState, Decision, SolutionSpace
 from bdd_model.board_view import BoardView
 from bdd_model.diagram.layer_view import LayerView
 from bdd_model.families import RuleFamily
+from bdd_model.puzzles import Puzzle
 from bdd_model.questions import Answer, Question
 from bdd_model.solution_count import SolutionCount
 
@@ -43,7 +44,7 @@ class Proposal:
 
 
 class EngineBoard(QObject):
-    """An n×n board answered by one engine."""
+    """A puzzle's board answered by one engine."""
 
     accepted = Signal()
     """The engine took the board's decisions (its first answer about them)."""
@@ -65,6 +66,11 @@ class EngineBoard(QObject):
         self.name = name
         """The engine as the status bar names it ("BDD", "SAT engine")."""
         self.view = view
+
+    @property
+    def puzzle(self) -> Puzzle:
+        """The board played."""
+        return self.view.puzzle
 
     @property
     def n(self) -> int:

@@ -34,8 +34,8 @@ from bdd_model.board import STATE_ORDER
 from bdd_model.decisions import of_codes
 from bdd_model.engine import Engine
 from bdd_model.engine_choice import open_engine
-from bdd_model.families import family
 from bdd_model.progress import CancelToken
+from bdd_model.puzzles import Puzzle
 from bdd_model.questions import Explain, Unanswered, answer
 from bdd_model.sat.kernels.sat_kernels import sat_kernels
 
@@ -60,7 +60,7 @@ class Worker:
         self.requests: queue.Queue[Request | None] = queue.Queue()
         self.token = CancelToken()
         self.lock = threading.Lock()
-        self.engines: OrderedDict[tuple[str, int, str], Engine] = OrderedDict()
+        self.engines: OrderedDict[tuple[str, Puzzle], Engine] = OrderedDict()
         self.engine: Engine | None = None
         self.board_id = 0
         self.taken_at = 0.0
@@ -118,14 +118,12 @@ class Worker:
             send(Answered(asked.id, Unanswered("the board changed")))
         self.explanations.clear()
         try:
-            kept = (request.engine, request.n, request.rules)
-            engine = self.engines.pop(kept, None) or open_engine(
-                request.n, request.engine, rules=family(request.rules)
-            )
+            kept = (request.engine, request.puzzle)
+            engine = self.engines.pop(kept, None) or open_engine(request.puzzle, request.engine)
             self.engines[kept] = engine
             while len(self.engines) > KEPT_ENGINES:
                 self.engines.popitem(last=False)
-            engine.restore(of_codes(request.decisions, request.n))
+            engine.restore(of_codes(request.decisions, request.puzzle.n))
         except NQueensError as error:
             send(Refused(request.id, str(error)))
             return

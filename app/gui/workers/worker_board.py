@@ -15,7 +15,7 @@ from app.gui.workers.worker_messages import Answered, Ask, Counted, Decided, Ref
 from bdd_model import Decision
 from bdd_model.board_view import BoardView
 from bdd_model.decisions import codes
-from bdd_model.families import RuleFamily
+from bdd_model.puzzles import Puzzle
 from bdd_model.questions import Question
 from bdd_model.solution_count import SolutionCount
 
@@ -24,19 +24,18 @@ SLOW_MS = 1000
 
 
 class WorkerBoard(EngineBoard):
-    """The known part of an n×n board on the worker's engine (``engine``, by name)."""
+    """The known part of a puzzle's board on the worker's engine (``engine``, by name)."""
 
     def __init__(
         self,
         client: WorkerClient,
         engine: str,
         name: str,
-        n: int,
+        puzzle: Puzzle,
         decisions: Sequence[Decision],
-        rules: RuleFamily,
         parent: QObject | None = None,
     ) -> None:
-        super().__init__(engine, name, BoardView.without_engine(n, tuple(decisions), rules), parent)
+        super().__init__(engine, name, BoardView.without_engine(puzzle, tuple(decisions)), parent)
         self._client = client
         self._asked: dict[int, tuple[int, AnswerCallback]] = {}
         self._board_id = 0
@@ -106,12 +105,12 @@ class WorkerBoard(EngineBoard):
 
     def _show(self, decisions: tuple[Decision, ...]) -> None:
         """Show these decisions with what needs no engine, and send them to the worker."""
-        n, rules = self.view.n, self.view.rules
+        puzzle = self.view.puzzle
         self._shown = self.view.count or self._shown
-        self.view = BoardView.without_engine(n, decisions, rules).with_count(None, True)
+        self.view = BoardView.without_engine(puzzle, decisions).with_count(None, True)
         self._slow.start()
         self._board_id = self._client.request(
-            lambda ident: TakeBoard(ident, n, codes(decisions, n), self.engine, rules.name)
+            lambda ident: TakeBoard(ident, puzzle, codes(decisions, puzzle.n), self.engine)
         )
 
     def _answered(self, reply: Reply) -> None:
@@ -155,12 +154,7 @@ class WorkerBoard(EngineBoard):
         elif isinstance(reply, Taken):
             if len(reply.codes) == view.n * view.n:
                 self.view = BoardView.of(
-                    view.n,
-                    view.decisions,
-                    _digits(reply.codes),
-                    count=view.count,
-                    counting=True,
-                    rules=view.rules,
+                    view.puzzle, view.decisions, _digits(reply.codes), count=view.count, counting=True
                 )
             self.accepted.emit()
             self.updated.emit()

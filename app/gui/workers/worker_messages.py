@@ -7,7 +7,7 @@ from typing import Annotated, Generic, TypeVar
 
 import msgspec
 
-from bdd_model.families import CLASSIC
+from bdd_model.puzzles import Puzzle
 from bdd_model.questions import Answer, Question
 from bdd_model.solution_count import SolutionCount
 
@@ -18,14 +18,12 @@ MAX_LINE = 16 << 20
 
 
 class TakeBoard(msgspec.Struct, tag="board"):
-    """Answer this board from now on: N, the decisions as numbers, the engine and the rule
-    family by name."""
+    """Answer this board from now on: the puzzle, the decisions as numbers, the engine by name."""
 
     id: Id
-    n: int
+    puzzle: Puzzle
     decisions: list[int]
     engine: str
-    rules: str = CLASSIC.name
 
 
 class Ask(msgspec.Struct, tag="ask"):

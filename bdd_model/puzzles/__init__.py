@@ -1,0 +1,11 @@
+"""What is played, as one hashable value that is also its record: a rule family at a size today, each kind a
+module; a board, an undo step, a saved file, a worker message and a cache key carry it whole."""
+
+from __future__ import annotations
+
+from bdd_model.puzzles.family_puzzle import FamilyPuzzle
+
+Puzzle = FamilyPuzzle
+"""Every kind of puzzle (a tagged union of records: ``"kind"`` names the kind)."""
+
+__all__ = ["FamilyPuzzle", "Puzzle"]
