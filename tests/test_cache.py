@@ -13,6 +13,8 @@ import pytest
 from bdd_model import SolutionSpace, cache_path, load_or_compile
 from bdd_model.cache.store import load, save
 from bdd_model.errors import CacheError
+from bdd_model.families import family
+from bdd_model.puzzles import FamilyPuzzle
 from tests.cli_helpers import run
 
 
@@ -150,3 +152,19 @@ def test_compile_always_compiles_with_the_construction_asked_for(
     from bdd_model.cache.store import load
 
     assert load(7, "cudd").info.construction == "rules"
+
+
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+
+
+@pytest.mark.parametrize(("rules", "n", "count"), [("toroidal", 7, 28), ("queens", 6, 4)])
+def test_a_diagram_cached_before_puzzles_opens_without_a_rebuild(
+    cache_folder: Path, rules: str, n: int, count: int
+) -> None:
+    """Files of cache format 2 (the board as N and a family), written by main 7d8a218."""
+    name = f"cache-v2-{rules}-{n}-cudd.npz" if rules != "queens" else f"cache-v2-{n}-cudd.npz"
+    path = cache_path(n, "cudd", family(rules))
+    path.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copy(FIXTURES / name, path)
+    space = load(n, "cudd", rules=family(rules))
+    assert space.count == count and space.puzzle == FamilyPuzzle(n, rules) and space.origin == "cache"

@@ -24,6 +24,7 @@ from bdd_model.build_cost.costs import (
     remember_compile,
 )
 from bdd_model.families import CLASSIC
+from bdd_model.puzzles import FamilyPuzzle
 
 
 def figures(cost: CompileCost | None) -> tuple[float, int] | None:
@@ -49,11 +50,11 @@ def test_without_history_the_reference_is_scaled_by_the_calibration() -> None:
 
 def test_a_size_compiled_before_is_estimated_from_its_own_measurements() -> None:
     history = [
-        PastCompile(13, "cudd", 20.0, 330.0, 0.2),
-        PastCompile(13, "cudd", 45.0, 332.0, 0.3),
-        PastCompile(13, "cudd", 33.0, 331.0, 0.15),
-        PastCompile(13, "autoref", 200.0, 1100.0, 0.2),
-        PastCompile(12, "cudd", 1.0, 120.0, 0.2),
+        PastCompile(FamilyPuzzle(13), "cudd", 20.0, 330.0, 0.2),
+        PastCompile(FamilyPuzzle(13), "cudd", 45.0, 332.0, 0.3),
+        PastCompile(FamilyPuzzle(13), "cudd", 33.0, 331.0, 0.15),
+        PastCompile(FamilyPuzzle(13), "autoref", 200.0, 1100.0, 0.2),
+        PastCompile(FamilyPuzzle(12), "cudd", 1.0, 120.0, 0.2),
     ]
     # paces 100, 150, 220 seconds per calibration second: the median, at today's calibration
     assert figures(predict(13, "cudd", 0.1, history)) == (15.0, 331)
@@ -66,7 +67,7 @@ def test_estimated_cost_calibrates_and_reads_the_log(cache: Path, monkeypatch: p
         "bdd_model.build_cost.costs.calibration_seconds", lambda backend: {"cudd": 0.029}[backend]
     )
     assert figures(estimated_cost(13, "auto")) == (3.7, 329)
-    remember(PastCompile(13, "cudd", 30.0, 400.0, 0.2))
+    remember(PastCompile(FamilyPuzzle(13), "cudd", 30.0, 400.0, 0.2))
     assert figures(estimated_cost(13, "cudd")) == (4.35, 400)
     assert estimated_cost(9, "cudd") is None
 
@@ -88,8 +89,8 @@ def test_a_fresh_compile_is_remembered_with_its_peak_memory(
 
 def test_the_log_keeps_the_newest_entries_of_each_size(cache: Path) -> None:
     for seconds in range(1, 9):
-        remember(PastCompile(13, "cudd", float(seconds), 330.0, 0.2))
-    remember(PastCompile(12, "cudd", 3.0, 120.0, 0.2))
+        remember(PastCompile(FamilyPuzzle(13), "cudd", float(seconds), 330.0, 0.2))
+    remember(PastCompile(FamilyPuzzle(12), "cudd", 3.0, 120.0, 0.2))
     kept = past_compiles()
     assert [e.seconds for e in kept if e.n == 13] == [4.0, 5.0, 6.0, 7.0, 8.0] and KEPT == 5
     assert [e.n for e in kept] == [13] * 5 + [12]
@@ -97,6 +98,9 @@ def test_the_log_keeps_the_newest_entries_of_each_size(cache: Path) -> None:
 
 
 GOOD = {"n": 13, "backend": "cudd", "seconds": 20.0, "peak_mb": 330, "calibration": 0.2}
+"""An entry as written before puzzles (N, and no family: the classic queens)."""
+GOOD_ENTRY = PastCompile(FamilyPuzzle(13), "cudd", 20.0, 330, 0.2)
+"""The same entry as read."""
 
 
 @pytest.mark.parametrize(
@@ -118,8 +122,8 @@ def test_a_damaged_log_is_ignored(cache: Path, text: str | bytes) -> None:
     path = cache / LOG_NAME
     path.write_bytes(text if isinstance(text, bytes) else text.encode())
     assert past_compiles() == []
-    remember(PastCompile(**GOOD))
-    assert past_compiles() == [PastCompile(**GOOD)]
+    remember(GOOD_ENTRY)
+    assert past_compiles() == [GOOD_ENTRY]
 
 
 @pytest.mark.parametrize(
@@ -145,15 +149,15 @@ def test_a_damaged_log_is_ignored(cache: Path, text: str | bytes) -> None:
 def test_an_entry_out_of_bounds_is_skipped(cache: Path, change: dict[str, object]) -> None:
     entries = [{**GOOD, **change}, GOOD]
     (cache / LOG_NAME).write_text(json.dumps({"version": 1, "compiles": entries}))
-    assert past_compiles() == [PastCompile(**GOOD)]
+    assert past_compiles() == [GOOD_ENTRY]
 
 
 def test_a_log_that_is_not_a_regular_file_is_never_read(cache: Path) -> None:
     path = cache / LOG_NAME
     os.mkfifo(path)
     assert past_compiles() == []
-    remember(PastCompile(**GOOD))
-    assert path.is_file() and past_compiles() == [PastCompile(**GOOD)]
+    remember(GOOD_ENTRY)
+    assert path.is_file() and past_compiles() == [GOOD_ENTRY]
     path.unlink()
     path.symlink_to("/dev/zero")
     assert past_compiles() == []
@@ -163,7 +167,7 @@ def test_a_folder_that_cannot_be_written_loses_the_entry_quietly(tmp_path: Path,
     blocker = tmp_path / "file"
     blocker.write_text("")
     monkeypatch.setenv("NQUEENS_CACHE_DIR", str(blocker / "cache"))
-    remember(PastCompile(**GOOD))
+    remember(GOOD_ENTRY)
     assert past_compiles() == []
 
 

@@ -1,6 +1,6 @@
-"""This machine's own compile times, the last few of each size and backend in one small JSON file in the cache
-folder, so that the next estimate of a size rests on them; the file is untrusted, and nothing in it can
-raise."""
+"""This machine's own compile times, the last few of each board and backend in one small JSON file in the
+cache folder, so that the next estimate of a board rests on them; the file is untrusted, and nothing in it
+can raise. Entries written before puzzles (N and a rule family) are read too."""
 
 from __future__ import annotations
 
@@ -13,10 +13,11 @@ import msgspec
 from bdd_model.cache.store import cache_dir
 from bdd_model.diagram.backends import BACKENDS
 from bdd_model.diagram.space import MAX_N
-from bdd_model.families import CLASSIC
+from bdd_model.families import CLASSIC, UnknownFamily, family
 from bdd_model.files.atomic_file import atomic_output
 from bdd_model.files.checked_file import FileKindError, read_bounded
 from bdd_model.files.records import RecordError, decode
+from bdd_model.puzzles import FamilyPuzzle
 
 LOG_NAME = "compile-times.json"
 VERSION = 1
@@ -26,18 +27,40 @@ MAX_BYTES = 64 * 1024
 """A log of KEPT entries for every size and backend takes about 15 KB."""
 
 
-class PastCompile(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
-    """One real compile of a family's diagram on this machine (the bounds keep an estimate,
-    seconds over calibration, finite: a calibration compile takes 0.05 s or more); the classic
-    family's are written as before there were families."""
+Seconds = Annotated[float, msgspec.Meta(gt=0.0, lt=1e6)]
+Megabytes = Annotated[float, msgspec.Meta(gt=0.0, lt=1e7)]
+Calibration = Annotated[float, msgspec.Meta(gt=1e-3, lt=100.0)]
+"""Seconds the calibration compile took beside a compile (``machine_speed``)."""
+
+
+class PastCompile(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """One real compile of a puzzle's diagram on this machine (the bounds keep an estimate,
+    seconds over calibration, finite: a calibration compile takes 0.05 s or more)."""
+
+    puzzle: FamilyPuzzle
+    backend: str
+    seconds: Seconds
+    peak_mb: Megabytes
+    calibration: Calibration
+
+    @property
+    def n(self) -> int:
+        return self.puzzle.n
+
+
+class OldPastCompile(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """An entry as written before puzzles: N and the rule family (none: the classic queens)."""
 
     n: Annotated[int, msgspec.Meta(ge=1, le=MAX_N)]
     backend: str
-    seconds: Annotated[float, msgspec.Meta(gt=0.0, lt=1e6)]
-    peak_mb: Annotated[float, msgspec.Meta(gt=0.0, lt=1e7)]
-    calibration: Annotated[float, msgspec.Meta(gt=1e-3, lt=100.0)]
-    """Seconds the calibration compile took beside it (``machine_speed``)."""
+    seconds: Seconds
+    peak_mb: Megabytes
+    calibration: Calibration
     rules: Annotated[str, msgspec.Meta(max_length=100)] = CLASSIC.name
+
+    def new(self) -> PastCompile:
+        puzzle = FamilyPuzzle.of(family(self.rules), self.n)
+        return PastCompile(puzzle, self.backend, self.seconds, self.peak_mb, self.calibration)
 
 
 class CompileLog(msgspec.Struct):
@@ -61,17 +84,17 @@ def past_compiles(path: Path | None = None) -> list[PastCompile]:
 
 
 def remember(entry: PastCompile, path: Path | None = None) -> None:
-    """Add ``entry`` to the log, keeping the newest KEPT per family, size and backend.
+    """Add ``entry`` to the log, keeping the newest KEPT per puzzle and backend.
 
     A cache folder that cannot be written is passed over in silence: the log only sharpens
     estimates, and the cache itself reports such a folder.
     """
     path = path or log_path()
     kept: list[PastCompile] = []
-    seen: Counter[tuple[str, int, str]] = Counter()
+    seen: Counter[tuple[FamilyPuzzle, str]] = Counter()
     for past in reversed([*past_compiles(path), entry]):
-        seen[past.rules, past.n, past.backend] += 1
-        if seen[past.rules, past.n, past.backend] <= KEPT:
+        seen[past.puzzle, past.backend] += 1
+        if seen[past.puzzle, past.backend] <= KEPT:
             kept.insert(0, past)
     text = msgspec.json.format(msgspec.json.encode({"version": VERSION, "compiles": kept}), indent=1)
     try:
@@ -83,9 +106,13 @@ def remember(entry: PastCompile, path: Path | None = None) -> None:
 
 
 def _entry(raw: msgspec.Raw) -> PastCompile | None:
-    """The entry if it is of its schema and names a backend there is; else None."""
+    """The entry if it is of its schema (or of the one before puzzles), of a board the diagram
+    is built for, and names a backend there is; else None."""
     try:
         entry = decode(bytes(raw), PastCompile)
     except RecordError:
-        return None
-    return entry if entry.backend in BACKENDS else None
+        try:
+            entry = decode(bytes(raw), OldPastCompile).new()
+        except (RecordError, UnknownFamily):
+            return None
+    return entry if entry.backend in BACKENDS and entry.puzzle.n <= MAX_N else None

@@ -15,6 +15,7 @@ from bdd_model.build_cost.machine_speed import calibration_seconds
 from bdd_model.diagram.backends import resolve_backend
 from bdd_model.diagram.space import SolutionSpace
 from bdd_model.families import CLASSIC, RuleFamily
+from bdd_model.puzzles import FamilyPuzzle
 
 __all__ = [
     "ASK_BEFORE",
@@ -71,7 +72,7 @@ def predict(
     reference = compile_cost(n, backend, rules)
     if reference is None:
         return None
-    own = [past for past in history if (past.n, past.backend, past.rules) == (n, backend, rules.name)]
+    own = [past for past in history if (past.puzzle, past.backend) == (FamilyPuzzle.of(rules, n), backend)]
     if not own:
         return CompileCost(
             reference.seconds * calibration / REFERENCE_CALIBRATION[backend], reference.peak_mb
@@ -94,16 +95,8 @@ def remember_compile(
     if calibration is None:
         calibration = calibration_seconds(backend)
     seconds = space.seconds if seconds is None else seconds
-    remember(
-        PastCompile(
-            space.n,
-            backend,
-            round(seconds, 3),
-            round(peak_mb(), 1),
-            round(calibration, 4),
-            space.family.name,
-        )
-    )
+    figures = round(seconds, 3), round(peak_mb(), 1), round(calibration, 4)
+    remember(PastCompile(space.puzzle, backend, *figures))
 
 
 def peak_mb() -> float:

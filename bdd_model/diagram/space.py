@@ -5,9 +5,11 @@ from __future__ import annotations
 import gc
 import time
 from collections.abc import Callable
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
+
+import msgspec
 
 from bdd_model.board import check_whole_size
 from bdd_model.diagram.backends import new_manager, out_of_memory, resolve_backend
@@ -15,7 +17,7 @@ from bdd_model.diagram.constructions import BUILDERS, CONSTRUCTIONS
 from bdd_model.diagram.layer_sweeps import EXACT_LIMIT, Restriction, Sweep
 from bdd_model.diagram.row_layers import FrozenDiagram, freeze
 from bdd_model.errors import NQueensError
-from bdd_model.families import CLASSIC, RuleFamily, family
+from bdd_model.families import CLASSIC, RuleFamily
 from bdd_model.progress import CancelToken, ProgressCallback, no_progress
 from bdd_model.puzzles import FamilyPuzzle
 
@@ -39,23 +41,30 @@ def check_size(n: object, rules: RuleFamily = CLASSIC) -> int:
 class SpaceInfo:
     """Figures of a compiled space, stored beside it in the cache and shown in the window."""
 
-    n: int
+    puzzle: FamilyPuzzle
+    """The board compiled."""
     backend: str
     construction: str
     solutions: int
     bdd_nodes: int
     level_nodes: tuple[int, ...]
     compile_seconds: float
-    rules: str = CLASSIC.name
-    """The rule family compiled."""
+
+    @property
+    def n(self) -> int:
+        return self.puzzle.n
 
     def to_json(self) -> dict[str, object]:
-        """The figures as the cache stores them (the classic family's as before families)."""
-        data = asdict(self)
-        data["level_nodes"] = list(self.level_nodes)
-        if family(self.rules).stored_name is None:
-            del data["rules"]
-        return data
+        """The figures as the cache stores them."""
+        return {
+            "puzzle": msgspec.to_builtins(self.puzzle),
+            "backend": self.backend,
+            "construction": self.construction,
+            "solutions": self.solutions,
+            "bdd_nodes": self.bdd_nodes,
+            "level_nodes": list(self.level_nodes),
+            "compile_seconds": self.compile_seconds,
+        }
 
 
 class SolutionSpace:
@@ -77,12 +86,12 @@ class SolutionSpace:
     @property
     def family(self) -> RuleFamily:
         """The rules compiled."""
-        return family(self.info.rules)
+        return self.info.puzzle.rules
 
     @property
     def puzzle(self) -> FamilyPuzzle:
         """The board compiled: the family at its size."""
-        return FamilyPuzzle(self.info.n, self.info.rules)
+        return self.info.puzzle
 
     @property
     def count(self) -> int:
@@ -122,9 +131,8 @@ class SolutionSpace:
             solutions = int(manager.count(root, nvars=n * n))
             diagram, level_nodes = freeze(manager, root, n, progress, cancel)
             seconds = time.perf_counter() - started
-            info = SpaceInfo(
-                n, backend, construction, solutions, root.dag_size, tuple(level_nodes), seconds, rules.name
-            )
+            puzzle, nodes = FamilyPuzzle.of(rules, n), root.dag_size
+            info = SpaceInfo(puzzle, backend, construction, solutions, nodes, tuple(level_nodes), seconds)
             space = cls(diagram, info, "compiled", seconds)
             space.check_consistent()
             if with_bdd is not None:
