@@ -105,6 +105,39 @@ def test_no_class_of_the_window_passes_about_four_hundred_lines() -> None:
                 assert length <= 420, f"{path.name}: class {node.name} has {length} lines"
 
 
+def record_types() -> list[tuple[str, ast.ClassDef]]:
+    """Every record or message type of the program's own: msgspec structs and dataclasses, but
+    the command line's JSON (the bench reports) and the old schemas read for compatibility."""
+    found = []
+    for root in ("app", "bdd_model"):
+        for path in sources(root):
+            if path.parent.name == "bench":
+                continue
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if not isinstance(node, ast.ClassDef) or node.name.startswith("Old"):
+                    continue
+                bases = {ast.unparse(base) for base in node.bases}
+                decorators = {ast.unparse(d).split("(")[0] for d in node.decorator_list}
+                if bases & {"msgspec.Struct", "Struct"} or "dataclass" in decorators:
+                    found.append((f"{path.relative_to(ROOT)}:{node.name}", node))
+    return found
+
+
+def test_no_record_or_message_carries_a_board_as_n_and_rules_apart() -> None:
+    """A board is one puzzle value, whatever travels (undo steps, files, the worker's messages,
+    cache records), so that a level is a board like any other."""
+    records = record_types()
+    assert len(records) > 30, "the scan finds the records"
+    apart = []
+    for name, node in records:
+        fields = {
+            s.target.id for s in node.body if isinstance(s, ast.AnnAssign) and isinstance(s.target, ast.Name)
+        }
+        if {"n", "rules"} <= fields:
+            apart.append(name)
+    assert apart == []
+
+
 def packages() -> list[Path]:
     return sorted(path.parent for root in ("app", "bdd_model") for path in (ROOT / root).rglob("__init__.py"))
 

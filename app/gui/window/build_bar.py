@@ -8,7 +8,7 @@ from PySide6.QtWidgets import QFrame, QHBoxLayout, QPushButton, QWidget
 
 from app.gui.widgets.elided_text import ElidedText
 from bdd_model.build_cost.costs import CompileCost
-from bdd_model.families import CLASSIC, RuleFamily
+from bdd_model.puzzles import Puzzle
 from bdd_model.wording import duration, memory
 
 ALWAYS = "build/always"
@@ -27,8 +27,7 @@ class BuildBar(QFrame):
     def __init__(self, settings: QSettings, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._settings = settings
-        self._n = 0
-        self._rules = CLASSIC
+        self._puzzle: Puzzle | None = None
         self._meanwhile_sat = False
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.setAccessibleName("Build the exact diagram")
@@ -53,13 +52,13 @@ class BuildBar(QFrame):
     @property
     def offered(self) -> int:
         """The size on offer now, or 0."""
-        return self._n
+        return self._puzzle.n if self._puzzle is not None else 0
 
-    def offer(self, n: int, rules: RuleFamily, cost: CompileCost, meanwhile_sat: bool) -> None:
-        """Offer the family's n×n diagram at ``cost``; ``meanwhile_sat``: the board is open on
-        the SAT engine already, the diagram only makes it exact."""
-        self._n, self._rules, self._meanwhile_sat = n, rules, meanwhile_sat
-        board = rules.board(n)
+    def offer(self, puzzle: Puzzle, cost: CompileCost, meanwhile_sat: bool) -> None:
+        """Offer the puzzle's diagram at ``cost``; ``meanwhile_sat``: the board is open on the
+        SAT engine already, the diagram only makes it exact."""
+        self._puzzle, self._meanwhile_sat = puzzle, meanwhile_sat
+        board = puzzle.title
         price = f"{duration(cost.seconds)} and {memory(cost.peak_mb)} of memory, once"
         if meanwhile_sat:
             self.text.set_text(
@@ -75,13 +74,13 @@ class BuildBar(QFrame):
 
     def reprice(self, cost: CompileCost) -> None:
         """The offer in hand at a new price (a fresh measure of this computer's speed)."""
-        if self.offered:
-            self.offer(self._n, self._rules, cost, self._meanwhile_sat)
+        if self._puzzle is not None:
+            self.offer(self._puzzle, cost, self._meanwhile_sat)
 
     def withdraw(self) -> None:
         """The offer no longer holds (another size was chosen)."""
-        if self._n:
-            self._n = 0
+        if self._puzzle is not None:
+            self._puzzle = None
             self.changed.emit()
 
     def _always(self) -> None:
@@ -89,6 +88,6 @@ class BuildBar(QFrame):
         self._answer(build=True)
 
     def _answer(self, build: bool) -> None:
-        n, self._n = self._n, 0
+        n, self._puzzle = self.offered, None
         self.changed.emit()
         (self.accepted if build else self.declined).emit(n)

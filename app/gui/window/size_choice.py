@@ -200,7 +200,7 @@ class SizeChoice(QObject):
             elif cheap:
                 self.choose(n)
             elif cost is not None and (meanwhile_sat or sources.waits_for_bdd(n)):
-                self.bar.offer(n, self._session.rules, cost, meanwhile_sat)
+                self.bar.offer(self._session.puzzle.resized(n), cost, meanwhile_sat)
         elif self.bar.offered:
             cost = self.pace.cost(self.bar.offered, backend, self._session.rules)
             if cost is not None:
