@@ -92,8 +92,8 @@ class BoardView:
 
     @property
     def is_solved(self) -> bool:
-        """Every row holds a queen, placed or forced."""
-        return bool(np.isin(self.codes, QUEEN_CODES).any(axis=1).all())
+        """Every piece of a solution stands, placed or forced."""
+        return int(np.isin(self.codes, QUEEN_CODES).sum()) == self.puzzle.pieces
 
     @property
     def exact(self) -> int | None:

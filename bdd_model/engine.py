@@ -4,12 +4,25 @@ what the engines share beyond it is in ``states``."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from bdd_model.board import Cell, CellState
 from bdd_model.decisions import Decision
+from bdd_model.errors import NQueensError, QueryCancelled
 from bdd_model.progress import CancelToken
+from bdd_model.questions import (
+    Advice,
+    Answer,
+    Check,
+    Explain,
+    Explained,
+    Question,
+    SolutionAt,
+    SolutionFound,
+    TakeBack,
+    Unanswered,
+)
 from bdd_model.solution_count import SolutionCount
 from bdd_model.states import CellCallback
 
@@ -129,14 +142,17 @@ class Engine(Protocol):
         QueryCancelled when ``cancel`` stops it first."""
         ...
 
-    def solution(self, index: int) -> tuple[int, ...]:
-        """The index-th remaining solution (queen's column per row); IndexError past the end."""
+    def solution_squares(self, index: int) -> list[Cell]:
+        """The squares that hold a piece in the index-th remaining solution, row-major;
+        IndexError past the end."""
         ...
 
-    def solutions(self) -> Iterator[tuple[int, ...]]: ...
+    def advice(self) -> Advice | None:
+        """What to decide next and why, or None when no square is open."""
+        ...
 
-    def hint(self) -> Cell | None:
-        """An open square that is a good next queen, or None when no square is open."""
+    def take_back(self) -> list[Cell]:
+        """The fewest decisions (their squares) to take back so that a solution keeps the rest."""
         ...
 
     def settle(self, cancel: CancelToken | None = None, on_cell: CellCallback | None = None) -> bool:
@@ -147,3 +163,21 @@ class Engine(Protocol):
     def view(self) -> BoardView:
         """What is known of the board now, without any work."""
         ...
+
+
+def answer(engine: Engine, question: Question, cancel: CancelToken | None = None) -> Answer:
+    """``engine``'s answer to ``question``; ``cancel`` may stop an explanation (QueryCancelled)."""
+    try:
+        if isinstance(question, Explain):
+            cells = engine.explain(*question.cell, cancel=cancel)
+            return Explained(None if cells is None else [(cell.row, cell.col) for cell in cells])
+        if isinstance(question, SolutionAt):
+            return SolutionFound([(cell.row, cell.col) for cell in engine.solution_squares(question.index)])
+        if isinstance(question, Check):
+            return TakeBack([(cell.row, cell.col) for cell in engine.take_back()])
+        advice = engine.advice()
+        return advice if advice is not None else Unanswered("no square is open")
+    except QueryCancelled:
+        raise
+    except (NQueensError, IndexError) as error:
+        return Unanswered(str(error))

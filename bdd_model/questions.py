@@ -1,20 +1,23 @@
 """The questions a front end asks an engine about its board (why a square is closed, the k-th
-remaining solution, a hint) and their answers, as typed records that cross a pipe unchanged."""
+remaining solution, advice, which decisions to take back) and their answers, as typed records that cross a
+pipe unchanged; every answer is squares, so that it fits any puzzle (``engine.answer`` answers them)."""
 
 from __future__ import annotations
+
+from typing import Literal
 
 import msgspec
 
 from bdd_model.board import Cell
-from bdd_model.engine import Engine
-from bdd_model.errors import NQueensError, QueryCancelled
-from bdd_model.progress import CancelToken
+
+Square = tuple[int, int]
+"""A square of an answer, (row, column) 0-based."""
 
 
 class Explain(msgspec.Struct, tag="explain"):
-    """Which decisions keep a queen off ``cell`` (0-based)?"""
+    """Which decisions keep a piece off ``cell`` (0-based)?"""
 
-    cell: tuple[int, int]
+    cell: Square
 
 
 class SolutionAt(msgspec.Struct, tag="solution"):
@@ -24,56 +27,57 @@ class SolutionAt(msgspec.Struct, tag="solution"):
 
 
 class Hint(msgspec.Struct, tag="hint"):
-    """A good square for the next queen."""
+    """What to decide next, and why?"""
 
 
-Question = Explain | SolutionAt | Hint
+class Check(msgspec.Struct, tag="check"):
+    """Which decisions to take back so that a solution keeps the rest?"""
+
+
+Question = Explain | SolutionAt | Hint | Check
 
 
 class Explained(msgspec.Struct, tag="explained"):
-    """A smallest set of decision squares to retract (``[]``: a queen fits; None: no solution of
-    the empty board has a queen there)."""
+    """A smallest set of decision squares to retract (``[]``: a piece fits; None: no solution of
+    the empty board has a piece there)."""
 
-    cells: list[tuple[int, int]] | None
+    cells: list[Square] | None
 
 
 class SolutionFound(msgspec.Struct, tag="solution-found"):
-    """The queen's column in each row."""
+    """The squares that hold a piece in the solution, row-major."""
 
-    columns: list[int]
+    squares: list[Square]
 
 
-class Hinted(msgspec.Struct, tag="hinted"):
-    """The square, or None when no square is open."""
+class Advice(msgspec.Struct, tag="advice"):
+    """What to decide next: a piece on each of ``squares``, or each left empty; the technique that
+    finds it, its reason in words, and the squares it reasons from."""
 
-    cell: tuple[int, int] | None
+    squares: list[Square]
+    action: Literal["queen", "empty"]
+    technique: str
+    reason: str
+    because: list[Square] = []
+
+
+class TakeBack(msgspec.Struct, tag="take-back"):
+    """The fewest decisions (their squares) to take back so that a solution keeps the rest; ``[]``
+    when one does."""
+
+    decisions: list[Square]
 
 
 class Unanswered(msgspec.Struct, tag="unanswered"):
-    """The question has no answer on this board (past the last solution, the board changed)."""
+    """The question has no answer on this board (past the last solution, no square open, the
+    board changed)."""
 
     reason: str
 
 
-Answer = Explained | SolutionFound | Hinted | Unanswered
+Answer = Explained | SolutionFound | Advice | TakeBack | Unanswered
 
 
-def answer(engine: Engine, question: Question, cancel: CancelToken | None = None) -> Answer:
-    """``engine``'s answer to ``question``; ``cancel`` may stop an explanation (QueryCancelled)."""
-    try:
-        if isinstance(question, Explain):
-            cells = engine.explain(*question.cell, cancel=cancel)
-            return Explained(None if cells is None else [(cell.row, cell.col) for cell in cells])
-        if isinstance(question, SolutionAt):
-            return SolutionFound(list(engine.solution(question.index)))
-        cell = engine.hint()
-        return Hinted(None if cell is None else (cell.row, cell.col))
-    except QueryCancelled:
-        raise
-    except (NQueensError, IndexError) as error:
-        return Unanswered(str(error))
-
-
-def cell_of(value: tuple[int, int] | None) -> Cell | None:
-    """A cell of an answer as a ``Cell``."""
-    return None if value is None else Cell(*value)
+def cells_of(squares: list[Square]) -> list[Cell]:
+    """The squares of an answer as cells."""
+    return [Cell(*square) for square in squares]

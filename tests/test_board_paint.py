@@ -33,6 +33,11 @@ DARK_PALETTE = QPalette(QColor("#35353a"))
 LIGHT_PALETTE = QPalette(QColor("#efefef"))
 
 
+def row_by_row(columns: list[int]) -> frozenset[Cell]:
+    """A solution's squares from a column per row."""
+    return frozenset(Cell(row, col) for row, col in enumerate(columns))
+
+
 @st.composite
 def pictures(draw: st.DrawFn, n: int | None = None) -> BoardPicture:
     """Any picture of an n×n board (n drawn when not given): states, heat, culprits, preview, focus."""
@@ -45,7 +50,7 @@ def pictures(draw: st.DrawFn, n: int | None = None) -> BoardPicture:
         tuple(draw(st.lists(square_rows, min_size=n, max_size=n))),
         draw(st.one_of(st.just(()), st.lists(count_rows, min_size=n, max_size=n).map(tuple))),
         culprits=draw(st.frozensets(cells, max_size=3)),
-        preview=draw(st.none() | st.lists(st.integers(0, n - 1), min_size=n, max_size=n).map(tuple)),
+        preview=draw(st.none() | st.lists(st.integers(0, n - 1), min_size=n, max_size=n).map(row_by_row)),
         heat=draw(st.booleans()),
         focus=draw(st.none() | cells),
     )
@@ -101,7 +106,7 @@ def edited(picture: BoardPicture, kind: str, value: Any) -> BoardPicture:
         codes[row % n, col % n] = STATE_OF_CODE.index(state)
         return replace(picture, codes=codes)
     if kind == "preview":
-        return replace(picture, preview=None if value is None else tuple(c % n for c in value[:n]))
+        return replace(picture, preview=None if value is None else row_by_row([c % n for c in value[:n]]))
     if kind == "culprits":
         return replace(picture, culprits=frozenset(Cell(r % n, c % n) for r, c in value))
     if kind == "focus":
@@ -174,7 +179,7 @@ def changed(picture: BoardPicture, rng: random.Random, squares: int) -> BoardPic
     for _ in range(squares):
         rows[rng.randrange(100)][rng.randrange(100)] = rng.choice(STATES)
     return BoardPicture.of(
-        100, tuple(tuple(row) for row in rows), preview=tuple(rng.randrange(100) for _ in rows)
+        100, tuple(tuple(row) for row in rows), preview=row_by_row([rng.randrange(100) for _ in rows])
     )
 
 

@@ -16,6 +16,8 @@ from bdd_model.diagram.layer_view import LayerEdge, LayerView
 from bdd_model.diagram.space import SolutionSpace
 from bdd_model.errors import DecisionError
 from bdd_model.progress import CancelToken
+from bdd_model.puzzles.family_answers import column_squares, most_solutions_advice
+from bdd_model.questions import Advice
 from bdd_model.solution_count import SolutionCount
 from bdd_model.states import (
     CellCallback,
@@ -185,6 +187,18 @@ class Configurator:
             Cell(r, c) for r in range(self.n) for c in range(self.n) if self._states[r][c] is CellState.OPEN
         ]
         return max(open_cells, key=lambda cell: counts[cell.row, cell.col], default=None)
+
+    def solution_squares(self, index: int) -> list[Cell]:
+        """The squares of ``solution(index)``."""
+        return column_squares(self.solution(index))
+
+    def advice(self) -> Advice | None:
+        """A piece on ``hint``, the square that keeps the most solutions open."""
+        return most_solutions_advice(self)
+
+    def take_back(self) -> list[Cell]:
+        """Nothing: a decision that leaves no solution is refused, never kept."""
+        return []
 
     def _check_has_solutions(self) -> None:
         if self.space.count == 0:

@@ -40,6 +40,11 @@ class FamilyPuzzle(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag=
         return self.rules.board(self.n)
 
     @property
+    def pieces(self) -> int:
+        """How many pieces a solution holds: one a row."""
+        return self.n
+
+    @property
     def piece(self) -> str:
         """The word for a piece ("queen", "superqueen")."""
         return self.rules.piece

@@ -22,6 +22,8 @@ from bdd_model.errors import DecisionError, QueryCancelled
 from bdd_model.families import CLASSIC, RuleFamily
 from bdd_model.progress import CancelToken
 from bdd_model.puzzles import FamilyPuzzle
+from bdd_model.puzzles.family_answers import column_squares, most_solutions_advice
+from bdd_model.questions import Advice
 from bdd_model.sat.estimate import DEFAULT_PROBES, ceiling, decision_seed, summarize
 from bdd_model.sat.explain import fewest_retractions
 from bdd_model.sat.kernels.completion import EXHAUSTED, FOUND, Search
@@ -429,6 +431,18 @@ class SatEngine:
             Cell(r, c) for r in range(self.n) for c in range(self.n) if states[r][c] is CellState.OPEN
         ]
         return max(open_cells, key=lambda cell: use[cell.row, cell.col], default=None)
+
+    def solution_squares(self, index: int) -> list[Cell]:
+        """The squares of ``solution(index)``."""
+        return column_squares(self.solution(index))
+
+    def advice(self) -> Advice | None:
+        """A piece on ``hint``, the square that keeps the most solutions open."""
+        return most_solutions_advice(self)
+
+    def take_back(self) -> list[Cell]:
+        """Nothing: a decision that leaves no solution is refused, never kept."""
+        return []
 
     def witness(self, row: int, col: int) -> tuple[int, ...] | None:
         """A remaining solution with a queen on (row, col): a kept one, else one found now; None

@@ -140,7 +140,7 @@ class BoardCache:
         if picture.focus is not None and picture.focus.row == row:
             cols.append(picture.focus.col)
         if picture.preview is not None:
-            cols.append(picture.preview[row])
+            cols.extend(cell.col for cell in picture.preview if cell.row == row)
         if heat_shown(picture):
             cols.extend(np.flatnonzero(picture.codes[row] == OPEN).tolist())
         return cols
@@ -160,7 +160,7 @@ class BoardCache:
             base.rgba(),
             culprit=cell in picture.culprits,
             focus=cell == picture.focus,
-            preview=picture.preview is not None and picture.preview[row] == col and not has_queen,
+            preview=picture.preview is not None and cell in picture.preview and not has_queen,
             solutions=int(counts[row, col]) if counts is not None and self._size >= COUNTS_FROM else None,
         )
 

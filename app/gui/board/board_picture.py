@@ -27,7 +27,8 @@ class BoardPicture:
     counts: np.ndarray | None = None
     """Per-square solution counts (the heat map), None where the engine has none."""
     culprits: frozenset[Cell] = field(default_factory=frozenset)
-    preview: tuple[int, ...] | None = None
+    preview: frozenset[Cell] | None = None
+    """The squares of a solution shown without committing it."""
     heat: bool = False
     focus: Cell | None = None
 
@@ -83,7 +84,7 @@ def changed_rows(old: BoardPicture, new: BoardPicture) -> set[int]:
         if old.preview != new.preview:
             rows.update(range(new.n))
     else:
-        rows.update(r for r in range(new.n) if old.preview[r] != new.preview[r])
+        rows.update(cell.row for cell in old.preview ^ new.preview)
     rows.update(cell.row for cell in old.culprits ^ new.culprits)
     rows.update(cell.row for cell in (old.focus, new.focus) if cell is not None and old.focus != new.focus)
     return rows

@@ -16,10 +16,10 @@ from app.gui.mid_end.explanations import Explanation, describe, not_taken
 from app.gui.mid_end.solution_browser import SolutionBrowser
 from app.gui.mid_end.undo_commands import Board, Step, board_step, decisions_step
 from app.gui.workers.engine_board import EngineBoard, Proposal
-from bdd_model import Cell, CellState, Decision, DecisionKind, plural
+from bdd_model import Cell, CellState, Decision, DecisionKind
 from bdd_model.families import CLASSIC, RuleFamily
 from bdd_model.puzzles import FamilyPuzzle, Puzzle
-from bdd_model.questions import Hint, Hinted, cell_of
+from bdd_model.questions import Advice, Answer, Hint, cells_of
 
 FIRST_PUZZLE = FamilyPuzzle.of(CLASSIC, 8)
 """The kind of board in hand before any is shown: the classic queens."""
@@ -320,25 +320,22 @@ class BoardSession(QObject):
         if cfg.is_solved:
             self.message.emit("The board is solved: no hint needed.")
             return
-        cfg.ask(
-            Hint(),
-            lambda found: self._place_hint(cfg, cell_of(found.cell) if isinstance(found, Hinted) else None),
-        )
+        cfg.ask(Hint(), lambda found: self._take_advice(cfg, found))
 
-    def _place_hint(self, cfg: EngineBoard, best: Cell | None) -> None:
+    def _take_advice(self, cfg: EngineBoard, found: Answer) -> None:
+        """Take the engine's advice as one step (a piece on each of its squares, or each left
+        empty) and say its reason."""
         if cfg is not self._cfg:
             return
-        if best is None:
+        if not isinstance(found, Advice):
             self.message.emit("No square is open: no hint to give.")
             return
-        piece = cfg.rules.piece
-        self.change((*cfg.decisions, Decision(best, DecisionKind.QUEEN)), f"Hint: {piece} on {best.label()}")
-        counts = cfg.view.cell_counts
-        if counts is None:
-            self.message.emit(f"Hint: a {piece} on {best.label()}, the square most solutions seen use.")
-        else:
-            kept = plural(int(counts[best.row, best.col]), "solution")
-            self.message.emit(f"Hint: a {piece} on {best.label()} keeps {kept} open.")
+        squares = cells_of(found.squares)
+        kind = DecisionKind.QUEEN if found.action == "queen" else DecisionKind.MARK
+        where = squares[0].label()
+        text = f"Hint: {cfg.rules.piece} on {where}" if kind is DecisionKind.QUEEN else f"Hint: {where} empty"
+        self.change((*cfg.decisions, *(Decision(cell, kind) for cell in squares)), text)
+        self.message.emit(f"Hint: {found.reason}.")
 
     def change(self, after: Sequence[Decision], text: str) -> None:
         """Show ``after`` and push it as one undoable step when the engine takes it (``_taken``:

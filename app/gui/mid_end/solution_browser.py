@@ -10,7 +10,7 @@ from PySide6.QtCore import QObject, Signal
 
 from app.gui.workers.engine_board import EngineBoard
 from bdd_model import Cell, Decision, DecisionKind
-from bdd_model.questions import Answer, SolutionAt, SolutionFound
+from bdd_model.questions import Answer, SolutionAt, SolutionFound, cells_of
 
 
 class Changes(Protocol):
@@ -32,11 +32,11 @@ class SolutionBrowser(QObject):
         super().__init__(parent)
         self._session = session
         self._index: int | None = None
-        self._solutions: dict[int, tuple[int, ...]] = {}
+        self._solutions: dict[int, frozenset[Cell]] = {}
 
     @property
-    def preview(self) -> tuple[int, ...] | None:
-        """The solution being shown (queen's column per row), if it is at hand."""
+    def preview(self) -> frozenset[Cell] | None:
+        """The squares of the solution being shown, if it is at hand."""
         if self._session.configurator is None or self._index is None:
             return None
         return self._solutions.get(self._index)
@@ -85,13 +85,13 @@ class SolutionBrowser(QObject):
         if cfg is None or cfg.is_solved or cfg.count == 0:
             return
         index = self._index if self._index is not None else 0
-        self._with_solution(index, lambda _, columns: self._complete(cfg, columns))
+        self._with_solution(index, lambda _, squares: self._complete(cfg, squares))
 
     def _show(self, index: int) -> None:
         self._index = index
         self.browsed.emit()
 
-    def _with_solution(self, index: int, then: Callable[[int, tuple[int, ...]], None]) -> None:
+    def _with_solution(self, index: int, then: Callable[[int, frozenset[Cell]], None]) -> None:
         """Run ``then(index, solution)`` with the index-th remaining solution when it is known (at
         once on the diagram, when it arrives on the SAT engine); past the last one, with the first."""
         cfg = self._session.configurator
@@ -105,18 +105,14 @@ class SolutionBrowser(QObject):
                 if index > 0:
                     self._with_solution(0, then)
                 return
-            self._solutions[index] = tuple(found.columns)
+            self._solutions[index] = frozenset(cells_of(found.squares))
             then(index, self._solutions[index])
 
         cfg.ask(SolutionAt(index), arrived)
 
-    def _complete(self, cfg: EngineBoard, columns: tuple[int, ...]) -> None:
+    def _complete(self, cfg: EngineBoard, squares: frozenset[Cell]) -> None:
         if cfg is not self._session.configurator:
             return
         placed = {d.cell for d in cfg.decisions}
-        queens = [
-            Decision(Cell(r, c), DecisionKind.QUEEN)
-            for r, c in enumerate(columns)
-            if Cell(r, c) not in placed
-        ]
+        queens = [Decision(cell, DecisionKind.QUEEN) for cell in sorted(squares - placed)]
         self._session.change((*cfg.decisions, *queens), "Solve")

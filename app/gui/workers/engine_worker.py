@@ -32,11 +32,11 @@ from app.gui.workers.worker_messages import (
 from bdd_model import Cell, CellState, NQueensError, QueryCancelled
 from bdd_model.board import STATE_ORDER
 from bdd_model.decisions import of_codes
-from bdd_model.engine import Engine
+from bdd_model.engine import Engine, answer
 from bdd_model.engine_choice import open_engine
 from bdd_model.progress import CancelToken
 from bdd_model.puzzles import Puzzle
-from bdd_model.questions import Explain, Unanswered, answer
+from bdd_model.questions import Explain, Unanswered
 from bdd_model.sat.kernels.sat_kernels import sat_kernels
 
 KEPT_ENGINES = 3

@@ -10,8 +10,8 @@ from PySide6.QtCore import QObject
 from app.gui.workers.engine_board import AnswerCallback, EngineBoard, Proposal
 from bdd_model import Decision, NQueensError, SolutionSpace
 from bdd_model.diagram.layer_view import LayerView
-from bdd_model.engine import Engine
-from bdd_model.questions import Question, answer
+from bdd_model.engine import Engine, answer
+from bdd_model.questions import Question
 
 
 class InProcessBoard(EngineBoard):
