@@ -5,11 +5,11 @@ what the engines share beyond it is in ``states``."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Protocol, TypeVar, runtime_checkable
 
 from bdd_model.board import Cell, CellState
-from bdd_model.decisions import Decision
-from bdd_model.errors import NQueensError, QueryCancelled
+from bdd_model.decisions import Decision, DecisionKind
+from bdd_model.errors import DecisionError, NQueensError, QueryCancelled
 from bdd_model.progress import CancelToken
 from bdd_model.questions import (
     Advice,
@@ -33,8 +33,7 @@ if TYPE_CHECKING:
     from bdd_model.families import RuleFamily
     from bdd_model.puzzles import Puzzle
 
-ENGINES = ("bdd", "sat")
-"""The engines by name, as the command line and the JSON say them."""
+EngineT = TypeVar("EngineT", bound="Engine")
 
 
 @runtime_checkable
@@ -181,3 +180,15 @@ def answer(engine: Engine, question: Question, cancel: CancelToken | None = None
         raise
     except (NQueensError, IndexError) as error:
         return Unanswered(str(error))
+
+
+def take_in_order(engine: EngineT, decisions: Sequence[Decision]) -> EngineT:
+    """``engine`` with the decisions taken one by one; DecisionError naming the first one
+    refused."""
+    for number, decision in enumerate(decisions, start=1):
+        take = engine.place if decision.kind is DecisionKind.QUEEN else engine.mark
+        try:
+            take(*decision.cell)
+        except NQueensError as error:
+            raise DecisionError(f"decision {number} cannot be taken: {error}") from None
+    return engine

@@ -1,34 +1,25 @@
-"""Which engine answers a board: on ``auto`` the BDD where its space is cached or compiles in about a second
-(the family's ``quick_diagram_max_n``, 12 for the classic), the SAT engine otherwise, so that no board
-makes the user wait for a compile."""
+"""Which engine answers a puzzle, from the registry: one named by the choice, or on ``auto`` a built engine
+(the diagram) where what it answers from is kept or built in about a second (the family's
+``quick_diagram_max_n``, 12 for the classic), the engine that answers at once otherwise, so that no board
+makes the user wait."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
 from bdd_model.board import check_whole_size
-from bdd_model.cache.store import cache_path, load_or_compile
-from bdd_model.diagram.backends import resolve_backend
-from bdd_model.diagram.configurator import Configurator
-from bdd_model.diagram.space import MAX_N, SolutionSpace, check_size
-from bdd_model.engine import ENGINES, Engine
-from bdd_model.families import CLASSIC, RuleFamily
+from bdd_model.engine import Engine
+from bdd_model.engines import BuiltEngineKind, EngineKind, engine_named, engine_names, engines
+from bdd_model.families import CLASSIC
 from bdd_model.progress import ProgressCallback, no_progress
-from bdd_model.puzzles import Puzzle
-from bdd_model.sat.engine import SAT_ENGINE_MAX_N, SatEngine, check_sat_engine_size
+from bdd_model.puzzles import FamilyPuzzle, Puzzle
 
-ENGINE_CHOICES = ("auto", *ENGINES)
-SOLVER_ENGINE = "sat"
-"""The engine that answers boards past the diagram's reach."""
-TITLES = {"bdd": Configurator.title, "sat": SatEngine.title}
-"""Each engine as people name it."""
-
+AUTO = "auto"
+ENGINE_CHOICES = (AUTO, *engine_names())
 AUTO_BDD_MAX_N = CLASSIC.quick_diagram_max_n
 """``auto`` compiles the classic BDD up to this size (N = 12: about a second); larger only from
 the cache."""
-
-
-LARGEST_N = max(MAX_N, SAT_ENGINE_MAX_N)
+LARGEST_N = max(kind.largest(FamilyPuzzle(1)) for kind in engines())
 """The largest board some engine answers."""
 
 
@@ -37,37 +28,51 @@ def check_board_size(n: object) -> int:
     return check_whole_size(n, LARGEST_N, "N={n} is above {maximum}, the largest board this program answers")
 
 
-def choose_engine(puzzle: Puzzle, choice: str = "auto", backend: str = "auto") -> str:
-    """ "bdd" or "sat" for the puzzle; BoardSizeError (one sentence) when the engine asked for
-    cannot take its size."""
-    n, rules = puzzle.n, puzzle.rules
-    check_board_size(n)
-    if choice == "bdd":
-        check_size(n, rules)
-        return "bdd"
-    if choice == "sat":
-        check_sat_engine_size(n)
-        return "sat"
-    cached = n <= rules.diagram_max_n and cache_path(n, resolve_backend(backend), rules).exists()
-    return "bdd" if n <= rules.quick_diagram_max_n or cached else "sat"
+def allowed(choice: str) -> list[EngineKind]:
+    """The engines a choice lets answer: the one named, or on ``auto`` every one."""
+    return engines() if choice == AUTO else [engine_named(choice)]
 
 
-def largest_for(choice: str, rules: RuleFamily = CLASSIC) -> int:
-    """The largest board the engine choice answers."""
-    return rules.diagram_max_n if choice == "bdd" else SAT_ENGINE_MAX_N
+def built_engine(choice: str, puzzle: Puzzle) -> BuiltEngineKind | None:
+    """The built engine that answers the puzzle under the choice (now, or once built), if any."""
+    return next(
+        (kind for kind in allowed(choice) if isinstance(kind, BuiltEngineKind) and kind.reaches(puzzle)), None
+    )
 
 
-def takes_diagram(choice: str, puzzle: Puzzle) -> bool:
-    """The puzzle is to be answered by the diagram (now, or once it is built)."""
-    return choice != "sat" and puzzle.n <= puzzle.rules.diagram_max_n
+def at_once_engine(choice: str, puzzle: Puzzle) -> EngineKind | None:
+    """The engine that answers the puzzle at once under the choice (while a built one is built)."""
+    at_once = [kind for kind in allowed(choice) if not isinstance(kind, BuiltEngineKind)]
+    return next((kind for kind in at_once if kind.reaches(puzzle)), None)
 
 
-def waits_for_diagram(choice: str, puzzle: Puzzle) -> bool:
-    """A puzzle whose diagram is not at hand shows nothing until it is compiled (else the
-    solver's engine answers meanwhile): its compile takes about a second, or nothing else is
-    wanted."""
-    quick = puzzle.n <= puzzle.rules.quick_diagram_max_n
-    return takes_diagram(choice, puzzle) and (quick or choice == "bdd")
+def waits_for_build(choice: str, puzzle: Puzzle) -> bool:
+    """A puzzle whose built engine is not at hand shows nothing until it is built (else an engine
+    that answers at once answers meanwhile): the build takes about a second, or nothing else is
+    chosen."""
+    built = built_engine(choice, puzzle)
+    return built is not None and (built.quick(puzzle) or at_once_engine(choice, puzzle) is None)
+
+
+def largest_for(choice: str, puzzle: Puzzle) -> int:
+    """The largest board of the puzzle's kind the engine choice answers."""
+    return max(kind.largest(puzzle) for kind in allowed(choice))
+
+
+def choose_engine(puzzle: Puzzle, choice: str = AUTO, backend: str = "auto") -> EngineKind:
+    """The engine that answers the puzzle now; BoardSizeError (one sentence) when the engine
+    asked for cannot take its size."""
+    check_board_size(puzzle.n)
+    if choice != AUTO:
+        kind = engine_named(choice)
+        kind.check_size(puzzle)
+        return kind
+    built = built_engine(choice, puzzle)
+    if built is not None and (built.quick(puzzle) or built.is_kept(puzzle, backend)):
+        return built
+    at_once = at_once_engine(choice, puzzle)
+    assert at_once is not None, "some engine answers every size check_board_size lets through"
+    return at_once
 
 
 def open_engine(
@@ -78,15 +83,5 @@ def open_engine(
     progress: ProgressCallback = no_progress,
     warn: Callable[[str], None] = lambda _: None,
 ) -> Engine:
-    """A fresh board of the puzzle on the named engine ("bdd": loaded from the cache or compiled)."""
-    n, rules = puzzle.n, puzzle.rules
-    if engine == "bdd":
-        space = load_or_compile(n, backend, construction, progress=progress, warn=warn, rules=rules)
-        return Configurator(space)
-    return SatEngine(n, rules=rules)
-
-
-def space_for(puzzle: Puzzle, engine: str, backend: str = "auto") -> SolutionSpace | None:
-    """The compiled space the named engine answers the puzzle from (loaded, or compiled now),
-    or None for an engine without one."""
-    return load_or_compile(puzzle.n, backend, rules=puzzle.rules) if engine == "bdd" else None
+    """A fresh board of the puzzle on the named engine (built now if it must be)."""
+    return engine_named(engine).open(puzzle, backend, construction, progress, warn)

@@ -7,16 +7,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Any, TypeVar
+from typing import Annotated, Any
 
 import msgspec
 
-from bdd_model.cache.store import load_cached, load_or_compile
-from bdd_model.decisions import Decision, DecisionKind, DecisionRecord, first_conflict
+from bdd_model.decisions import Decision, DecisionRecord, first_conflict
 from bdd_model.diagram.configurator import Configurator
 from bdd_model.diagram.space import SolutionSpace
-from bdd_model.engine import Engine
-from bdd_model.engine_choice import LARGEST_N, check_board_size, open_engine
+from bdd_model.engine import take_in_order
+from bdd_model.engine_choice import LARGEST_N, check_board_size
+from bdd_model.engines import BuiltEngineKind, EngineKind
 from bdd_model.errors import NQueensError
 from bdd_model.families import CLASSIC, family
 from bdd_model.files.checked_file import FileKindError, read_bounded
@@ -28,7 +28,6 @@ FORMAT = "nqueens-configuration"
 VERSION = 2
 OLD_VERSION = 1
 """Files of this version (N and the rule family) are read too."""
-EngineT = TypeVar("EngineT", bound=Engine)
 
 MAX_BYTES = 1 << 20
 """The largest configuration file read (N=15 with every square decided takes about 10 KB)."""
@@ -168,42 +167,26 @@ def _decision(raw: msgspec.Raw, n: int, number: int) -> Decision:
 
 
 def replay(space: SolutionSpace, decisions: Sequence[Decision]) -> Configurator:
-    """A new configurator with the decisions taken in order; SavedGameError naming a refused one."""
+    """A new configurator with the decisions taken in order; DecisionError naming a refused one."""
     return take_in_order(Configurator(space), decisions)
 
 
-def take_in_order(engine: EngineT, decisions: Sequence[Decision]) -> EngineT:
-    """``engine`` with the decisions taken one by one, on either engine; SavedGameError naming
-    the first one refused."""
-    for number, decision in enumerate(decisions, start=1):
-        take = engine.place if decision.kind is DecisionKind.QUEEN else engine.mark
-        try:
-            take(*decision.cell)
-        except NQueensError as error:
-            raise SavedGameError(f"decision {number} cannot be taken: {error}") from None
-    return engine
-
-
 def refusal(
-    puzzle: Puzzle, decisions: Sequence[Decision], engine: str, backend: str, compile_up_to: int
+    puzzle: Puzzle, decisions: Sequence[Decision], engine: EngineKind, backend: str, compile_up_to: int
 ) -> str | None:
-    """Why ``decisions`` cannot all be taken on the named engine, found without a window:
-    replayed on the engine (the diagram when it is at hand: up to ``compile_up_to``, or cached;
-    else checked pairwise while it is built), or None."""
+    """Why ``decisions`` cannot all be taken on the engine, found without a window: replayed on
+    it (a built one when it is at hand: built here up to ``compile_up_to``, or kept; else
+    checked pairwise while it is built), or None."""
     if not decisions:
         return None
-    n, rules = puzzle.n, puzzle.rules
     try:
-        if engine != "bdd":
-            take_in_order(open_engine(puzzle, engine), decisions)
+        if not isinstance(engine, BuiltEngineKind):
+            take_in_order(engine.open(puzzle), decisions)
             return None
-        if n <= compile_up_to:
-            space: SolutionSpace | None = load_or_compile(n, backend, rules=rules)
-        else:
-            space = load_cached(n, backend, rules=rules)
-        if space is None:
-            return first_conflict(n, decisions, rules)
-        replay(space, decisions)
+        built = engine.at_hand(puzzle, backend, compile_up_to, lambda _: None)
+        if built is None:
+            return first_conflict(puzzle.n, decisions, puzzle.rules)
+        built.board(decisions)
     except NQueensError as error:
         return str(error)
     return None

@@ -18,6 +18,7 @@ from app.gui.nqueens_gui import build_parser
 from app.gui.nqueens_gui import build_parser as gui_parser
 from bdd_model import Cell, Decision, DecisionKind
 from bdd_model.decisions import first_conflict
+from bdd_model.engines.diagram_engine import DIAGRAM
 from bdd_model.families import family
 from bdd_model.puzzles import FamilyPuzzle
 from bdd_model.saved_game import refusal
@@ -233,10 +234,10 @@ def test_the_very_first_start_builds_its_board_in_the_window_which_says_so(
     """Checking the command line's decisions built the board before the window (which then
     said "from the cache"): without decisions nothing is checked, nothing built."""
     monkeypatch.setenv("NQUEENS_CACHE_DIR", str(tmp_path / "fresh-cache"))
-    assert refusal(FamilyPuzzle(8), [], "bdd", "auto", IN_PROCESS_MAX_N) is None
+    assert refusal(FamilyPuzzle(8), [], DIAGRAM, "auto", IN_PROCESS_MAX_N) is None
     assert not (tmp_path / "fresh-cache").exists() or not any((tmp_path / "fresh-cache").iterdir())
     assert refusal(
-        FamilyPuzzle(8), [Decision(Cell(0, 0), DecisionKind.QUEEN)] * 2, "bdd", "auto", IN_PROCESS_MAX_N
+        FamilyPuzzle(8), [Decision(Cell(0, 0), DecisionKind.QUEEN)] * 2, DIAGRAM, "auto", IN_PROCESS_MAX_N
     )
 
 

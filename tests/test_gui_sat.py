@@ -146,11 +146,11 @@ def test_auto_opens_on_sat_while_the_diagram_builds_then_switches(
     decisions kept (9×9 stands in for 13×13 to keep the test short)."""
     monkeypatch.setenv("NQUEENS_CACHE_DIR", str(tmp_path / "fresh-cache"))
     monkeypatch.setattr(
-        board_sources, "waits_for_diagram", lambda choice, puzzle: choice == "bdd" or puzzle.n <= 8
+        board_sources, "waits_for_build", lambda choice, puzzle: choice == "bdd" or puzzle.n <= 8
     )
     window.session.sources.in_process_max_n = 0
-    with qtbot.waitSignal(window.session.sources._sat_client().ready, timeout=30000):
-        window.session.sources.start_sat_engine()
+    with qtbot.waitSignal(window.session.sources._worker_client().ready, timeout=30000):
+        window.session.sources.start_worker()
     with qtbot.waitSignal(window.session.boardReplaced, timeout=30000):
         window.sizes.choose(9)
     assert window.session.engine == "sat" and window.session.sources.compiling == 9
@@ -176,7 +176,7 @@ def test_the_heat_map_is_off_on_the_sat_engine_and_says_why(qtbot, window: MainW
 
 
 def kill_worker(window: MainWindow) -> None:
-    process = window.session.sources._sat._process
+    process = window.session.sources._worker._process
     assert process is not None
     os.kill(process.processId(), signal.SIGKILL)
 

@@ -14,6 +14,7 @@ from app.gui.workers.compile_job import CompileJob
 from app.gui.workers.worker_client import WorkerClient
 from app.gui.workers.worker_messages import Counted, Reply, TakeBoard, Taken
 from bdd_model.cache.store import load
+from bdd_model.engines.diagram_engine import DIAGRAM
 from bdd_model.families import CLASSIC
 from bdd_model.puzzles import FamilyPuzzle
 
@@ -47,7 +48,7 @@ def test_the_hostile_folder_would_run_under_plain_python_m(hostile: Path) -> Non
 
 
 def test_a_compile_started_from_a_hostile_folder_runs_none_of_its_code(qtbot, hostile: Path) -> None:
-    job = CompileJob(FamilyPuzzle.of(CLASSIC, 7), "cudd")
+    job = CompileJob(DIAGRAM, FamilyPuzzle.of(CLASSIC, 7), "cudd")
     with qtbot.waitSignal(job.succeeded, timeout=60000) as finished:
         job.start()
     assert load(7, "cudd", Path(finished.args[0])).count == 40

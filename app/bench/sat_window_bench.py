@@ -87,7 +87,7 @@ class SatWindowBench:
     def start_engine(self) -> float:
         """Start the SAT worker as the window does at start-up; ms to its first answer (1×1)."""
         started = time.perf_counter()
-        self.session.sources.start_sat_engine()
+        self.session.sources.start_worker()
         self.session.open_size(1)
         ended = wait_until(lambda: self.session.n == 1 and settled(self.session), TIMEOUT_S, "a 1×1 board")
         return (ended - started) * 1000

@@ -77,7 +77,7 @@ def soak_sat_window(n: int, clicks: int, seed: int, rules: RuleFamily) -> dict[s
             if number % EVERY == 0 or number == WARM:
                 for sizes, pid in (
                     (window_sizes, "self"),
-                    (worker_sizes, bench.session.sources.sat_worker_pid()),
+                    (worker_sizes, bench.session.sources.worker_pid()),
                 ):
                     size = resident_mb(pid)
                     if size is not None:

@@ -82,7 +82,7 @@ def add_engine_option(parser: argparse.ArgumentParser) -> None:
 def engine_for(args: argparse.Namespace) -> str:
     """The engine that answers args.n under args.engine; exit 2 with the reason if none can."""
     try:
-        return choose_engine(FamilyPuzzle.of(args.rules, args.n), args.engine, args.backend)
+        return choose_engine(FamilyPuzzle.of(args.rules, args.n), args.engine, args.backend).name
     except NQueensError as error:
         fail(str(error))
 

@@ -43,10 +43,11 @@ from bdd_model import (
     parse_cell,
     resolve_backend,
 )
-from bdd_model.engine_choice import check_board_size, choose_engine, space_for
+from bdd_model.engine_choice import check_board_size, choose_engine
+from bdd_model.engines import BuiltEngineKind, EngineKind
 from bdd_model.files.untrusted_text import PATH_EXCERPT, excerpt
 from bdd_model.puzzles import FamilyPuzzle, Puzzle
-from bdd_model.saved_game import refusal, replay
+from bdd_model.saved_game import refusal
 
 DEFAULT_SIZE = QSize(1040, 780)
 CALIBRATE_AFTER_MS = 3000
@@ -157,7 +158,7 @@ def main(argv: list[str] | None = None) -> int:
     if size is not None:
         window.resize(size)
     window.show()
-    QTimer.singleShot(0, session.sources.start_sat_engine)
+    QTimer.singleShot(0, session.sources.start_worker)
     QTimer.singleShot(0, freeze_startup_garbage)
     QTimer.singleShot(CALIBRATE_AFTER_MS, lambda: window.pace.measure(resolve_backend(args.backend)))
     session.boardReplaced.connect(lambda _: view.apply(window), Qt.ConnectionType.SingleShotConnection)
@@ -199,19 +200,19 @@ def _screenshot(
     view: ViewOptions,
     path: str,
     size: QSize | None,
-    engine: str,
+    engine: EngineKind,
 ) -> int:
     """Build the state on the engine that answers it (the BDD compiled in this process, no
     window is waiting; the SAT engine until every square is decided), grab the window.
 
     The window gets throwaway settings: a headless run changes nothing the user's window
     remembers (board size, geometry, engine)."""
-    try:
-        space = space_for(puzzle, engine, session.sources.backend)
-        count = replay(space, decisions).count if space is not None else None
-    except NQueensError as error:
-        fail(str(error))
-    if space is not None:
+    if isinstance(engine, BuiltEngineKind):
+        try:
+            built = engine.at_hand(puzzle, session.sources.backend, puzzle.n, lambda _: None)
+            count = built.board(decisions).count if built is not None else None
+        except NQueensError as error:
+            fail(str(error))
         if view.browse is not None and count is not None and view.browse > count:
             fail(f"--browse {view.browse}: only {count} solutions remain")
         session.sources.in_process_max_n = puzzle.n

@@ -1,5 +1,7 @@
-"""Where the window's boards come from: compiled spaces answered in this process, or the SAT engine in the
-worker process, chosen by the engine choice, with a diagram built behind a SAT board where asked."""
+"""Where the window's boards come from, for any engine of the registry: a built engine answered in this
+process from what it was built from (kept, built here within a moment, or built by a child process with
+progress and Cancel), an engine that answers at once, in this process or in the engine worker; and a built
+engine built behind a board answered at once, where asked."""
 
 from __future__ import annotations
 
@@ -15,38 +17,32 @@ from app.gui.workers.engine_board import EngineBoard
 from app.gui.workers.in_process_board import InProcessBoard
 from app.gui.workers.worker_board import WorkerBoard
 from app.gui.workers.worker_client import WorkerClient
-from bdd_model import (
-    Decision,
-    NQueensError,
-    SolutionSpace,
-    load_cached,
-    load_or_compile,
-    resolve_backend,
-)
-from bdd_model.cache.store import cache_path, load
+from bdd_model import Decision, NQueensError
 from bdd_model.decisions import conflict
+from bdd_model.engine import take_in_order
 from bdd_model.engine_choice import (
+    AUTO,
     ENGINE_CHOICES,
-    SOLVER_ENGINE,
-    TITLES,
+    at_once_engine,
+    built_engine,
     largest_for,
-    takes_diagram,
-    waits_for_diagram,
+    waits_for_build,
 )
+from bdd_model.engines import Built, BuiltEngineKind, EngineKind, engine_named
 from bdd_model.puzzles import Puzzle
-from bdd_model.saved_game import replay
 
 IN_PROCESS_MAX_N = 10
-"""Sizes up to this compile in the window's own process (N=10: 0.08 s); larger ones in a child."""
+"""Sizes up to this are built in the window's own process (the classic 10×10: 0.08 s); larger ones
+in a child."""
 RESTARTS = 3
-"""Deaths of the SAT worker within ``RESTART_WINDOW`` seconds after which it is no longer
+"""Deaths of the engine worker within ``RESTART_WINDOW`` seconds after which it is no longer
 started again at once (only at the next click)."""
 RESTART_WINDOW = 30.0
 
 
 @dataclass(frozen=True)
 class PendingBoard:
-    """A board waiting for its engine (a compile, or the SAT engine's first answer)."""
+    """A board waiting for its engine (a build, or the worker's first answer)."""
 
     puzzle: Puzzle
     decisions: tuple[Decision, ...]
@@ -58,8 +54,9 @@ class PendingBoard:
 
 
 class BoardSources(QObject):
-    """Compiled spaces, the compile in hand and the SAT worker, for one window. ``puzzle``: the
-    board shown (or being opened), whose kind questions about a size alone are of."""
+    """What the engines answer from, the build in hand and the engine worker, for one window.
+    ``puzzle``: the board shown (or being opened), whose kind questions about a size alone are
+    of."""
 
     ready = Signal(object, object, str)
     """(board, file path or None, label): a requested board is ready to be shown."""
@@ -71,7 +68,7 @@ class BoardSources(QObject):
     problem = Signal(str)
     """Something failed that the user must read (a build, a board that could not be opened)."""
     compileStarted = Signal(object)
-    """The puzzle whose diagram began to build."""
+    """The puzzle whose built engine began to build."""
     compileProgress = Signal(object)
     compileEnded = Signal()
 
@@ -89,47 +86,59 @@ class BoardSources(QObject):
         self.puzzle = puzzle
         self.in_process_max_n = IN_PROCESS_MAX_N
         self._current = current
-        self._spaces: dict[Puzzle, SolutionSpace] = {}
-        self._sat: WorkerClient | None = None
-        self._waiting: WorkerBoard | None = None
+        self._built: dict[tuple[str, Puzzle], Built] = {}
+        self._worker: WorkerClient | None = None
+        self._waiting: EngineBoard | None = None
         self._job: CompileJob | None = None
         self._pending: PendingBoard | None = None
         self._notes: list[str] = []
         self._failures: list[float] = []
-        """When the SAT worker died lately."""
+        """When the engine worker died lately."""
 
     @property
     def compiling(self) -> int:
-        """The size of the board of the kind in hand being compiled in the background, or 0."""
+        """The size of the board of the kind in hand being built in the background, or 0."""
         job = self._job
-        same_kind = job is not None and job.puzzle == self.puzzle.resized(job.puzzle.n)
-        return job.puzzle.n if job is not None and job.running and same_kind else 0
+        if job is None or not job.running or job.puzzle != self.puzzle.resized(job.puzzle.n):
+            return 0
+        return job.puzzle.n
 
     @property
     def max_n(self) -> int:
         """The largest board the chosen engine answers."""
-        return largest_for(self.engine_choice, self.puzzle.rules)
+        return largest_for(self.engine_choice, self.puzzle)
 
-    def is_cached(self, n: int) -> bool:
-        """True when the n×n board of the kind in hand opens on its BDD without a compile worth
-        mentioning."""
+    def built_engine(self, n: int) -> BuiltEngineKind | None:
+        """The built engine that answers the n×n board of the kind in hand (now, or once it is
+        built), if any."""
+        return built_engine(self.engine_choice, self.puzzle.resized(n))
+
+    def waits_for_build(self, n: int) -> bool:
+        """True when the n×n board of the kind in hand shows nothing until its built engine is
+        built (else an engine that answers at once answers meanwhile)."""
+        return waits_for_build(self.engine_choice, self.puzzle.resized(n))
+
+    def is_kept(self, n: int) -> bool:
+        """True when the n×n board of the kind in hand opens on its built engine without a build
+        worth mentioning."""
         puzzle = self.puzzle.resized(n)
-        if n <= self.in_process_max_n or puzzle in self._spaces:
+        kind = built_engine(self.engine_choice, puzzle)
+        if kind is None or n <= self.in_process_max_n or (kind.name, puzzle) in self._built:
             return True
         try:
-            return cache_path(n, resolve_backend(self.backend), puzzle.rules).is_file()
+            return kind.is_kept(puzzle, self.backend)
         except (OSError, NQueensError):
             return False
 
-    def uses_bdd(self, n: int) -> bool:
-        """True when the n×n board of the kind in hand is to be answered by the BDD (now, or once
-        it is built)."""
-        return takes_diagram(self.engine_choice, self.puzzle.resized(n))
+    def at_once(self, n: int) -> EngineKind:
+        """The engine that answers the n×n board of the kind in hand at once, whatever the choice."""
+        kind = at_once_engine(AUTO, self.puzzle.resized(n))
+        assert kind is not None, "an engine answers at once every size some engine answers"
+        return kind
 
-    def waits_for_bdd(self, n: int) -> bool:
-        """True when the n×n board of the kind in hand shows nothing until its BDD is compiled
-        (else the SAT engine answers meanwhile)."""
-        return waits_for_diagram(self.engine_choice, self.puzzle.resized(n))
+    def on_built_engine(self, board: EngineBoard) -> bool:
+        """True when ``board`` is answered by a built engine."""
+        return isinstance(engine_named(board.engine), BuiltEngineKind)
 
     def request(
         self,
@@ -141,11 +150,10 @@ class BoardSources(QObject):
         instead: str = "",
     ) -> bool:
         """Prepare the puzzle's board with ``decisions`` on the engine the choice gives;
-        ``ready`` brings it (at once when its BDD is at hand). False when it is refused at once
-        (nothing then changes), unless ``instead`` asks for the empty board then (see
-        ``PendingBoard``)."""
-        n = puzzle.n
-        if n > largest_for(self.engine_choice, puzzle.rules) or n < 1:
+        ``ready`` brings it (at once when what a built engine answers from is at hand). False
+        when it is refused at once (nothing then changes), unless ``instead`` asks for the empty
+        board then (see ``PendingBoard``)."""
+        if not 1 <= puzzle.n <= largest_for(self.engine_choice, puzzle):
             beyond = f"The {puzzle.title} board is beyond what the {self.engine_choice} engine answers."
             self.refusedBoard.emit(beyond)
             return False
@@ -156,10 +164,10 @@ class BoardSources(QObject):
             self.puzzle = puzzle
             return True
         self._notes.clear()
-        diagram = takes_diagram(self.engine_choice, puzzle)
-        space = self.space_now(puzzle) if diagram else None
-        if space is not None:
-            cfg = self._bdd(space, decisions)
+        kind = built_engine(self.engine_choice, puzzle)
+        built = self._at_hand(kind, puzzle) if kind is not None else None
+        if kind is not None and built is not None:
+            cfg = self._board_of(kind, built, decisions)
             if isinstance(cfg, str):
                 return self._refused(pending, cfg)
             self._drop_job()
@@ -170,12 +178,12 @@ class BoardSources(QObject):
         if problem:
             return self._refused(pending, problem)
         self.puzzle = puzzle
-        if waits_for_diagram(self.engine_choice, puzzle):
-            self._compile(puzzle, pending)
+        if kind is not None and waits_for_build(self.engine_choice, puzzle):
+            self._build(kind, puzzle, pending)
             return True
-        self._open_on_sat(pending)
-        if diagram and build_exact:
-            self._compile(puzzle, None)
+        self._open_at_once(pending)
+        if kind is not None and build_exact:
+            self._build(kind, puzzle, None)
         return True
 
     def _refused(self, pending: PendingBoard, reason: str) -> bool:
@@ -192,57 +200,60 @@ class BoardSources(QObject):
         """The puzzle's board again, with decisions it held before (undo and redo of a board
         change)."""
         self.puzzle = puzzle
-        space = self.space_now(puzzle) if takes_diagram(self.engine_choice, puzzle) else None
-        if space is not None:
-            return InProcessBoard(replay(space, decisions), self.parent())
-        return self._solver_board(puzzle, decisions)
+        kind = built_engine(self.engine_choice, puzzle)
+        built = self._at_hand(kind, puzzle) if kind is not None else None
+        if kind is not None and built is not None:
+            return InProcessBoard(built.board(decisions), self.parent())
+        return self._at_once_board(puzzle, decisions)
 
     def set_engine_choice(self, choice: str) -> None:
         """Answer with another engine from now on; the current board moves to it with its
-        decisions where it can (a board larger than the BDD's reach stays on the SAT engine)."""
+        decisions where it can (a board beyond a built engine's reach stays where it is)."""
         if choice not in ENGINE_CHOICES:
             raise ValueError(f"unknown engine choice {choice!r}")
         self.engine_choice = choice
         cfg = self._current()
         if cfg is None:
             return
-        diagram = takes_diagram(choice, cfg.puzzle)
-        if diagram and cfg.space is None:
-            space = self.space_now(cfg.puzzle)
-            if space is not None:
-                self._switch_to_bdd(space)
-            elif not self._compiling(cfg.puzzle):
-                self._compile(cfg.puzzle, None)
-        elif not diagram and cfg.space is not None:
+        kind = built_engine(choice, cfg.puzzle)
+        on_built = self.on_built_engine(cfg)
+        if kind is not None and not on_built:
+            built = self._at_hand(kind, cfg.puzzle)
+            if built is not None:
+                self._switch_to_built(kind, built, cfg.puzzle)
+            elif not self._building(cfg.puzzle):
+                self._build(kind, cfg.puzzle, None)
+        elif kind is None and on_built:
             self._drop_job()
-            self.switched.emit(self._solver_board(cfg.puzzle, cfg.decisions))
+            self.switched.emit(self._at_once_board(cfg.puzzle, cfg.decisions))
 
-    def sat_worker_pid(self) -> int:
-        """The SAT worker's process id, 0 while none runs (for the soak test's memory)."""
-        return self._sat.pid if self._sat is not None else 0
+    def worker_pid(self) -> int:
+        """The engine worker's process id, 0 while none runs (for the soak test's memory)."""
+        return self._worker.pid if self._worker is not None else 0
 
     def build_behind(self, n: int) -> None:
-        """Build the diagram of the n×n board of the kind in hand in the background; the SAT
-        board of it then switches to it, decisions kept."""
+        """Build the n×n board of the kind in hand for its built engine in the background; the
+        board answered at once switches to it then, decisions kept."""
         puzzle = self.puzzle.resized(n)
-        if not self._compiling(puzzle) and self.space_now(puzzle) is None:
-            self._compile(puzzle, None)
+        kind = built_engine(self.engine_choice, puzzle)
+        if kind is not None and not self._building(puzzle) and self._at_hand(kind, puzzle) is None:
+            self._build(kind, puzzle, None)
 
-    def start_sat_engine(self) -> None:
-        """Start the SAT engine's process now (in the background): the first board beyond the
-        BDD then opens without waiting for its start-up (about a second)."""
-        self._sat_client().start()
+    def start_worker(self) -> None:
+        """Start the engine worker's process now (in the background): the first board it answers
+        then opens without waiting for its start-up (about a second)."""
+        self._worker_client().start()
 
     def cancel_compile(self) -> None:
-        """Stop a background compile (the user's Cancel); the current board stays."""
+        """Stop a background build (the user's Cancel); the current board stays."""
         if self._job is not None and self._job.running:
             self._job.cancel()
 
     def shut_down(self) -> None:
-        """Stop the children: a compile and the SAT engine's process (the window closes)."""
+        """Stop the children: a build and the engine worker (the window closes)."""
         self.cancel_compile()
-        if self._sat is not None:
-            self._sat.stop()
+        if self._worker is not None:
+            self._worker.stop()
 
     def take_notes(self) -> list[str]:
         """What was said while the current board was being prepared (a rebuilt cache, a cache
@@ -250,24 +261,19 @@ class BoardSources(QObject):
         notes, self._notes = self._notes, []
         return notes
 
-    def space_now(self, puzzle: Puzzle) -> SolutionSpace | None:
-        """The puzzle's space if it can be had at once: in memory, small enough, or in a cache
-        that verifies."""
-        if puzzle in self._spaces:
-            return self._spaces[puzzle]
-        n, rules = puzzle.n, puzzle.rules
-        if n <= self.in_process_max_n:
-            space = load_or_compile(n, self.backend, warn=self._note, rules=rules)
-        else:
-            cached = load_cached(n, self.backend, warn=self._note, rules=rules)
-            if cached is None:
+    def _at_hand(self, kind: BuiltEngineKind, puzzle: Puzzle) -> Built | None:
+        """What the puzzle's boards are answered from, if it can be had at once: in memory, kept,
+        or built here within a moment."""
+        key = (kind.name, puzzle)
+        if key not in self._built:
+            built = kind.at_hand(puzzle, self.backend, self.in_process_max_n, self._note)
+            if built is None:
                 return None
-            space = cached
-        self._spaces[puzzle] = space
-        return space
+            self._built[key] = built
+        return self._built[key]
 
-    def _compiling(self, puzzle: Puzzle) -> bool:
-        """True when the puzzle's diagram is being compiled now."""
+    def _building(self, puzzle: Puzzle) -> bool:
+        """True when the puzzle's built engine is being built now."""
         job = self._job
         return job is not None and job.running and job.puzzle == puzzle
 
@@ -276,72 +282,67 @@ class BoardSources(QObject):
         self.message.emit(text)
 
     def _drop_job(self) -> None:
-        """Stop a compile that another choice of board replaces, quietly."""
+        """Stop a build that another choice of board replaces, quietly."""
         job, self._job, self._pending = self._job, None, None
         if job is not None and job.running:
             job.cancel()
             self.compileEnded.emit()
 
-    def _bdd(self, space: SolutionSpace, decisions: Sequence[Decision]) -> InProcessBoard | str:
-        """A board on the diagram with the decisions taken in order, or why one was refused."""
+    def _board_of(
+        self, kind: EngineKind, built: Built, decisions: Sequence[Decision]
+    ) -> InProcessBoard | str:
+        """A board of ``built`` with the decisions taken in order, or why one was refused."""
         try:
-            return InProcessBoard(replay(space, decisions), self.parent())
+            return InProcessBoard(built.board(decisions), self.parent())
         except NQueensError as error:
             return str(error)
 
-    def _compile(self, puzzle: Puzzle, pending: PendingBoard | None) -> None:
-        """Compile the puzzle's diagram in a child; show ``pending`` when it is done, or else
-        switch the SAT board of that puzzle to the BDD."""
+    def _build(self, kind: BuiltEngineKind, puzzle: Puzzle, pending: PendingBoard | None) -> None:
+        """Build the puzzle for ``kind`` in a child; show ``pending`` when it is done, or else
+        switch the board of that puzzle answered at once to it."""
         self._drop_job()
         self._pending = pending
-        job = CompileJob(puzzle, self.backend, self)
+        job = CompileJob(kind, puzzle, self.backend, self)
         job.progressed.connect(self.compileProgress)
         job.warned.connect(self._note)
-        job.succeeded.connect(lambda path: self._compiled(job, Path(path)))
+        job.succeeded.connect(lambda path: self._built_now(job, Path(path)))
         job.succeeded.connect(job.deleteLater)
         job.failed.connect(job.deleteLater)
-        job.failed.connect(lambda reason: self._compile_failed(job, reason))
+        job.failed.connect(lambda reason: self._build_failed(job, reason))
         self._job = job
         self.compileStarted.emit(puzzle)
         job.start()
 
-    def _compiled(self, job: CompileJob, path: Path) -> None:
-        backend = resolve_backend(self.backend)
-        puzzle = job.puzzle
-        kept = cache_path(puzzle.n, backend, puzzle.rules)
+    def _built_now(self, job: CompileJob, path: Path) -> None:
+        kind, puzzle = job.kind, job.puzzle
         if job is not self._job:
-            if path != kept:
-                path.unlink(missing_ok=True)
+            kind.discard_built(puzzle, self.backend, path)
             return
         self._job = None
         self.compileEnded.emit()
         try:
-            space = load(puzzle.n, backend, path, puzzle.rules)
+            built = kind.load_built(puzzle, self.backend, path)
         except NQueensError as error:
             self.problem.emit(f"The {puzzle.title} board could not be opened: {error}")
             return
-        finally:
-            if path != kept:
-                path.unlink(missing_ok=True)
-        space.origin, space.seconds = "compiled", space.info.compile_seconds
-        self._spaces[puzzle] = space
+        self._built[kind.name, puzzle] = built
         pending, self._pending = self._pending, None
         current = self._current()
         if pending is not None and pending.puzzle == puzzle:
-            cfg = self._bdd(space, pending.decisions)
+            cfg = self._board_of(kind, built, pending.decisions)
             if isinstance(cfg, str):
                 self._refused(pending, cfg)
             else:
                 self.ready.emit(cfg, pending.file_path, pending.label)
         elif (
             current is not None
-            and current.space is None
+            and not self.on_built_engine(current)
             and current.puzzle == puzzle
-            and takes_diagram(self.engine_choice, puzzle)
+            and built_engine(self.engine_choice, puzzle) is kind
         ):
-            self._switch_to_bdd(space)
+            self._switch_to_built(kind, built, puzzle)
 
-    def _compile_failed(self, job: CompileJob, reason: str) -> None:
+    def _build_failed(self, job: CompileJob, reason: str) -> None:
         if job is not self._job:
             return
         self._job = None
@@ -355,45 +356,60 @@ class BoardSources(QObject):
             self.problem.emit(f"Could not build the {board} board: {reason}. The board is unchanged.")
 
     def _back_to_current(self) -> None:
-        """A board of another family was not opened: the family in hand is the shown board's."""
+        """A board of another kind was not opened: the kind in hand is the shown board's."""
         current = self._current()
         if current is not None:
             self.puzzle = current.puzzle
 
-    def _switch_to_bdd(self, space: SolutionSpace) -> None:
-        """The BDD of the SAT board's size is ready: answer the same decisions with it."""
+    def _switch_to_built(self, kind: BuiltEngineKind, built: Built, puzzle: Puzzle) -> None:
+        """The built engine of the board answered at once is ready: answer the same decisions
+        with it."""
         current = self._current()
-        cfg = self._bdd(space, current.decisions if current else ())
+        cfg = self._board_of(kind, built, current.decisions if current else ())
         if isinstance(cfg, str):
-            self.problem.emit(f"The {space.puzzle.title} diagram is ready but refused the decisions: {cfg}")
+            ready = f"The {puzzle.title} {kind.built_noun} is ready"
+            self.problem.emit(f"{ready} but refused the decisions: {cfg}")
             return
         self.switched.emit(cfg)
-        built = f"The {space.puzzle.title} diagram is built: exact counts and the heat map from now on."
-        self.message.emit(built)
+        said = f"The {puzzle.title} {kind.built_noun} is built: {kind.brings} from now on."
+        self.message.emit(said)
 
-    def _solver_board(self, puzzle: Puzzle, decisions: Sequence[Decision]) -> WorkerBoard:
-        """The puzzle's board on the engine past the diagram, in the worker process."""
-        return WorkerBoard(
-            self._sat_client(), SOLVER_ENGINE, TITLES[SOLVER_ENGINE], puzzle, decisions, self.parent()
-        )
+    def _at_once_board(self, puzzle: Puzzle, decisions: Sequence[Decision]) -> EngineBoard:
+        """The puzzle's board on the engine that answers it at once: in the worker process, or
+        here with the decisions taken (NQueensError when refused)."""
+        kind = at_once_engine(self.engine_choice, puzzle)
+        assert kind is not None, "an engine answers at once every board the choice lets through"
+        if kind.in_worker:
+            return WorkerBoard(self._worker_client(), kind.name, kind.title, puzzle, decisions, self.parent())
+        return InProcessBoard(take_in_order(kind.open(puzzle, self.backend), decisions), self.parent())
 
-    def _sat_client(self) -> WorkerClient:
-        if self._sat is None:
-            self._sat = WorkerClient(self)
-            self._sat.failed.connect(self._sat_failed)
-        return self._sat
+    def _worker_client(self) -> WorkerClient:
+        if self._worker is None:
+            self._worker = WorkerClient(self)
+            self._worker.failed.connect(self._worker_failed)
+        return self._worker
 
-    def _open_on_sat(self, pending: PendingBoard) -> None:
-        """Ask the SAT engine about the board; it is shown once the engine takes its decisions."""
+    def _open_at_once(self, pending: PendingBoard) -> None:
+        """Ask the engine that answers at once about the board; it is shown once the engine takes
+        its decisions."""
         if self._waiting is not None:
             self._waiting.deleteLater()
-        board = self._solver_board(pending.puzzle, pending.decisions)
+        kind = at_once_engine(self.engine_choice, pending.puzzle)
+        assert kind is not None
+        self.message.emit(f"Opening the {pending.puzzle.title} board on the {kind.title}…")
+        try:
+            board = self._at_once_board(pending.puzzle, pending.decisions)
+        except NQueensError as error:
+            self._not_taken(pending, str(error))
+            return
+        if not kind.in_worker:
+            self.ready.emit(board, pending.file_path, pending.label)
+            return
         self._waiting = board
-        self.message.emit(f"Opening the {pending.puzzle.title} board on the SAT engine…")
-        board.accepted.connect(lambda: self._sat_accepted(board, pending))
-        board.refused.connect(lambda reason: self._sat_refused(board, pending, reason))
+        board.accepted.connect(lambda: self._accepted(board, pending))
+        board.refused.connect(lambda reason: self._refused_by_worker(board, pending, reason))
 
-    def _sat_accepted(self, board: WorkerBoard, pending: PendingBoard) -> None:
+    def _accepted(self, board: EngineBoard, pending: PendingBoard) -> None:
         if board is not self._waiting:
             return
         self._waiting = None
@@ -401,22 +417,27 @@ class BoardSources(QObject):
         board.refused.disconnect()
         self.ready.emit(board, pending.file_path, pending.label)
 
-    def _sat_refused(self, board: WorkerBoard, pending: PendingBoard, reason: str) -> None:
+    def _refused_by_worker(self, board: EngineBoard, pending: PendingBoard, reason: str) -> None:
         if board is not self._waiting:
             return
         self._waiting = None
         board.deleteLater()
+        self._not_taken(pending, reason)
+
+    def _not_taken(self, pending: PendingBoard, reason: str) -> None:
+        """The engine that answers at once refused the pending board's decisions."""
         current = self._current()
         if pending.instead:
             self._refused(pending, reason)
         elif current is None:
             self.refusedBoard.emit(_not_opened(pending.file_path, reason, "The board is empty."))
-            self._open_on_sat(PendingBoard(board.puzzle, (), None, f"Size {board.n}×{board.n}"))
+            n = pending.puzzle.n
+            self._open_at_once(PendingBoard(pending.puzzle, (), None, f"Size {n}×{n}"))
         else:
             self._back_to_current()
             self.refusedBoard.emit(_not_opened(pending.file_path, reason))
 
-    def _sat_failed(self, reason: str) -> None:
+    def _worker_failed(self, reason: str) -> None:
         """The worker died: the board in hand and a board being opened are asked again of a new
         one, unless it keeps dying (then the next question starts it)."""
         now = time.monotonic()

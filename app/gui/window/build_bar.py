@@ -8,6 +8,7 @@ from PySide6.QtWidgets import QFrame, QHBoxLayout, QPushButton, QWidget
 
 from app.gui.widgets.elided_text import ElidedText
 from bdd_model.build_cost.costs import CompileCost
+from bdd_model.engines import BuiltEngineKind, EngineKind
 from bdd_model.puzzles import Puzzle
 from bdd_model.wording import duration, memory
 
@@ -28,7 +29,7 @@ class BuildBar(QFrame):
         super().__init__(parent)
         self._settings = settings
         self._puzzle: Puzzle | None = None
-        self._meanwhile_sat = False
+        self._engines: tuple[BuiltEngineKind, EngineKind | None] | None = None
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.setAccessibleName("Build the exact diagram")
         self.text = ElidedText(self, lines=2, middle=True, name="Build the exact diagram")
@@ -54,28 +55,30 @@ class BuildBar(QFrame):
         """The size on offer now, or 0."""
         return self._puzzle.n if self._puzzle is not None else 0
 
-    def offer(self, puzzle: Puzzle, cost: CompileCost, meanwhile_sat: bool) -> None:
-        """Offer the puzzle's diagram at ``cost``; ``meanwhile_sat``: the board is open on the
-        SAT engine already, the diagram only makes it exact."""
-        self._puzzle, self._meanwhile_sat = puzzle, meanwhile_sat
-        board = puzzle.title
+    def offer(
+        self, puzzle: Puzzle, cost: CompileCost, built: BuiltEngineKind, meanwhile: EngineKind | None
+    ) -> None:
+        """Offer to build the puzzle for the ``built`` engine at ``cost``; ``meanwhile``: the engine
+        the board is open on already (the build only brings more), or None."""
+        self._puzzle, self._engines = puzzle, (built, meanwhile)
+        board, noun = puzzle.title, built.built_noun
         price = f"{duration(cost.seconds)} and {memory(cost.peak_mb)} of memory, once"
-        if meanwhile_sat:
+        if meanwhile is not None:
             self.text.set_text(
-                f"Build the exact {board} diagram for exact counts and the heat map? It takes "
-                f"{price}; the SAT engine answers meanwhile."
+                f"Build the exact {board} {noun} for {built.brings}? It takes "
+                f"{price}; the {meanwhile.title} answers meanwhile."
             )
         else:
             self.text.set_text(
-                f"The {board} board needs its exact diagram first. Building it takes {price}; "
+                f"The {board} board needs its exact {noun} first. Building it takes {price}; "
                 "the current board stays in play meanwhile."
             )
         self.changed.emit()
 
     def reprice(self, cost: CompileCost) -> None:
         """The offer in hand at a new price (a fresh measure of this computer's speed)."""
-        if self._puzzle is not None:
-            self.offer(self._puzzle, cost, self._meanwhile_sat)
+        if self._puzzle is not None and self._engines is not None:
+            self.offer(self._puzzle, cost, *self._engines)
 
     def withdraw(self) -> None:
         """The offer no longer holds (another size was chosen)."""

@@ -13,7 +13,7 @@ from app.gui.window.size_box import SizeBox
 from app.gui.workers.machine_speed_job import MachinePace
 from bdd_model import MAX_N, resolve_backend
 from bdd_model.build_cost.costs import ASK_BEFORE
-from bdd_model.engine_choice import ENGINE_CHOICES, SOLVER_ENGINE, TITLES
+from bdd_model.engine_choice import ENGINE_CHOICES
 from bdd_model.wording import duration, memory
 
 LARGER_SIZES = (20, 32, 40, 64, 100)
@@ -68,9 +68,9 @@ class SizeChoice(QObject):
         sources = self._session.sources
         self.bar.withdraw()
         self._pricing = 0
-        if n == self._session.n or n == sources.compiling or not sources.uses_bdd(n):
+        if n == self._session.n or n == sources.compiling or sources.built_engine(n) is None:
             self.choose(n)
-        elif sources.waits_for_bdd(n) and not self._quick(n) and not self.bar.always:
+        elif sources.waits_for_build(n) and not self._quick(n) and not self.bar.always:
             self.size_box.show_size(self._session.n)
             self._price(n)
         else:
@@ -110,20 +110,20 @@ class SizeChoice(QObject):
             cost = self.pace.cost(n, backend, self._session.rules)
             if self._session.rules.has_no_solution(n):
                 detail = "no solution"
-            elif not sources.uses_bdd(n):
-                detail = TITLES[SOLVER_ENGINE]
+            elif sources.built_engine(n) is None:
+                detail = sources.at_once(n).title
             elif n == sources.compiling:
                 detail = "building…"
-            elif sources.is_cached(n) or cost is None:
+            elif sources.is_kept(n) or cost is None:
                 detail = ""
             else:
                 detail = f"build {duration(cost.seconds)}, {memory(cost.peak_mb)}"
-                if not sources.waits_for_bdd(n):
-                    detail = f"SAT now, exact: {detail}"
+                if not sources.waits_for_build(n):
+                    detail = f"{sources.at_once(n).short_title} now, exact: {detail}"
             self._entry(n, f"{label} — {detail}" if detail else label)
         menu.addSeparator()
         for n in self._larger_sizes():
-            self._entry(n, f"{n} × {n} — {TITLES[SOLVER_ENGINE]}")
+            self._entry(n, f"{n} × {n} — {self._session.sources.at_once(n).title}")
         other = menu.addAction("&Other Size…")
         other.triggered.connect(self.ask_other_size)
 
@@ -158,7 +158,9 @@ class SizeChoice(QObject):
         self._settings.setValue("board/size", n)
         sources = self._session.sources
         board = self._session.configurator
-        exact_later = board is not None and board.space is None and sources.uses_bdd(n)
+        exact_later = (
+            board is not None and not sources.on_built_engine(board) and sources.built_engine(n) is not None
+        )
         if exact_later and n != sources.compiling and n not in self._declined_sizes and not self.bar.offered:
             if self.bar.always:
                 sources.build_behind(n)
@@ -169,7 +171,7 @@ class SizeChoice(QObject):
         """True when the n×n board opens without a build worth asking about, by the figures in
         hand (cached, or well under ``ASK_BEFORE`` even at a stale price)."""
         rough = self.pace.cost(n, resolve_backend(self._session.sources.backend), self._session.rules)
-        return self._session.sources.is_cached(n) or rough is None or rough.seconds < ASK_BEFORE / 2
+        return self._session.sources.is_kept(n) or rough is None or rough.seconds < ASK_BEFORE / 2
 
     def _show_current(self) -> None:
         if self._session.n:
@@ -193,14 +195,16 @@ class SizeChoice(QObject):
         sources = self._session.sources
         if n and backend == resolve_backend(sources.backend):
             cost = self.pace.cost(n, backend, self._session.rules)
+            built = sources.built_engine(n)
             cheap = cost is None or cost.seconds < ASK_BEFORE
-            meanwhile_sat = self._session.n == n
-            if cheap and meanwhile_sat:
+            meanwhile = self._session.n == n
+            if cheap and meanwhile:
                 sources.build_behind(n)
             elif cheap:
                 self.choose(n)
-            elif cost is not None and (meanwhile_sat or sources.waits_for_bdd(n)):
-                self.bar.offer(self._session.puzzle.resized(n), cost, meanwhile_sat)
+            elif built is not None and cost is not None and (meanwhile or sources.waits_for_build(n)):
+                at_once = sources.at_once(n) if meanwhile else None
+                self.bar.offer(self._session.puzzle.resized(n), cost, built, at_once)
         elif self.bar.offered:
             cost = self.pace.cost(self.bar.offered, backend, self._session.rules)
             if cost is not None:

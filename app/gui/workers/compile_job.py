@@ -1,4 +1,5 @@
-"""A compile of one board size in a child process, with progress and cancel, for the window."""
+"""The build of a built engine for one puzzle (a diagram's compile) in a child process, with progress and
+cancel, for the window."""
 
 from __future__ import annotations
 
@@ -8,11 +9,12 @@ from app.child_process import module_command
 from app.gui.workers.compile_worker import MESSAGES, Compiled, Failed, Progressed, Warned
 from app.gui.workers.worker_messages import Lines
 from bdd_model import Progress
+from bdd_model.engines import BuiltEngineKind
 from bdd_model.puzzles import Puzzle
 
 
 class CompileJob(QObject):
-    """Compiles the diagram of ``puzzle``: runs ``app.gui.workers.compile_worker`` in a QProcess
+    """Builds ``puzzle`` for ``kind``: runs ``app.gui.workers.compile_worker`` in a QProcess
     (isolated from the working folder, see ``app.child_process``) and reports on the Qt event loop.
 
     Exactly one of ``succeeded`` (with the path of the compiled space) or ``failed`` is emitted
@@ -24,8 +26,11 @@ class CompileJob(QObject):
     succeeded = Signal(str)
     failed = Signal(str)
 
-    def __init__(self, puzzle: Puzzle, backend: str, parent: QObject | None = None) -> None:
+    def __init__(
+        self, kind: BuiltEngineKind, puzzle: Puzzle, backend: str, parent: QObject | None = None
+    ) -> None:
         super().__init__(parent)
+        self.kind = kind
         self.puzzle = puzzle
         self.backend = backend
         self._cancelled = False
@@ -46,6 +51,8 @@ class CompileJob(QObject):
             self.backend,
             "--rules",
             self.puzzle.rules.name,
+            "--engine",
+            self.kind.name,
         )
         self._process.start(program, arguments)
 

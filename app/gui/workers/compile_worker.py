@@ -1,22 +1,19 @@
-"""The child process that compiles one board size into the cache for the window, one message a line, apart
-from it because dd.cudd holds the GIL for a whole compile and running out of memory must not take the window
-down."""
+"""The child process that builds one puzzle for a built engine (compiles a diagram) into the cache for the
+window, one message a line, apart from it because dd.cudd holds the GIL for a whole compile and running out of
+memory must not take the window down."""
 
 from __future__ import annotations
 
 import argparse
-import os
 import sys
-import tempfile
-from pathlib import Path
 
 import msgspec
 
 from app.options import SettingError, limit_memory
-from bdd_model import CacheError, NQueensError, Progress, cache_path, load_or_compile
-from bdd_model.build_cost.costs import remember_compile
-from bdd_model.cache.store import load, save
+from bdd_model import NQueensError, Progress
+from bdd_model.engines import BuiltEngineKind, engine_named, engines
 from bdd_model.families import CLASSIC, family
+from bdd_model.puzzles import FamilyPuzzle
 
 
 class Progressed(msgspec.Struct, tag="progress"):
@@ -55,10 +52,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("n", type=int)
     parser.add_argument("--backend", default="auto")
     parser.add_argument("--rules", default=CLASSIC.name)
+    parser.add_argument("--engine", default=next(k.name for k in engines() if isinstance(k, BuiltEngineKind)))
     args = parser.parse_args(argv)
     try:
         limit_memory(args.backend)
-        rules = family(args.rules)
+        puzzle = FamilyPuzzle.of(family(args.rules), args.n)
+        kind = engine_named(args.engine)
+        if not isinstance(kind, BuiltEngineKind):
+            raise NQueensError(f"the {kind.title} is built for no board")
     except (SettingError, NQueensError) as error:
         _emit(Failed(str(error)))
         return 2
@@ -70,22 +71,13 @@ def main(argv: list[str] | None = None) -> int:
         _emit(Warned(message))
 
     try:
-        space = load_or_compile(args.n, args.backend, progress=report, warn=warn, rules=rules)
+        kind.build(puzzle, args.backend, report, warn, lambda path, count: _emit(Compiled(count, str(path))))
     except MemoryError:
-        _emit(Failed(f"compiling the {args.n}×{args.n} board ran out of memory"))
+        _emit(Failed(f"compiling the {puzzle.title} board ran out of memory"))
         return 3
     except NQueensError as error:
         _emit(Failed(str(error)))
         return 2
-    path = cache_path(args.n, space.info.backend, rules)
-    try:
-        load(args.n, space.info.backend, path, rules)
-    except CacheError:
-        handle, name = tempfile.mkstemp(prefix=f"nqueens-{args.n}-", suffix=".npz")
-        os.close(handle)
-        path = save(space, Path(name))
-    _emit(Compiled(space.count, str(path)))
-    remember_compile(space)
     return 0
 
 

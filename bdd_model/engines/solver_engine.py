@@ -1,0 +1,43 @@
+"""The SAT engine as an engine of the registry: any family's board to 100×100, answered at once in the
+engine worker process (CaDiCaL holds the GIL for a whole call; a large board's memory must not take the window
+down)."""
+
+from __future__ import annotations
+
+from bdd_model.engines.engine_kind import EngineKind, Warn, _quiet
+from bdd_model.progress import ProgressCallback, no_progress
+from bdd_model.puzzles import Puzzle
+from bdd_model.sat.engine import SAT_ENGINE_MAX_N, SatEngine, check_sat_engine_size
+
+
+class SolverEngine(EngineKind):
+    """The SAT engine: every size at once, counts estimated past what can be counted."""
+
+    name = "sat"
+    title = SatEngine.title
+    short_title = "SAT"
+    choice_label = "&SAT Engine Only"
+    choice_words = (
+        f"Always the SAT engine: any size to {SAT_ENGINE_MAX_N}×{SAT_ENGINE_MAX_N} at once, "
+        "large counts estimated"
+    )
+    in_worker = True
+
+    def largest(self, puzzle: Puzzle) -> int:
+        return SAT_ENGINE_MAX_N
+
+    def check_size(self, puzzle: Puzzle) -> None:
+        check_sat_engine_size(puzzle.n)
+
+    def open(
+        self,
+        puzzle: Puzzle,
+        backend: str = "auto",
+        construction: str = "search",
+        progress: ProgressCallback = no_progress,
+        warn: Warn = _quiet,
+    ) -> SatEngine:
+        return SatEngine(puzzle.n, rules=puzzle.rules)
+
+
+SOLVER = SolverEngine()
