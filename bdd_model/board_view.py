@@ -1,6 +1,6 @@
 """What an engine knows of a board at one moment, as one immutable value: the states as one array
 of codes (``STATE_ORDER``; ``UNDECIDED`` for a square still being proven), the count figure, and
-what the engine can also give (per-square counts), or that no solution keeps the decisions."""
+what the engine can also give (per-square counts, its insight), or that no solution keeps the decisions."""
 
 from __future__ import annotations
 
@@ -18,6 +18,13 @@ QUEEN_CODES = (STATE_ORDER.index(CellState.QUEEN), STATE_ORDER.index(CellState.F
 """The codes of the squares that hold a queen in every remaining solution."""
 
 
+class Insight:
+    """What an engine shows of a board beyond its squares (its diagram, its solver calls): each
+    engine's kind of insight is a subclass, and the window shows the one a view carries."""
+
+    __slots__ = ()
+
+
 @dataclass(frozen=True, eq=False)
 class BoardView:
     """A puzzle's decisions and every square's state as far as it is decided."""
@@ -32,8 +39,9 @@ class BoardView:
     """A better figure for these decisions is being worked out."""
     cell_counts: np.ndarray | None = None
     """In how many remaining solutions each square holds a queen, where the engine counts them."""
-    solver_calls: int = 0
-    """Solver calls the engine made to decide these squares (its account of its work)."""
+    insight: Insight | None = None
+    """What the engine shows beyond the squares (its diagram, its solver calls), where it has
+    said."""
     conflict: tuple[Decision, ...] | None = None
     """No solution keeps the decisions: a smallest set of them that no solution takes together."""
 

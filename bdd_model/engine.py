@@ -28,8 +28,6 @@ from bdd_model.states import CellCallback
 
 if TYPE_CHECKING:
     from bdd_model.board_view import BoardView
-    from bdd_model.diagram.layer_view import LayerView
-    from bdd_model.diagram.space import SolutionSpace
     from bdd_model.families import RuleFamily
     from bdd_model.puzzles import Puzzle
 
@@ -45,22 +43,13 @@ class Engine(Protocol):
     """
 
     engine: str
-    """"bdd" or "sat"."""
+    """The engine's name in the registry (``bdd_model.engines``)."""
     title: str
     """The engine as people name it ("BDD", "SAT engine")."""
     rules: RuleFamily
     """The rules the board is played by."""
     puzzle: Puzzle
     """The board played, as one value."""
-
-    @property
-    def space(self) -> SolutionSpace | None:
-        """The compiled solution space the engine answers from, where it has one."""
-        ...
-
-    def layers(self) -> LayerView | None:
-        """The diagram's row layers under the decisions, where the engine has a diagram."""
-        ...
 
     @property
     def n(self) -> int: ...

@@ -16,6 +16,8 @@ from bdd_model.puzzles import FamilyPuzzle, Puzzle
 
 AUTO = "auto"
 ENGINE_CHOICES = (AUTO, *engine_names())
+AUTO_WORDS = "The exact BDD where it builds fast (12×12 for classic queens) or is built, else the SAT engine"
+"""What choosing ``auto`` means, in a sentence."""
 AUTO_BDD_MAX_N = CLASSIC.quick_diagram_max_n
 """``auto`` compiles the classic BDD up to this size (N = 12: about a second); larger only from
 the cache."""
@@ -52,6 +54,11 @@ def waits_for_build(choice: str, puzzle: Puzzle) -> bool:
     chosen."""
     built = built_engine(choice, puzzle)
     return built is not None and (built.quick(puzzle) or at_once_engine(choice, puzzle) is None)
+
+
+def engines_for(puzzle: Puzzle) -> list[EngineKind]:
+    """The engines that answer boards of the puzzle's kind (at some size)."""
+    return [kind for kind in engines() if kind.largest(puzzle) > 0]
 
 
 def largest_for(choice: str, puzzle: Puzzle) -> int:

@@ -27,6 +27,7 @@ from app.gui.workers.worker_messages import (
 )
 from bdd_model import Cell, Decision, DecisionKind, QueryCancelled, load_or_compile
 from bdd_model.decisions import codes
+from bdd_model.engines.insights import SolverInsight
 from bdd_model.progress import CancelToken
 from bdd_model.puzzles import FamilyPuzzle
 from bdd_model.questions import Explain, Explained, Unanswered
@@ -87,7 +88,13 @@ def test_a_board_is_known_then_settled_with_its_calls_and_time_then_counted(work
     known = worker.wait(lambda r: isinstance(r, Taken) and r.id == 1)
     assert isinstance(known, Taken) and len(known.codes) == 64 and known.codes[0] == "0"
     done = worker.wait(settled)
-    assert isinstance(done, Decided) and done.id == 1 and done.calls >= 0 and done.ms > 0
+    assert (
+        isinstance(done, Decided)
+        and done.id == 1
+        and isinstance(done.insight, SolverInsight)
+        and done.insight.calls >= 0
+        and done.ms > 0
+    )
     count = worker.wait(lambda r: isinstance(r, Counted) and r.final)
     assert isinstance(count, Counted) and count.id == 1 and count.figure.exact == 4
 

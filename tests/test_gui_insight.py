@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QApplication
 from app.gui.window.main_window import MainWindow
 from app.gui.window.status_text import prompt
 from bdd_model import Cell, CellState, Decision, DecisionKind
+from bdd_model.engines.insights import DiagramInsight
 from tests import oracle
 from tests.gui_helpers import click, decisions_of, make_window, point, run_gui
 
@@ -257,9 +258,9 @@ def test_after_a_build_the_panel_shows_the_diagrams_figures(window: MainWindow) 
     panel = window.panel
     panel.show_solver("8×8", 8, 0, 0, False)
     assert panel.folds.currentWidget() is panel.solver_group
-    cfg = window.session.configurator
-    assert cfg.space is not None
-    panel.show_space(cfg.space)
+    insight = window.session.configurator.view.insight
+    assert isinstance(insight, DiagramInsight)
+    panel.show_insight(window.session.configurator.view)
     assert panel.folds.currentWidget() is panel.bdd_group
 
 

@@ -20,6 +20,7 @@ from app.gui.mid_end.session import BoardSession
 from app.gui.window.main_window import MainWindow
 from app.gui.window.rules_choice import remembered_rules
 from bdd_model import Cell, CellState, Decision, DecisionKind
+from bdd_model.engines.insights import DiagramInsight
 from bdd_model.families import CLASSIC, family, names
 from bdd_model.puzzles import FamilyPuzzle
 from bdd_model.saved_game import dumps
@@ -121,7 +122,7 @@ def test_a_board_without_a_solution_says_so_in_the_panel_and_offers_nothing_that
     assert not heat.isEnabled() and "no solution" in heat.statusTip()
     assert not any(b.isEnabled() for b in (window.panel.solve_button, window.panel.hint_button))
     assert not window.panel.free_button.isEnabled()
-    if window.session.configurator.space is not None:
+    if isinstance(window.session.configurator.view.insight, DiagramInsight):
         assert window.panel.chart.isHidden() and window.panel.chart_caption.isHidden()
         assert "constant FALSE" in window.panel.diagram._note
     QApplication.processEvents()
@@ -130,8 +131,9 @@ def test_a_board_without_a_solution_says_so_in_the_panel_and_offers_nothing_that
     window.board.leaveEvent(None)
     assert window.panel.why_label.text() == window.status_line.text()
     choose(qtbot, window, "queens")
-    assert heat.isEnabled() == (window.session.configurator.space is not None)
-    assert not window.panel.chart.isHidden() or window.session.configurator.space is None
+    on_diagram = isinstance(window.session.configurator.view.insight, DiagramInsight)
+    assert heat.isEnabled() == on_diagram
+    assert not window.panel.chart.isHidden() or not on_diagram
 
 
 def test_the_window_says_one_word_for_the_familys_piece(qtbot: QtBot, tmp_path: Path) -> None:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+from bdd_model.engines import engine_names
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -235,49 +237,79 @@ def test_the_engine_check_finder_sees_a_check(tmp_path: Path) -> None:
     assert engine_class_checks(source) == ["sample.py:2"]
 
 
-ENGINE_NAMES = {"bdd", "sat"}
+ENGINE_NAMES = set(engine_names())
+ENGINE_OWN = {
+    "Configurator",
+    "SatEngine",
+    "SolutionSpace",
+    "DiagramEngine",
+    "SolverEngine",
+    "DIAGRAM",
+    "SOLVER",
+}
+"""What only one engine has: its classes, its registry entry."""
+ENGINE_PARTS = {"space", "solver_calls"}
+"""What only one engine's board has, asked of a board."""
+ENGINE_MODULES = (
+    "bdd_model.diagram.configurator",
+    "bdd_model.sat.engine",
+    "bdd_model.engines.diagram_engine",
+)
+ENGINE_MODULES += ("bdd_model.engines.solver_engine", "bdd_model.cache")
 
 
 def engine_questions(path: Path) -> list[str]:
-    """The places in a file that ask which engine answers: a comparison with an engine's name,
-    a board's engine compared, a diagram asked whether it is there, an engine class named."""
+    """The places in a file that name an engine or ask which one answers: an engine's name
+    written, a board's engine compared, an engine's own part asked, an engine's own class or
+    module named."""
     found = []
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Compare):
             sides = [node.left, *node.comparators]
-            names = {side.value for side in sides if isinstance(side, ast.Constant)}
             attributes = {side.attr for side in sides if isinstance(side, ast.Attribute)}
             equal = any(isinstance(op, ast.Eq | ast.NotEq) for op in node.ops)
-            if names & ENGINE_NAMES or "diagram" in attributes or ("engine" in attributes and equal):
+            if "engine" in attributes and equal:
                 found.append(f"{path.name}:{node.lineno}")
-        elif isinstance(node, ast.Name) and node.id in {"Configurator", "SatEngine"}:
+        elif isinstance(node, ast.Constant) and node.value in ENGINE_NAMES:
+            found.append(f"{path.name}:{node.lineno} names {node.value}")
+        elif isinstance(node, ast.Attribute) and node.attr in ENGINE_PARTS:
+            found.append(f"{path.name}:{node.lineno} asks .{node.attr}")
+        elif isinstance(node, ast.Name) and node.id in ENGINE_OWN:
             found.append(f"{path.name}:{node.lineno}")
-        elif isinstance(node, ast.alias) and node.name in {"Configurator", "SatEngine"}:
+        elif isinstance(node, ast.alias) and node.name in ENGINE_OWN:
             found.append(f"{path.name}: imports {node.name}")
+        elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith(ENGINE_MODULES):
+            found.append(f"{path.name}: imports {node.module}")
     return found
 
 
-def test_the_window_never_asks_which_engine_answers() -> None:
-    """It asks the board for what it can give (per-square counts, layers, the compiled space)."""
-    assert [place for path in sources("app/gui") for place in engine_questions(path)] == []
+def test_the_window_names_no_engine_and_compares_none() -> None:
+    """It asks the board for what it can give (per-square counts, its insight) and the registry
+    for the engines' words; the help pages, which explain the engines, aside."""
+    places = [
+        place for path in sources("app/gui") if "help" not in path.parts for place in engine_questions(path)
+    ]
+    assert places == []
 
 
 def test_the_engine_question_finder_sees_each_kind_of_question(tmp_path: Path) -> None:
     source = tmp_path / "sample.py"
     source.write_text(
         "from bdd_model import Configurator\n"
+        "from bdd_model.sat.engine import SAT_ENGINE_MAX_N\n"
         "def f(cfg, choice):\n"
         "    a = cfg.engine == 'x'\n"
         "    b = choice != 'sat'\n"
-        "    c = cfg.diagram is None\n"
+        "    c = cfg.space is None\n"
         "    return Configurator\n"
     )
-    assert engine_questions(source) == [
+    assert sorted(engine_questions(source)) == [
         "sample.py: imports Configurator",
-        "sample.py:3",
+        "sample.py: imports bdd_model.sat.engine",
         "sample.py:4",
-        "sample.py:5",
-        "sample.py:6",
+        "sample.py:5 names sat",
+        "sample.py:6 asks .space",
+        "sample.py:7",
     ]
 
 

@@ -11,6 +11,7 @@ import numpy as np
 from bdd_model.board import STATE_ORDER, Cell, CellState, check_cell
 from bdd_model.board_view import BoardView
 from bdd_model.decisions import Decision, DecisionKind
+from bdd_model.diagram.diagram_insight import LAYERS_MAX_N, DiagramFigures, DiagramInsight
 from bdd_model.diagram.layer_sweeps import Restriction, Sweep, fewest_retractions
 from bdd_model.diagram.layer_view import LayerEdge, LayerView
 from bdd_model.diagram.space import SolutionSpace
@@ -46,6 +47,7 @@ class Configurator:
         self.puzzle = space.puzzle
         """The board played: the family at the space's size."""
         self._decisions: dict[Cell, DecisionKind] = {}
+        self._figures = DiagramFigures.of(space)
         self._show(space.empty_sweep)
 
     @property
@@ -227,11 +229,13 @@ class Configurator:
             state_codes(self.n, self._decisions, counts > 0, queens, self.rules),
             count=SolutionCount.of(total),
             cell_counts=counts,
+            insight=DiagramInsight(self._figures, self.layers() if self.n <= LAYERS_MAX_N else None),
         )
         self._states = [[STATE_ORDER[code] for code in row] for row in self._view.codes.tolist()]
 
     def view(self) -> BoardView:
-        """Every square's state, the exact count and the per-square counts: all known at once."""
+        """Every square's state, the exact count, the per-square counts and the diagram's insight:
+        all known at once."""
         return self._view
 
     def why_not_open(self, row: int, col: int) -> str:

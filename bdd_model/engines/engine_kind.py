@@ -46,6 +46,12 @@ class EngineKind(ABC):
         """It answers the puzzle."""
         return 1 <= puzzle.n <= self.largest(puzzle)
 
+    def prepare(self) -> bool:
+        """Make ready, in the process that answers its boards, what they need before the first
+        (compiled kernels, compiled in the background if they are not yet); True when it all
+        answers at its fastest from now on."""
+        return True
+
     @abstractmethod
     def check_size(self, puzzle: Puzzle) -> None:
         """BoardSizeError, in the engine's own words, when it does not answer the puzzle's size."""

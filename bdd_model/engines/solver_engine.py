@@ -8,6 +8,7 @@ from bdd_model.engines.engine_kind import EngineKind, Warn, _quiet
 from bdd_model.progress import ProgressCallback, no_progress
 from bdd_model.puzzles import Puzzle
 from bdd_model.sat.engine import SAT_ENGINE_MAX_N, SatEngine, check_sat_engine_size
+from bdd_model.sat.kernels.sat_kernels import sat_kernels
 
 
 class SolverEngine(EngineKind):
@@ -25,6 +26,9 @@ class SolverEngine(EngineKind):
 
     def largest(self, puzzle: Puzzle) -> int:
         return SAT_ENGINE_MAX_N
+
+    def prepare(self) -> bool:
+        return sat_kernels().prepare()
 
     def check_size(self, puzzle: Puzzle) -> None:
         check_sat_engine_size(puzzle.n)

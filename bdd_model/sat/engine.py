@@ -33,6 +33,7 @@ from bdd_model.sat.memory import Memory
 from bdd_model.sat.models import ModelStore
 from bdd_model.sat.proofs import THREADS, Ended, Prover, Question, threads
 from bdd_model.sat.rules import IncrementalSolver
+from bdd_model.sat.solver_insight import SolverInsight
 from bdd_model.solution_count import Estimate, SolutionCount
 from bdd_model.states import (
     CellCallback,
@@ -147,12 +148,6 @@ class SatEngine:
 
     engine = "sat"
     title = "SAT engine"
-    space = None
-    """No compiled space: the solver answers."""
-
-    def layers(self) -> None:
-        """No diagram to draw."""
-        return None
 
     def __init__(
         self,
@@ -861,7 +856,8 @@ class SatEngine:
 
     def view(self) -> BoardView:
         """The squares proven so far (see ``known_codes``) and the solver calls that took."""
-        return BoardView.of(self.puzzle, self.decisions, self.known_codes(), solver_calls=self.solver_calls)
+        insight = SolverInsight(self.solver_calls)
+        return BoardView.of(self.puzzle, self.decisions, self.known_codes(), insight=insight)
 
     def known_codes(self) -> np.ndarray:
         """``view`` as codes: the state's index in ``STATE_ORDER``, ``len(STATE_ORDER)``

@@ -12,8 +12,6 @@ from app.gui.board.theme import BoardColors, board_colors
 from app.gui.widgets.painter import painting
 from bdd_model.diagram.layer_view import LayerEdge, LayerView
 
-MAX_DRAWN_N = 7
-"""Largest board whose diagram is drawn (7×7: 186 edges; 8×8 would have 378)."""
 LABELLED_EDGES = 80
 """Edges are labelled with their column up to this many edges."""
 SWEEPS = 4

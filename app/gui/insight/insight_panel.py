@@ -20,12 +20,14 @@ from PySide6.QtWidgets import (
 
 from app.gui.board.theme import board_colors
 from app.gui.help.glossary import glossary_text, glossary_tooltip
-from app.gui.insight.diagram_view import MAX_DRAWN_N, DiagramWidget
+from app.gui.insight.diagram_view import DiagramWidget
 from app.gui.widgets.action_help import tooltip_html
 from app.gui.widgets.elided_text import ElidedText
 from app.gui.widgets.painter import painting
-from bdd_model import Cell, SolutionSpace, plural
+from bdd_model import Cell, plural
+from bdd_model.board_view import BoardView
 from bdd_model.diagram.layer_view import LayerView
+from bdd_model.engines.insights import LAYERS_MAX_N, DiagramFigures, DiagramInsight, SolverInsight
 from bdd_model.solution_count import SolutionCount
 from bdd_model.versions import backend_description
 
@@ -115,6 +117,8 @@ class InsightPanel(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self._figures: DiagramFigures | None = None
+        """The diagram figures shown, while the diagram's tabs are."""
         self._layout = layout = QBoxLayout(QBoxLayout.Direction.TopToBottom, self)
 
         why = QGroupBox("Why not here?", self)
@@ -288,6 +292,7 @@ class InsightPanel(QWidget):
     def show_solver(self, board: str, n: int, decided: int, calls: int, settled: bool) -> None:
         """The SAT engine's side of the panel for the n×n board named ``board`` ("20×20
         toroidal"); the BDD's figures and diagram are hidden."""
+        self._figures = None
         self._show_tabs(bdd=False)
         progress = "every square decided" if settled else f"{decided:,} of {n * n:,} squares decided so far"
         self.solver_label.setText(
@@ -305,7 +310,7 @@ class InsightPanel(QWidget):
             self.diagram.set_view(None, "No solution: the diagram is the constant FALSE, no edge to draw.")
         elif view is None:
             note = (
-                f"The diagram is drawn for boards up to {MAX_DRAWN_N}×{MAX_DRAWN_N}; "
+                f"The diagram is drawn for boards up to {LAYERS_MAX_N}×{LAYERS_MAX_N}; "
                 f"this {n}×{n} one has {plural(edges, 'row edge')}."
             )
             self.diagram.set_view(None, note)
@@ -313,18 +318,32 @@ class InsightPanel(QWidget):
             self.diagram.set_view(view)
         self.save_diagram_button.setEnabled(view is not None and bool(view.edges))
 
-    def show_space(self, space: SolutionSpace) -> None:
+    def show_insight(self, view: BoardView) -> None:
+        """What the board's engine shows beyond its squares, on the tabs of its kind of insight
+        (the panel keeps what it shows until the engine has said)."""
+        insight = view.insight
+        if isinstance(insight, DiagramInsight):
+            if insight.figures is not self._figures:
+                self.show_diagram(insight.figures)
+            self.show_layers(insight.layers, view.n, insight.figures.edges)
+        elif isinstance(insight, SolverInsight):
+            decided = view.n * view.n - view.undecided
+            self.show_solver(view.puzzle.title, view.n, decided, insight.calls, view.settled)
+
+    def show_diagram(self, figures: DiagramFigures) -> None:
+        """The compiled diagram's figures and the chart of its nodes per level."""
+        self._figures = figures
         self._show_tabs(bdd=True)
-        info = space.info
+        info = figures.info
         values = {
             "Backend": backend_description(info.backend),
             "Construction": info.construction,
             "BDD nodes": f"{info.bdd_nodes:,}",
-            "Row edges": f"{space.diagram.edge_count:,}",
+            "Row edges": f"{figures.edges:,}",
             "Solutions": f"{info.solutions:,}",
             "Compiled in": _seconds(info.compile_seconds),
-            "Opened": ("from the cache in " if space.origin == "cache" else "compiled now in ")
-            + _seconds(space.seconds),
+            "Opened": ("from the cache in " if figures.origin == "cache" else "compiled now in ")
+            + _seconds(figures.seconds),
         }
         for key, value in values.items():
             self.figure_labels[key].setText(value)

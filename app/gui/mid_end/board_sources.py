@@ -28,7 +28,7 @@ from bdd_model.engine_choice import (
     largest_for,
     waits_for_build,
 )
-from bdd_model.engines import Built, BuiltEngineKind, EngineKind, engine_named
+from bdd_model.engines import Built, BuiltEngineKind, EngineKind, engine_named, engines
 from bdd_model.puzzles import Puzzle
 
 IN_PROCESS_MAX_N = 10
@@ -380,12 +380,13 @@ class BoardSources(QObject):
         kind = at_once_engine(self.engine_choice, puzzle)
         assert kind is not None, "an engine answers at once every board the choice lets through"
         if kind.in_worker:
-            return WorkerBoard(self._worker_client(), kind.name, kind.title, puzzle, decisions, self.parent())
+            return WorkerBoard(self._worker_client(), kind, puzzle, decisions, self.parent())
         return InProcessBoard(take_in_order(kind.open(puzzle, self.backend), decisions), self.parent())
 
     def _worker_client(self) -> WorkerClient:
         if self._worker is None:
-            self._worker = WorkerClient(self)
+            name = " and ".join(kind.title for kind in engines() if kind.in_worker)
+            self._worker = WorkerClient(name, self)
             self._worker.failed.connect(self._worker_failed)
         return self._worker
 

@@ -31,9 +31,9 @@ class BoardSession(QObject):
     changed = Signal()
     """The decisions or the board changed."""
     updated = Signal()
-    """The SAT engine decided more squares or counted better; the decisions are the same."""
+    """The engine decided more squares or counted better; the decisions are the same."""
     engineChanged = Signal(str)
-    """The board is now answered by this engine ("bdd" or "sat"), decisions kept."""
+    """The board is now answered by this engine (its name in the registry), decisions kept."""
     explained = Signal(object)
     """The explanation of this cell arrived."""
     refused = Signal(str)
@@ -79,7 +79,7 @@ class BoardSession(QObject):
 
     @property
     def engine(self) -> str:
-        """Which engine answers the current board: "bdd", "sat", or "" before the first board."""
+        """The name of the engine that answers the current board, or "" before the first board."""
         return self._cfg.engine if self._cfg is not None else ""
 
     @property
@@ -113,8 +113,8 @@ class BoardSession(QObject):
         instead: str = "",
     ) -> bool:
         """Show the puzzle's board with ``decisions`` as one undoable step, on the engine the
-        choice gives (``build_exact``: for N = 13…15 on "auto", also compile the BDD in the
-        background). A board whose decisions cannot be taken is refused (``refused``, False) and
+        choice gives (``build_exact``: where it answers at once meanwhile, also build the built
+        engine in the background). A board whose decisions cannot be taken is refused (``refused``, False) and
         nothing changes, unless ``instead`` says why the empty board opens then."""
         said = label or f"Size {puzzle.n}×{puzzle.n}"
         self.leaving.emit()
@@ -236,7 +236,7 @@ class BoardSession(QObject):
 
     def _engine_refused(self, board: EngineBoard, reason: str) -> None:
         if board is self._cfg:
-            self.message.emit(f"The SAT engine refused the decisions: {reason}.")
+            self.message.emit(f"The {board.name} refused the decisions: {reason}.")
 
     # ----- decisions ---------------------------------------------------------------------
 
@@ -288,7 +288,7 @@ class BoardSession(QObject):
 
     def explain(self, cell: Cell) -> Explanation:
         """The smallest set of decisions that keeps a piece off ``cell``, in words: remembered
-        until the decisions change; on the SAT engine ``explained`` tells when it is there."""
+        until the decisions change; from the worker ``explained`` tells when it is there."""
         assert self._cfg is not None
         return self._explanations.explain(self._cfg, cell)
 
@@ -308,8 +308,7 @@ class BoardSession(QObject):
         self.change((*kept, Decision(cell, DecisionKind.QUEEN)), f"Free {cell.label()}")
 
     def hint(self) -> None:
-        """Place the queen that keeps the most solutions open (on the SAT engine: the open
-        square the most solutions seen use), one undo step."""
+        """Follow the engine's advice (a piece or an empty square), one undo step."""
         cfg = self._cfg
         if cfg is None:
             return
@@ -339,7 +338,7 @@ class BoardSession(QObject):
 
     def change(self, after: Sequence[Decision], text: str) -> None:
         """Show ``after`` and push it as one undoable step when the engine takes it (``_taken``:
-        at once on the diagram, when the worker answers on the SAT engine); one that leaves no
+        at once in this process, when the worker answers from it); one that leaves no
         solution is refused (``_declined``), a message only."""
         cfg = self._cfg
         assert cfg is not None
@@ -352,7 +351,7 @@ class BoardSession(QObject):
             self._note_solved(cfg, was_solved)
 
     def undo(self) -> None:
-        """Take back the last step: on the SAT engine a change the worker has not answered yet
+        """Take back the last step: a change the worker has not answered yet
         first (it never becomes a step)."""
         cfg = self._cfg
         if cfg is not None and cfg.withdraw() is not None:
@@ -368,7 +367,7 @@ class BoardSession(QObject):
 
     @property
     def pending_label(self) -> str:
-        """What the newest change the SAT worker has not answered yet did, or ""."""
+        """What the newest change the worker has not answered yet did, or ""."""
         cfg = self._cfg
         return cfg.newest_label if cfg is not None else ""
 
@@ -409,8 +408,8 @@ class BoardSession(QObject):
         self._note_solved(cfg, was_solved)
 
     def _note_solved(self, cfg: EngineBoard, was_solved: bool) -> None:
-        """A board that became solved and settled (at once on the diagram) says so once its step
-        is on the undo stack; the SAT engine's says so when its last square is proven
+        """A board that became solved and settled (at once in this process) says so once its step
+        is on the undo stack; the worker's says so when its last square is proven
         (``_engine_updated``)."""
         if cfg.settled and cfg.is_solved and not was_solved:
             self._was_solved = True

@@ -16,7 +16,6 @@ from PySide6.QtWidgets import (
 from app.gui.board.board_widget import BoardPicture, BoardWidget, LegendWidget, heat_peak
 from app.gui.board.queen_pictures import app_icon
 from app.gui.board.theme import apply_appearance
-from app.gui.insight.diagram_view import MAX_DRAWN_N
 from app.gui.insight.insight_dock import InsightDock
 from app.gui.mid_end.autosave import Autosave, folder_beside
 from app.gui.mid_end.session import BoardSession
@@ -42,7 +41,7 @@ from app.gui.window.status_text import (
     prompt,
     solved_words,
 )
-from app.gui.window.window_actions import HEAT_ON_SAT, HEAT_WITHOUT_SOLUTIONS, WindowActions
+from app.gui.window.window_actions import HEAT_WITHOUT_SOLUTIONS, WindowActions, heat_off_words
 from app.gui.workers.machine_speed_job import MachinePace
 from bdd_model import Cell, resolve_backend
 from bdd_model.families import RuleFamily
@@ -158,7 +157,7 @@ class MainWindow(QMainWindow):
         session, sources, actions = self.session, self.session.sources, self.commands
         session.changed.connect(self._changed)
         session.updated.connect(self._updated)
-        session.engineChanged.connect(lambda _: self._show_engine())
+        session.engineChanged.connect(lambda _: self.refresh())
         session.browser.browsed.connect(self.refresh)
         session.leaving.connect(self.notices.messages.leaving_board)
         session.boardReplaced.connect(self._board_replaced)
@@ -284,19 +283,11 @@ class MainWindow(QMainWindow):
         self.legend.set_checking(not counted)
         self.legend.set_no_solution(no_solution)
         self.legend.set_rules(cfg.rules)
-        self.commands.offer_heat(HEAT_WITHOUT_SOLUTIONS if no_solution else "" if counted else HEAT_ON_SAT)
-        space = cfg.space
-        if space is not None:
-            layers = cfg.layers() if cfg.n <= MAX_DRAWN_N else None
-            self.panel.show_layers(layers, cfg.n, space.diagram.edge_count)
-        else:
-            self.panel.show_solver(
-                cfg.rules.board(cfg.n),
-                cfg.n,
-                cfg.n * cfg.n - cfg.view.undecided,
-                cfg.view.solver_calls,
-                cfg.settled,
-            )
+        off = (
+            HEAT_WITHOUT_SOLUTIONS if no_solution else "" if counted else heat_off_words(cfg.name, cfg.puzzle)
+        )
+        self.commands.offer_heat(off)
+        self.panel.show_insight(cfg.view)
         for action in (self.commands.hint, self.commands.solve):
             action.setEnabled(cfg.count_at_least > 0 and not cfg.is_solved)
 
@@ -328,15 +319,16 @@ class MainWindow(QMainWindow):
             self.status.describe()
         if self._opening and cfg is not None and cfg.solution_count and not cfg.view.counting:
             opened = no_solution_words(cfg) if cfg.count == 0 and not cfg.decisions else None
-            self.status.say(opened or f"{self._opening}, on the SAT engine: {count_text(cfg)}.")
+            self.status.say(opened or f"{self._opening}, on the {cfg.name}: {count_text(cfg)}.")
             self._opening = ""
 
     def _board_replaced(self, n: int) -> None:
         self._replaced = True
         self.notices.messages.board_left()
-        self._show_engine()
+        self.refresh()
         cfg = self.session.configurator
         assert cfg is not None
+        self.commands.offer_engines(cfg.puzzle)
         path = self.session.file_path
         text, self._opening = greeting(cfg, path.name if path else "", back=self.session.from_history)
         keyed = self.board.hasFocus() and self.board.cursor_cell and cfg.count != 0
@@ -354,13 +346,6 @@ class MainWindow(QMainWindow):
         cfg = self.session.configurator
         if keys not in said and cfg is not None and cfg.count != 0:
             self.status.say(f"{said} {keys}".strip())
-
-    def _show_engine(self) -> None:
-        """The panel's account of the engine that answers the board now."""
-        cfg = self.session.configurator
-        if cfg is not None and cfg.space is not None:
-            self.panel.show_space(cfg.space)
-        self.refresh()
 
     def _compile_started(self, puzzle: Puzzle) -> None:
         backend = resolve_backend(self.session.sources.backend)

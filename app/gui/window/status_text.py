@@ -76,8 +76,8 @@ def _known(cfg: EngineBoard | None, figure: SolutionCount) -> str:
 
 
 def greeting(cfg: EngineBoard, file_name: str, back: bool = False) -> tuple[str, str]:
-    """The line for a board just opened (``back``: brought back by undo or redo), and (on the SAT
-    engine, whose count comes later) the words to complete once it is counted ("" otherwise)."""
+    """The line for a board just opened (``back``: brought back by undo or redo), and (on an engine
+    whose count comes later) the words to complete once it is counted ("" otherwise)."""
     n, rules = cfg.n, cfg.rules
     name = f"{rules.board(n)} board"
     if cfg.count == 0 and not cfg.decisions:
@@ -93,7 +93,7 @@ def greeting(cfg: EngineBoard, file_name: str, back: bool = False) -> tuple[str,
     first = "" if cfg.decisions else f" Click a square to place a {rules.piece}."
     if cfg.count is not None:
         return f"{board}: {SolutionCount.of(cfg.count).remain()}.{first}", ""
-    return f"{board}, on the SAT engine: squares fill in as they are checked.", board
+    return f"{board}, on the {cfg.name}: squares fill in as they are checked.", board
 
 
 def no_solution_words(cfg: EngineBoard) -> str:

@@ -14,22 +14,15 @@ from app.gui.help import help_pages
 from app.gui.mid_end.session import BoardSession
 from app.gui.widgets.action_help import explain_action, plain_text, shortcut_text, tooltip_html
 from app.gui.window.undo_actions import UndoActions
+from bdd_model.engine_choice import AUTO, AUTO_WORDS, engines_for
+from bdd_model.engines import engines
+from bdd_model.puzzles import Puzzle
 
 ENGINE_MENU = (
-    (
-        "auto",
-        "&Automatic",
-        "The exact BDD where it builds fast (12×12 for classic queens) or is built, else the SAT engine",
-    ),
-    ("bdd", "&BDD Only", "Always the compiled diagram: exact counts and the heat map, up to 15×15"),
-    ("sat", "&SAT Engine Only", "Always the SAT engine: any size to 100×100 at once, large counts estimated"),
+    (AUTO, "&Automatic", AUTO_WORDS),
+    *((kind.name, kind.choice_label, kind.choice_words) for kind in engines()),
 )
 """View → Engine: the choices, their menu texts and what they mean."""
-HEAT_ON_SAT = (
-    "Off on the SAT engine: it counts no solutions per square. On the BDD (View → Engine, up to "
-    "15×15) the heat map is there."
-)
-"""The heat map's tooltip where the engine has no counts per square."""
 HEAT_WITHOUT_SOLUTIONS = "Off: this board has no solution, so no square has one to shade."
 """The heat map's tooltip on a board without a solution."""
 
@@ -164,9 +157,15 @@ class WindowActions(QObject):
         toolbar.addSeparator()
         toolbar.addActions([self.hint, self.heat])
 
+    def offer_engines(self, puzzle: Puzzle) -> None:
+        """View → Engine lists the engines that answer boards of the puzzle's kind."""
+        names = {kind.name for kind in engines_for(puzzle)}
+        for action in self.engines.actions():
+            action.setVisible(action.data() == AUTO or action.data() in names)
+
     def offer_heat(self, off_because: str) -> None:
-        """The heat map needs per-square counts of some solutions, which only the BDD has: off
-        on the SAT engine and on a board without a solution, its tooltip saying why
+        """The heat map needs per-square counts of some solutions, which only some engines have:
+        off on the others and on a board without a solution, its tooltip saying why
         (``off_because``; "" when it is on offer)."""
         action = self.heat
         what = off_because or action.whatsThis()
@@ -175,6 +174,17 @@ class WindowActions(QObject):
         action.setEnabled(not off_because)
         action.setStatusTip(what)
         action.setToolTip(tooltip_html(plain_text(action), what, shortcut_text(action)))
+
+
+def heat_off_words(title: str, puzzle: Puzzle) -> str:
+    """The heat map's tooltip on an engine (``title``) without counts per square: which engine
+    has them for the puzzle's kind, and up to which size."""
+    off = f"Off on the {title}: it counts no solutions per square."
+    counting = next((kind for kind in engines_for(puzzle) if kind.counts_per_square), None)
+    if counting is None:
+        return off
+    largest = counting.largest(puzzle)
+    return f"{off} On the {counting.title} (View → Engine, up to {largest}×{largest}) the heat map is there."
 
 
 def _appearance_text(choice: str) -> str:

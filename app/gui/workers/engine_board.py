@@ -9,9 +9,8 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QObject, Signal
 
-from bdd_model import Cell, CellState, Decision, SolutionSpace
+from bdd_model import Cell, CellState, Decision
 from bdd_model.board_view import BoardView
-from bdd_model.diagram.layer_view import LayerView
 from bdd_model.families import RuleFamily
 from bdd_model.puzzles import Puzzle
 from bdd_model.questions import Answer, Question
@@ -62,7 +61,7 @@ class EngineBoard(QObject):
     def __init__(self, engine: str, name: str, view: BoardView, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.engine = engine
-        """The engine by its short name ("bdd", "sat"), as saved files and the JSON say it."""
+        """The engine's name in the registry, as saved files and the JSON say it."""
         self.name = name
         """The engine as the status bar names it ("BDD", "SAT engine")."""
         self.view = view
@@ -130,15 +129,6 @@ class EngineBoard(QObject):
     def slow(self) -> bool:
         """Some squares of these decisions have been being proven for a while."""
         return False
-
-    @property
-    def space(self) -> SolutionSpace | None:
-        """The compiled solution space behind the board, where there is one."""
-        return None
-
-    def layers(self) -> LayerView | None:
-        """The diagram's row layers under the decisions, where there is a diagram."""
-        return None
 
     def propose(self, after: Sequence[Decision], label: str) -> None:
         """Show a change of the decisions and have the engine take it (``taken``) or not

@@ -34,10 +34,11 @@ from bdd_model.board import STATE_ORDER
 from bdd_model.decisions import of_codes
 from bdd_model.engine import Engine, answer
 from bdd_model.engine_choice import open_engine
+from bdd_model.engines import engines
+from bdd_model.engines.insights import sendable
 from bdd_model.progress import CancelToken
 from bdd_model.puzzles import Puzzle
 from bdd_model.questions import Explain, Unanswered
-from bdd_model.sat.kernels.sat_kernels import sat_kernels
 
 KEPT_ENGINES = 3
 """Engines kept for the sizes used last (their kept solutions make the next clicks quick)."""
@@ -89,7 +90,7 @@ class Worker:
             return self.token
 
     def run(self) -> None:
-        send(Ready(sat_kernels().prepare()))
+        send(Ready(all([kind.prepare() for kind in engines() if kind.in_worker])))
         threading.Thread(target=self.read, daemon=True).start()
         while True:
             idle = self.stage == DONE and not self.explanations
@@ -129,7 +130,8 @@ class Worker:
             return
         self.engine, self.board_id = engine, request.id
         self.stage = SETTLE
-        send(Taken(request.id, digits(engine.view().codes.ravel())))
+        view = engine.view()
+        send(Taken(request.id, digits(view.codes.ravel()), sendable(view.insight)))
 
     def work(self) -> None:
         """Settle the board in hand, then explain its squares asked about, then count it (a quick
@@ -177,8 +179,8 @@ class Worker:
 
         def flush(settled: bool = False) -> None:
             ms = round((time.perf_counter() - self.taken_at) * 1000, 1) if settled else 0.0
-            calls = engine.view().solver_calls if settled else 0
-            send(Decided(ident, squares.copy(), digits(codes), settled, calls, ms))
+            insight = sendable(engine.view().insight) if settled else None
+            send(Decided(ident, squares.copy(), digits(codes), settled, insight, ms))
             squares.clear()
             codes.clear()
 
@@ -214,7 +216,7 @@ def main() -> int:
         silence_stdout()
         return 0
     except MemoryError:
-        sys.stderr.write("nqueens-gui: the SAT engine ran out of memory\n")
+        sys.stderr.write("nqueens-gui: the engine worker ran out of memory\n")
         return 1
     return 0
 

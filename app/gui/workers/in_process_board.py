@@ -8,8 +8,7 @@ from collections.abc import Sequence
 from PySide6.QtCore import QObject
 
 from app.gui.workers.engine_board import AnswerCallback, EngineBoard, Proposal
-from bdd_model import Decision, NQueensError, SolutionSpace
-from bdd_model.diagram.layer_view import LayerView
+from bdd_model import Decision, NQueensError
 from bdd_model.engine import Engine, answer
 from bdd_model.questions import Question
 
@@ -20,13 +19,6 @@ class InProcessBoard(EngineBoard):
     def __init__(self, engine: Engine, parent: QObject | None = None) -> None:
         super().__init__(engine.engine, engine.title, engine.view(), parent)
         self._engine = engine
-
-    @property
-    def space(self) -> SolutionSpace | None:
-        return self._engine.space
-
-    def layers(self) -> LayerView | None:
-        return self._engine.layers()
 
     def restore(self, decisions: Sequence[Decision]) -> None:
         """Replace the decisions outright; NQueensError when no solution keeps them."""

@@ -15,6 +15,7 @@ from app.gui.workers.worker_messages import Answered, Ask, Counted, Decided, Ref
 from bdd_model import Decision
 from bdd_model.board_view import BoardView
 from bdd_model.decisions import codes
+from bdd_model.engines import EngineKind
 from bdd_model.puzzles import Puzzle
 from bdd_model.questions import Question
 from bdd_model.solution_count import SolutionCount
@@ -24,18 +25,17 @@ SLOW_MS = 1000
 
 
 class WorkerBoard(EngineBoard):
-    """The known part of a puzzle's board on the worker's engine (``engine``, by name)."""
+    """The known part of a puzzle's board on the worker's engine of that ``kind``."""
 
     def __init__(
         self,
         client: WorkerClient,
-        engine: str,
-        name: str,
+        kind: EngineKind,
         puzzle: Puzzle,
         decisions: Sequence[Decision],
         parent: QObject | None = None,
     ) -> None:
-        super().__init__(engine, name, BoardView.without_engine(puzzle, tuple(decisions)), parent)
+        super().__init__(kind.name, kind.title, BoardView.without_engine(puzzle, tuple(decisions)), parent)
         self._client = client
         self._asked: dict[int, tuple[int, AnswerCallback]] = {}
         self._board_id = 0
@@ -107,7 +107,8 @@ class WorkerBoard(EngineBoard):
         """Show these decisions with what needs no engine, and send them to the worker."""
         puzzle = self.view.puzzle
         self._shown = self.view.count or self._shown
-        self.view = BoardView.without_engine(puzzle, decisions).with_count(None, True)
+        shown = BoardView.without_engine(puzzle, decisions).with_count(None, True)
+        self.view = replace(shown, insight=self.view.insight)
         self._slow.start()
         self._board_id = self._client.request(
             lambda ident: TakeBoard(ident, puzzle, codes(decisions, puzzle.n), self.engine)
@@ -154,14 +155,19 @@ class WorkerBoard(EngineBoard):
         elif isinstance(reply, Taken):
             if len(reply.codes) == view.n * view.n:
                 self.view = BoardView.of(
-                    view.puzzle, view.decisions, _digits(reply.codes), count=view.count, counting=True
+                    view.puzzle,
+                    view.decisions,
+                    _digits(reply.codes),
+                    count=view.count,
+                    counting=True,
+                    insight=reply.insight,
                 )
             self.accepted.emit()
             self.updated.emit()
         elif isinstance(reply, Decided):
             self.view = view.with_codes(np.asarray(reply.squares, dtype=np.intp), _digits(reply.codes))
-            if reply.settled:
-                self.view = replace(self.view, solver_calls=reply.calls)
+            if reply.settled and reply.insight is not None:
+                self.view = replace(self.view, insight=reply.insight)
                 self.settle_ms = reply.ms
             self.updated.emit()
         elif isinstance(reply, Counted) and (reply.final or reply.figure.steady):

@@ -17,7 +17,8 @@ WORKER = "app.gui.workers.engine_worker"
 
 
 class WorkerClient(QObject):
-    """One SAT worker process and the numbered requests sent to it."""
+    """One engine worker process and the numbered requests sent to it; ``name`` is what the user
+    knows it as (the engines it answers with: "SAT engine")."""
 
     answered = Signal(object)
     """A reply (``worker_messages``) that answers a request."""
@@ -26,8 +27,9 @@ class WorkerClient(QObject):
     failed = Signal(str)
     """The worker stopped; the sentence says so in user words."""
 
-    def __init__(self, parent: QObject | None = None) -> None:
+    def __init__(self, name: str = "engine worker", parent: QObject | None = None) -> None:
         super().__init__(parent)
+        self.name = name
         self._process: QProcess | None = None
         self._lines = Lines(REPLIES)
         self._next = 0
@@ -94,7 +96,7 @@ class WorkerClient(QObject):
         how = "was stopped by the system" if status == QProcess.ExitStatus.CrashExit else f"ended ({code})"
         # Said from the event loop, never from inside a request that found the process gone
         # (the board then asks again with every change it has in hand).
-        QTimer.singleShot(0, self, lambda: self.failed.emit(f"the SAT engine's process {how}"))
+        QTimer.singleShot(0, self, lambda: self.failed.emit(f"the {self.name}'s process {how}"))
         process.deleteLater()
 
 

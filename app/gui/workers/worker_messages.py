@@ -7,6 +7,7 @@ from typing import Annotated, Generic, TypeVar
 
 import msgspec
 
+from bdd_model.engines.insights import WorkerInsight
 from bdd_model.puzzles import Puzzle
 from bdd_model.questions import Answer, Question
 from bdd_model.solution_count import SolutionCount
@@ -44,10 +45,11 @@ class Ready(msgspec.Struct, tag="ready"):
 
 class Taken(msgspec.Struct, tag="taken"):
     """The board was taken; ``codes`` holds one digit a square, row-major (``STATE_ORDER``, or
-    ``UNDECIDED`` for a square not decided yet)."""
+    ``UNDECIDED`` for a square not decided yet), and the engine says its insight so far."""
 
     id: Id
     codes: str
+    insight: WorkerInsight | None = None
 
 
 class Refused(msgspec.Struct, tag="refused"):
@@ -59,13 +61,13 @@ class Refused(msgspec.Struct, tag="refused"):
 
 class Decided(msgspec.Struct, tag="decided"):
     """More squares decided (``squares``: row × N + column); the last batch says ``settled``, with
-    the solver calls and the worker's milliseconds from taking the board."""
+    the engine's insight and the worker's milliseconds from taking the board."""
 
     id: Id
     squares: list[int]
     codes: str
     settled: bool = False
-    calls: int = 0
+    insight: WorkerInsight | None = None
     ms: float = 0.0
 
 
