@@ -132,7 +132,10 @@ def test_the_window_and_its_compile_child_refuse_a_bad_memory_limit(tmp_path: Pa
     assert result.returncode == 2 and result.stderr.count("\n") == 1
     assert result.stderr.startswith("nqueens-gui: error: NQUEENS_MEMORY_LIMIT_MB must be")
     worker = subprocess.run(
-        [sys.executable, "-m", "app.gui.workers.compile_worker", "6"], capture_output=True, text=True, env=env
+        [sys.executable, "-m", "app.gui.workers.compile_worker", '{"n": 6}'],
+        capture_output=True,
+        text=True,
+        env=env,
     )
     assert worker.returncode == 2 and "NQUEENS_MEMORY_LIMIT_MB must be" in worker.stdout
 

@@ -38,7 +38,7 @@ def hostile(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 def test_the_hostile_folder_would_run_under_plain_python_m(hostile: Path) -> None:
     """The control: started the old way, the child imports the working folder's code."""
     result = subprocess.run(
-        [sys.executable, "-m", "app.gui.workers.compile_worker", "5"],
+        [sys.executable, "-m", "app.gui.workers.compile_worker", '{"n": 5}'],
         capture_output=True,
         text=True,
         check=False,

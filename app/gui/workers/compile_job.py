@@ -10,6 +10,7 @@ from app.gui.workers.compile_worker import MESSAGES, Compiled, Failed, Progresse
 from app.gui.workers.worker_messages import Lines
 from bdd_model import Progress
 from bdd_model.engines import BuiltEngineKind
+from bdd_model.files.records import encode
 from bdd_model.puzzles import Puzzle
 
 
@@ -46,11 +47,9 @@ class CompileJob(QObject):
     def start(self) -> None:
         program, *arguments = module_command(
             "app.gui.workers.compile_worker",
-            str(self.puzzle.n),
+            encode(self.puzzle).decode(),
             "--backend",
             self.backend,
-            "--rules",
-            self.puzzle.rules.name,
             "--engine",
             self.kind.name,
         )

@@ -12,8 +12,8 @@ import msgspec
 from app.options import SettingError, limit_memory
 from bdd_model import NQueensError, Progress
 from bdd_model.engines import BuiltEngineKind, engine_named, engines
-from bdd_model.families import CLASSIC, family
-from bdd_model.puzzles import FamilyPuzzle
+from bdd_model.files.records import RecordError, decode
+from bdd_model.puzzles import Puzzle
 
 
 class Progressed(msgspec.Struct, tag="progress"):
@@ -49,17 +49,19 @@ def _emit(message: Message) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="compile_worker")
-    parser.add_argument("n", type=int)
+    parser.add_argument("puzzle", help="the puzzle to build, as its JSON record")
     parser.add_argument("--backend", default="auto")
-    parser.add_argument("--rules", default=CLASSIC.name)
     parser.add_argument("--engine", default=next(k.name for k in engines() if isinstance(k, BuiltEngineKind)))
     args = parser.parse_args(argv)
     try:
         limit_memory(args.backend)
-        puzzle = FamilyPuzzle.of(family(args.rules), args.n)
+        puzzle = decode(args.puzzle, Puzzle)
         kind = engine_named(args.engine)
         if not isinstance(kind, BuiltEngineKind):
             raise NQueensError(f"the {kind.title} is built for no board")
+    except RecordError as error:
+        _emit(Failed(f"not a puzzle: {error}"))
+        return 2
     except (SettingError, NQueensError) as error:
         _emit(Failed(str(error)))
         return 2
