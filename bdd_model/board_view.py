@@ -10,7 +10,6 @@ import numpy as np
 
 from bdd_model.board import STATE_OF_CODE, STATE_ORDER, UNDECIDED, Cell, CellState
 from bdd_model.decisions import Decision, DecisionKind
-from bdd_model.families import RuleFamily
 from bdd_model.puzzles import Puzzle
 from bdd_model.solution_count import SolutionCount
 
@@ -63,7 +62,7 @@ class BoardView:
         codes = np.full((n, n), UNDECIDED, dtype=np.int8)
         for decision in decisions:
             queens[decision.cell] |= decision.kind is DecisionKind.QUEEN
-        codes[puzzle.rules.attacked(n, queens)] = STATE_ORDER.index(CellState.ATTACKED)
+        codes[puzzle.attacked(queens)] = STATE_ORDER.index(CellState.ATTACKED)
         for (row, col), kind in decisions:
             codes[row, col] = STATE_ORDER.index(
                 CellState.QUEEN if kind is DecisionKind.QUEEN else CellState.MARKED
@@ -74,11 +73,6 @@ class BoardView:
     def n(self) -> int:
         """The board's side."""
         return self.puzzle.n
-
-    @property
-    def rules(self) -> RuleFamily:
-        """The rules the board is played by."""
-        return self.puzzle.rules
 
     def state(self, row: int, col: int) -> CellState | None:
         """The square's state, or None while it is being proven."""
@@ -119,8 +113,8 @@ class BoardView:
         return self.state(row, col)
 
     def attackers(self, row: int, col: int) -> list[Cell]:
-        """The known queens attacking (row, col)."""
-        return [queen for queen in self.queens() if self.rules.excludes(self.n, queen, Cell(row, col))]
+        """The known queens that close (row, col)."""
+        return self.puzzle.closers(self.queens(), Cell(row, col))
 
     def with_codes(self, squares: np.ndarray, codes: np.ndarray) -> BoardView:
         """The same view with more squares decided (``squares`` as row × n + column)."""

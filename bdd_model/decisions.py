@@ -7,13 +7,15 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Sequence
-from typing import Literal, NamedTuple
+from typing import TYPE_CHECKING, Literal, NamedTuple
 
 import msgspec
 
 from bdd_model.board import Cell, parse_cell
 from bdd_model.errors import CellError
-from bdd_model.families import CLASSIC, RuleFamily
+
+if TYPE_CHECKING:
+    from bdd_model.puzzles import Puzzle
 
 
 class DecisionKind(enum.Enum):
@@ -99,9 +101,9 @@ class Conflict(NamedTuple):
         return self.first_cell == self.second_cell
 
 
-def conflict(n: int, decisions: Sequence[Decision], rules: RuleFamily = CLASSIC) -> Conflict | None:
-    """The first pair of decisions that no solution of the n×n board can take (two on one square,
-    two pieces the rules exclude together), found without an engine; None when there is none."""
+def conflict(puzzle: Puzzle, decisions: Sequence[Decision]) -> Conflict | None:
+    """The first pair of decisions that no solution of the puzzle can take (two on one square, a
+    piece that an earlier one closes), found without an engine; None when there is none."""
     taken: dict[Cell, int] = {}
     pieces: list[tuple[int, Cell]] = []
     for number, (cell, kind) in enumerate(decisions, start=1):
@@ -110,21 +112,22 @@ def conflict(n: int, decisions: Sequence[Decision], rules: RuleFamily = CLASSIC)
         taken[cell] = number
         if kind is not DecisionKind.QUEEN:
             continue
+        closers = set(puzzle.closers([other for _, other in pieces], cell))
         for first, other in pieces:
-            if rules.excludes(n, other, cell):
+            if other in closers:
                 return Conflict(first, number, other, cell)
         pieces.append((number, cell))
     return None
 
 
-def first_conflict(n: int, decisions: Sequence[Decision], rules: RuleFamily = CLASSIC) -> str | None:
+def first_conflict(puzzle: Puzzle, decisions: Sequence[Decision]) -> str | None:
     """Why no solution can take all ``decisions`` (see ``conflict``), or None."""
-    found = conflict(n, decisions, rules)
+    found = conflict(puzzle, decisions)
     if found is None:
         return None
     if found.same_square:
         return f"decisions {found.first} and {found.second} are both on {found.second_cell.label()}"
     return (
-        f"decisions {found.first} and {found.second}: {rules.piece}s on {found.first_cell.label()} and "
+        f"decisions {found.first} and {found.second}: {puzzle.piece}s on {found.first_cell.label()} and "
         f"{found.second_cell.label()} attack each other"
     )

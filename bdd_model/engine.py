@@ -28,7 +28,6 @@ from bdd_model.states import CellCallback
 
 if TYPE_CHECKING:
     from bdd_model.board_view import BoardView
-    from bdd_model.families import RuleFamily
     from bdd_model.puzzles import Puzzle
 
 EngineT = TypeVar("EngineT", bound="Engine")
@@ -46,10 +45,11 @@ class Engine(Protocol):
     """The engine's name in the registry (``bdd_model.engines``)."""
     title: str
     """The engine as people name it ("BDD", "SAT engine")."""
-    rules: RuleFamily
-    """The rules the board is played by."""
-    puzzle: Puzzle
-    """The board played, as one value."""
+
+    @property
+    def puzzle(self) -> Puzzle:
+        """The board played, as one value."""
+        ...
 
     @property
     def n(self) -> int: ...

@@ -1,6 +1,8 @@
 """The saved configuration, a small JSON file with the puzzle and the decisions in the order taken, read by
 its schema (files of version 1, with N and the rule family, too) and replayed with the engine's own rules, so
-that a contradictory file is refused naming the decision that fails."""
+that a contradictory file is refused naming the decision that fails; and the files a board opens from, told
+apart by their content: a saved game (a JSON object of our format), or a level in any of its forms (its text,
+or JSON: an array of rows, or an object with ``"regions"``), which opens as a game with no decision yet."""
 
 from __future__ import annotations
 
@@ -22,7 +24,9 @@ from bdd_model.families import CLASSIC, family
 from bdd_model.files.checked_file import FileKindError, read_bounded
 from bdd_model.files.records import RecordError, convert, decode, encode
 from bdd_model.files.untrusted_text import excerpt
-from bdd_model.puzzles import FamilyPuzzle, Puzzle
+from bdd_model.levels.level_file import parse_level
+from bdd_model.puzzles import FamilyPuzzle, LevelPuzzle, Puzzle
+from bdd_model.puzzles.level import LevelError
 
 FORMAT = "nqueens-configuration"
 VERSION = 2
@@ -185,8 +189,45 @@ def refusal(
             return None
         built = engine.at_hand(puzzle, backend, compile_up_to, lambda _: None)
         if built is None:
-            return first_conflict(puzzle.n, decisions, puzzle.rules)
+            return first_conflict(puzzle, decisions)
         built.board(decisions)
     except NQueensError as error:
         return str(error)
     return None
+
+
+class BoardFileError(NQueensError):
+    """A file that is neither a saved game nor a level, or a damaged one of either."""
+
+
+class _Keys(msgspec.Struct):
+    """What tells a level's JSON object from a saved game's."""
+
+    regions: Any = None
+
+
+def read_board_file(path: Path) -> Configuration:
+    """The board a file holds; BoardFileError in one sentence when it holds none, OSError when it
+    cannot be read."""
+    try:
+        data = read_bounded(path, MAX_BYTES, "a saved game or a level")
+    except FileKindError as error:
+        raise BoardFileError(str(error)) from None
+    try:
+        if _is_saved_game(data):
+            return loads(data.decode("utf-8-sig"))
+        return Configuration(LevelPuzzle.of(parse_level(data)), ())
+    except UnicodeDecodeError:
+        raise BoardFileError("the file is not text (not UTF-8)") from None
+    except (SavedGameError, LevelError) as error:
+        raise BoardFileError(str(error)) from None
+
+
+def _is_saved_game(data: bytes) -> bool:
+    """A JSON object without a level's ``"regions"`` (anything else is read as a level)."""
+    if not data.removeprefix(b"\xef\xbb\xbf").lstrip().startswith(b"{"):
+        return False
+    try:
+        return msgspec.json.decode(data.removeprefix(b"\xef\xbb\xbf"), type=_Keys).regions is None
+    except msgspec.DecodeError:
+        return True

@@ -4,35 +4,37 @@ square is not open, and the refusals of decisions a square cannot take."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 import numpy as np
 
 from bdd_model.board import STATE_ORDER, Cell, CellState, check_cell
 from bdd_model.decisions import Decision, DecisionKind
 from bdd_model.errors import DecisionError
-from bdd_model.families import CLASSIC, RuleFamily
+from bdd_model.families import RuleFamily
 from bdd_model.wording import and_list
+
+if TYPE_CHECKING:
+    from bdd_model.puzzles import Puzzle
 
 CellCallback = Callable[[Cell, CellState], None]
 """Called once per square when an engine's ``settle`` learns its final state."""
 
 
 def state_codes(
-    n: int,
+    puzzle: Puzzle,
     decisions: Mapping[Cell, DecisionKind],
     possible: np.ndarray,
     queens: np.ndarray,
-    rules: RuleFamily = CLASSIC,
 ) -> np.ndarray:
-    """Every square's state as its index in ``STATE_ORDER`` (int8): the one definition both
-    engines share.
+    """Every square's state as its index in ``STATE_ORDER`` (int8): the one definition every
+    engine shares.
 
-    ``possible``: some remaining solution has a queen there; ``queens``: every remaining solution
-    has (placed or forced). A square in no remaining solution is ATTACKED when one of ``queens``
-    attacks it under the family's rules, else closed by LOOKAHEAD.
+    ``possible``: some remaining solution has a piece there; ``queens``: every remaining solution
+    has (placed or forced). A square in no remaining solution is ATTACKED when ``queens`` close it
+    under the puzzle's rules, else closed by LOOKAHEAD.
     """
-    codes = np.where(rules.attacked(n, queens), 4, 5).astype(np.int8)
+    codes = np.where(puzzle.attacked(queens), 4, 5).astype(np.int8)
     codes[possible] = 3
     codes[queens] = 2
     for (row, col), kind in decisions.items():
@@ -41,26 +43,22 @@ def state_codes(
 
 
 def board_states(
-    n: int,
+    puzzle: Puzzle,
     decisions: Mapping[Cell, DecisionKind],
     possible: np.ndarray,
     queens: np.ndarray,
-    rules: RuleFamily = CLASSIC,
 ) -> tuple[tuple[CellState, ...], ...]:
     """Every square's state (see ``state_codes``)."""
-    codes = state_codes(n, decisions, possible, queens, rules)
+    codes = state_codes(puzzle, decisions, possible, queens)
     return tuple(tuple(STATE_ORDER[code] for code in row) for row in codes.tolist())
 
 
 class SquareSource(Protocol):
-    """What ``why_not_open`` reads of a board: its size and rules, its squares, the queens that
-    close a square."""
+    """What ``why_not_open`` reads of a board: its puzzle, its squares, the pieces that close a
+    square."""
 
     @property
-    def n(self) -> int: ...
-
-    @property
-    def rules(self) -> RuleFamily: ...
+    def puzzle(self) -> Puzzle: ...
 
     def cell(self, row: int, col: int) -> CellState | None: ...
 
@@ -69,9 +67,9 @@ class SquareSource(Protocol):
 
 def why_not_open(engine: SquareSource, row: int, col: int) -> str:
     """Why a piece cannot be placed on (row, col) now, as a clause ("" when it can)."""
-    cell = check_cell(engine.n, row, col)
+    cell = check_cell(engine.puzzle.n, row, col)
     state = engine.cell(row, col)
-    piece = engine.rules.piece
+    piece = engine.puzzle.piece
     if state is CellState.OPEN:
         return ""
     if state is CellState.QUEEN:
@@ -86,14 +84,14 @@ def why_not_open(engine: SquareSource, row: int, col: int) -> str:
             for q in engine.attackers(*cell)
         ]
         pieces = f"{piece}s" if len(labels) > 1 else piece
-        return f"it is {engine.rules.attacked_by} the {pieces} at {and_list(labels)}"
+        return f"it is {engine.puzzle.attacked_by} the {pieces} at {and_list(labels)}"
     return f"no remaining solution has a {piece} there"
 
 
 def refuse_place(engine: SquareSource, cell: Cell) -> DecisionError:
     """The error for a piece the square cannot take."""
     why = why_not_open(engine, *cell)
-    return DecisionError(f"cannot place a {engine.rules.piece} on {cell.label()}: {why}")
+    return DecisionError(f"cannot place a {engine.puzzle.piece} on {cell.label()}: {why}")
 
 
 def refuse_mark(cell: Cell, state: CellState, piece: str) -> DecisionError | None:

@@ -4,13 +4,16 @@ checked square by square against the rules, no bitmasks and no choice of what to
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from itertools import combinations
 
 from hypothesis import strategies as st
 
 from bdd_model.board import CellState
-from bdd_model.levels.level import Level
+from bdd_model.decisions import Decision
+from bdd_model.levels.play.level_engine import LevelEngine
+from bdd_model.puzzles import LevelPuzzle
+from bdd_model.puzzles.level import Level
 
 
 def solutions(
@@ -93,9 +96,11 @@ def _random_pieces(n: int, stars: int, rng: random.Random) -> list[tuple[int, in
 
 def states(level: Level, queens: set[tuple[int, int]], marks: set[tuple[int, int]]) -> list[list[CellState]]:
     """Every square's state from the solutions the decisions leave: closed squares attacked when
-    they touch a piece or lie in a row, column or region that holds its K pieces."""
+    they touch a piece (placed, or in every solution left) or lie in a row, column or region that
+    holds its K of them."""
     n, k = level.n, level.stars
     left = solutions(level, queens, marks)
+    pieces = queens | (set.intersection(*map(set, left)) if left else set())
     grid = []
     for r in range(n):
         row = []
@@ -110,11 +115,11 @@ def states(level: Level, queens: set[tuple[int, int]], marks: set[tuple[int, int
                 row.append(CellState.OPEN)
             else:
                 full = (
-                    sum(q[0] == r for q in queens) >= k
-                    or sum(q[1] == c for q in queens) >= k
-                    or sum(level.region_of[q[0]][q[1]] == level.region_of[r][c] for q in queens) >= k
+                    sum(q[0] == r for q in pieces) >= k
+                    or sum(q[1] == c for q in pieces) >= k
+                    or sum(level.region_of[q[0]][q[1]] == level.region_of[r][c] for q in pieces) >= k
                 )
-                touching = any(abs(q[0] - r) <= 1 and abs(q[1] - c) <= 1 for q in queens)
+                touching = any(abs(q[0] - r) <= 1 and abs(q[1] - c) <= 1 for q in pieces)
                 row.append(CellState.ATTACKED if full or touching else CellState.LOOKAHEAD)
         grid.append(row)
     return grid
@@ -136,3 +141,11 @@ def random_play(
     square = st.tuples(st.integers(0, n - 1), st.integers(0, n - 1))
     queens = draw(st.sets(square, max_size=2))
     return level, queens, draw(st.sets(square, max_size=4)) - queens
+
+
+def played(level: Level, decisions: Sequence[Decision]) -> LevelEngine:
+    """The level engine under test with the decisions taken, as a player keeps them (mistakes
+    too): what a hint is asked of."""
+    board = LevelEngine(LevelPuzzle.of(level), strict=False)
+    board.restore(decisions)
+    return board

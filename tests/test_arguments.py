@@ -19,7 +19,6 @@ from app.gui.nqueens_gui import build_parser as gui_parser
 from bdd_model import Cell, Decision, DecisionKind
 from bdd_model.decisions import first_conflict
 from bdd_model.engines.diagram_engine import DIAGRAM
-from bdd_model.families import family
 from bdd_model.puzzles import FamilyPuzzle
 from bdd_model.saved_game import refusal
 from tests.cli_helpers import run
@@ -165,15 +164,15 @@ def _decisions(*spec: tuple[int, int, str]) -> list[Decision]:
 
 
 def test_the_pairwise_check_finds_squares_taken_twice_and_queens_in_line() -> None:
-    assert first_conflict(8, _decisions((0, 0, "Q"), (1, 2, "Q"), (2, 4, "x"))) is None
+    assert first_conflict(FamilyPuzzle(8), _decisions((0, 0, "Q"), (1, 2, "Q"), (2, 4, "x"))) is None
     assert (
-        first_conflict(8, _decisions((0, 0, "Q"), (3, 3, "x"), (3, 3, "Q")))
+        first_conflict(FamilyPuzzle(8), _decisions((0, 0, "Q"), (3, 3, "x"), (3, 3, "Q")))
         == "decisions 2 and 3 are both on 4,4"
     )
-    assert first_conflict(8, _decisions((0, 0, "Q"), (4, 5, "Q"), (2, 2, "Q"))) == (
+    assert first_conflict(FamilyPuzzle(8), _decisions((0, 0, "Q"), (4, 5, "Q"), (2, 2, "Q"))) == (
         "decisions 1 and 3: queens on 1,1 and 3,3 attack each other"
     )
-    assert first_conflict(8, _decisions((0, 4, "Q"), (4, 0, "Q"))) == (
+    assert first_conflict(FamilyPuzzle(8), _decisions((0, 4, "Q"), (4, 0, "Q"))) == (
         "decisions 1 and 2: queens on 1,5 and 5,1 attack each other"
     )
 
@@ -182,17 +181,17 @@ def test_the_pairwise_check_follows_the_family() -> None:
     """Diagonals wrap on the torus; a superqueen also leaps as a knight; no-touch pieces only
     keep off each other's neighbours."""
     wrapped = _decisions((0, 0, "Q"), (1, 7, "Q"))
-    assert first_conflict(8, wrapped) is None
-    assert first_conflict(8, wrapped, family("toroidal")) == (
+    assert first_conflict(FamilyPuzzle(8), wrapped) is None
+    assert first_conflict(FamilyPuzzle(8, "toroidal"), wrapped) == (
         "decisions 1 and 2: queens on 1,1 and 2,8 attack each other"
     )
     knight = _decisions((0, 0, "Q"), (1, 2, "Q"))
-    assert first_conflict(8, knight, family("superqueens")) == (
+    assert first_conflict(FamilyPuzzle(8, "superqueens"), knight) == (
         "decisions 1 and 2: superqueens on 1,1 and 2,3 attack each other"
     )
     far_diagonal = _decisions((0, 0, "Q"), (2, 2, "Q"))
-    assert first_conflict(8, far_diagonal, family("no-touch")) is None
-    assert first_conflict(8, _decisions((0, 0, "Q"), (1, 1, "Q")), family("no-touch")) is not None
+    assert first_conflict(FamilyPuzzle(8, "no-touch"), far_diagonal) is None
+    assert first_conflict(FamilyPuzzle(8, "no-touch"), _decisions((0, 0, "Q"), (1, 1, "Q"))) is not None
 
 
 @pytest.mark.parametrize(

@@ -262,7 +262,14 @@ def test_a_refused_open_leaves_a_running_compile_alone(
 def test_the_worker_hands_over_a_file_when_the_cache_path_is_taken(tmp_path: Path) -> None:
     (tmp_path / "queens-6-cudd.npz").mkdir()
     result = subprocess.run(
-        [sys.executable, "-m", "app.gui.workers.compile_worker", '{"n": 6}', "--backend", "cudd"],
+        [
+            sys.executable,
+            "-m",
+            "app.gui.workers.compile_worker",
+            '{"kind": "family", "n": 6}',
+            "--backend",
+            "cudd",
+        ],
         capture_output=True,
         text=True,
         check=False,

@@ -81,7 +81,7 @@ def test_a_cancelled_build_of_another_familys_board_keeps_the_family_in_hand(
     assert window.session.sources.compiling == 8
     with qtbot.waitSignal(window.session.sources.compileEnded, timeout=10000):
         window.session.sources.cancel_compile()
-    assert window.session.rules is CLASSIC and window.session.configurator.rules is CLASSIC
+    assert window.session.rules is CLASSIC and window.session.configurator.puzzle.rules is CLASSIC
     assert window.rules_choice.box.currentText() == "Queens"
     assert next(a for a in window.rules_choice.group.actions() if a.isChecked()).data() == "queens"
 

@@ -14,6 +14,7 @@ from app.gui.mid_end import board_sources
 from app.gui.window.main_window import MainWindow
 from app.gui.workers.worker_board import WorkerBoard
 from bdd_model import Cell, CellState, Decision, DecisionKind, load_or_compile
+from bdd_model.engines.solver_engine import SOLVER
 from bdd_model.saved_game import replay
 from tests.gui_helpers import click, decisions_of, make_window, point
 
@@ -149,7 +150,7 @@ def test_auto_opens_on_sat_while_the_diagram_builds_then_switches(
         board_sources, "waits_for_build", lambda choice, puzzle: choice == "bdd" or puzzle.n <= 8
     )
     window.session.sources.in_process_max_n = 0
-    with qtbot.waitSignal(window.session.sources._worker_client().ready, timeout=30000):
+    with qtbot.waitSignal(window.session.sources._worker_client(SOLVER).ready, timeout=30000):
         window.session.sources.start_worker()
     with qtbot.waitSignal(window.session.boardReplaced, timeout=30000):
         window.sizes.choose(9)

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from bdd_model.levels.level import Level, LevelError
 from bdd_model.levels.level_file import MAX_BYTES, parse_level, read_level
+from bdd_model.puzzles.level import Level, LevelError
 from tests.cli_helpers import run
 
 FIVE = ("AABBB", "AABBB", "CCDDD", "CCDDE", "CCDEE")

@@ -10,10 +10,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from app.bench.level_bench import z3_unique
-from bdd_model.levels.level import Level, LevelError
 from bdd_model.levels.level_file import read_level
 from bdd_model.levels.making.generator import NotToBeHad, generate
 from bdd_model.levels.techniques.rating import DIFFICULTIES, Difficulty, by_techniques
+from bdd_model.puzzles.level import Level, LevelError
 from tests import level_oracle
 from tests.cli_helpers import run
 from tests.properties import examples

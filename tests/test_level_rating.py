@@ -9,13 +9,14 @@ from pathlib import Path
 import pytest
 
 from bdd_model.decisions import Decision
-from bdd_model.levels.level import Level
 from bdd_model.levels.techniques import TECHNIQUES
 from bdd_model.levels.techniques.hints import NoHint, hint
 from bdd_model.levels.techniques.position import Position
 from bdd_model.levels.techniques.rating import DIFFICULTIES, NotUnique, by_techniques, rate
+from bdd_model.puzzles.level import Level
 from tests import level_oracle
 from tests.cli_helpers import run
+from tests.level_oracle import played
 
 LADDER = [
     ("single", Level(("AAAAA", "AAABB", "AACEB", "DAEEE", "DEEEE"))),
@@ -53,7 +54,7 @@ def test_hints_on_the_level_made_for_a_technique_never_skip_a_simpler_one(name: 
     given = []
     while True:
         try:
-            found = hint(level, decisions)
+            found = hint(played(level, decisions))
         except NoHint as error:
             assert str(error) == "the level is solved"
             break

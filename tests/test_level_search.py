@@ -10,9 +10,9 @@ from hypothesis import strategies as st
 
 from bdd_model import Cell
 from bdd_model.levels import level_kernels
-from bdd_model.levels.level import Level
 from bdd_model.levels.level_search import LevelSearch
 from bdd_model.levels.level_search_kernels import LevelKernels
+from bdd_model.puzzles.level import Level
 from tests import level_oracle
 from tests.properties import examples
 

@@ -9,11 +9,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bdd_model import Cell
-from bdd_model.levels.level import Level
 from bdd_model.levels.level_file import read_level
 from bdd_model.levels.level_search import LevelSearch
 from bdd_model.levels.techniques import TECHNIQUES, next_deduction
 from bdd_model.levels.techniques.position import Position, Shape
+from bdd_model.puzzles.level import Level
 from tests import level_oracle
 from tests.properties import examples
 

@@ -8,10 +8,10 @@ from collections.abc import Callable
 from typing import Any
 
 from app.bench.engine_bench import summary
-from bdd_model.levels.level import Level
 from bdd_model.levels.level_search import LevelSearch
 from bdd_model.levels.making.generator import generate
 from bdd_model.levels.techniques.rating import DIFFICULTIES, Difficulty
+from bdd_model.puzzles.level import Level
 
 CASES: list[tuple[int, int, Difficulty, float, float]] = [
     *[(8, 1, d, 0.2, 1.0) for d in DIFFICULTIES],

@@ -19,14 +19,14 @@ from typing import Any, TypeVar
 
 from app.bench.engine_bench import summary
 from bdd_model.board import Cell, CellState
-from bdd_model.decisions import Decision
 from bdd_model.errors import NQueensError
-from bdd_model.levels.level import Level, LevelError
-from bdd_model.levels.level_board import LevelBoard
 from bdd_model.levels.level_file import read_level
 from bdd_model.levels.level_search import LevelSearch
 from bdd_model.levels.level_search_kernels import LevelKernels
+from bdd_model.levels.play.level_engine import LevelEngine
 from bdd_model.levels.techniques.hints import NoHint, hint
+from bdd_model.puzzles import LevelPuzzle
+from bdd_model.puzzles.level import Level, LevelError
 
 T = TypeVar("T")
 MAX_LEVELS = 10_000
@@ -160,15 +160,15 @@ def _timed(work: Callable[[Level], T], level: Level) -> tuple[T, float]:
     return answer, (time.perf_counter() - started) * 1000
 
 
-def _built(level: Level, compiled: LevelKernels) -> LevelBoard:
+def _built(level: Level, compiled: LevelKernels) -> LevelEngine:
     """Everything the board needs to answer a decision, and its first answer."""
-    board = LevelBoard(level, compiled)
+    board = LevelEngine(LevelPuzzle.of(level), compiled)
     board.states()
-    board.count()
+    _ = board.count
     return board
 
 
-def _played(board: LevelBoard, solution: list[Cell]) -> list[float]:
+def _played(board: LevelEngine, solution: list[Cell]) -> list[float]:
     """The milliseconds of each decision (decided, every square's state, the count) of a game
     played row by row towards a solution: a mark on a closed square, then the row's pieces
     (none for a level without solutions)."""
@@ -182,7 +182,7 @@ def _played(board: LevelBoard, solution: list[Cell]) -> list[float]:
             started = time.perf_counter()
             decide(*cell)
             board.states()
-            board.count()
+            _ = board.count
             times.append((time.perf_counter() - started) * 1000)
     return times
 
@@ -190,16 +190,16 @@ def _played(board: LevelBoard, solution: list[Cell]) -> list[float]:
 def _hinted(level: Level) -> list[float]:
     """The milliseconds of each hint of a game that takes every hint, until the level is solved
     or no technique applies."""
-    decisions: list[Decision] = []
+    board = LevelEngine(LevelPuzzle.of(level), strict=False)
     times: list[float] = []
     while True:
         started = time.perf_counter()
         try:
-            found = hint(level, decisions)
+            found = hint(board)
         except NoHint:
             return times
         times.append((time.perf_counter() - started) * 1000)
-        decisions.extend(found.decisions())
+        board.restore([*board.decisions, *found.decisions()])
 
 
 def _edited(level: Level, compiled: LevelKernels, rng: random.Random) -> list[float]:

@@ -254,7 +254,7 @@ def state_report(cfg: Engine, figure: SolutionCount) -> dict[str, object]:
     report: dict[str, object] = {
         "n": cfg.n,
         "engine": cfg.engine,
-        "rules": cfg.rules.name,
+        "rules": cfg.puzzle.rules.name if isinstance(cfg.puzzle, FamilyPuzzle) else "level",
         **figure.json_fields(),
     }
     report.update(state_lists(states))

@@ -17,14 +17,15 @@ from bdd_model import NQueensError, parse_cell
 from bdd_model.board import CellState, cells_one_based
 from bdd_model.decisions import Decision, DecisionKind
 from bdd_model.files.untrusted_text import PATH_EXCERPT, excerpt
-from bdd_model.levels.level import MAX_N, MAX_STARS, Level, LevelError
-from bdd_model.levels.level_board import LevelBoard
 from bdd_model.levels.level_file import level_form, read_level
 from bdd_model.levels.level_search import LevelSearch
 from bdd_model.levels.making.generator import SIZES, NotToBeHad, described, generate, made_text
+from bdd_model.levels.play.level_engine import LevelEngine
 from bdd_model.levels.techniques.hints import NoHint, hint
 from bdd_model.levels.techniques.position import Deduction
 from bdd_model.levels.techniques.rating import DIFFICULTIES, NotUnique, rate
+from bdd_model.puzzles import LevelPuzzle
+from bdd_model.puzzles.level import MAX_N, MAX_STARS, Level, LevelError
 from bdd_model.solution_count import SolutionCount
 from bdd_model.wording import and_list
 
@@ -130,7 +131,9 @@ def run_hint(args: argparse.Namespace) -> int:
     found: Deduction | NoHint
     try:
         decisions = [Decision.parse(kind, text, level.n) for kind, text in args.decisions]
-        found = hint(level, decisions)
+        board = LevelEngine(LevelPuzzle.of(level), strict=False)
+        board.restore(decisions)
+        found = hint(board)
     except NoHint as error:
         found = error
     except NQueensError as error:
@@ -232,14 +235,14 @@ def run_level_state(args: argparse.Namespace) -> int:
         target = parse_cell(args.explain, n) if args.explain else None
     except NQueensError as error:
         fail(str(error))
-    board = LevelBoard(level)
+    board = LevelEngine(LevelPuzzle.of(level))
     for decision in decisions:
         try:
             (board.place if decision.kind is DecisionKind.QUEEN else board.mark)(*decision.cell)
         except NQueensError as error:
             fail(str(error))
     states = board.states()
-    figure = SolutionCount.of(board.count())
+    figure = SolutionCount.of(board.count)
     report: dict[str, object] = {
         "n": n,
         "engine": board.engine,

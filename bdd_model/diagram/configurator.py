@@ -226,7 +226,7 @@ class Configurator:
         self._view = BoardView.of(
             self.puzzle,
             self.decisions,
-            state_codes(self.n, self._decisions, counts > 0, queens, self.rules),
+            state_codes(self.puzzle, self._decisions, counts > 0, queens),
             count=SolutionCount.of(total),
             cell_counts=counts,
             insight=DiagramInsight(self._figures, self.layers() if self.n <= LAYERS_MAX_N else None),

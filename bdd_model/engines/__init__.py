@@ -6,13 +6,14 @@ from __future__ import annotations
 
 from bdd_model.engines.diagram_engine import DIAGRAM
 from bdd_model.engines.engine_kind import Built, BuiltEngineKind, EngineKind
+from bdd_model.engines.search_engine import SEARCH
 from bdd_model.engines.solver_engine import SOLVER
 from bdd_model.errors import NQueensError
 from bdd_model.files.untrusted_text import excerpt
 
 __all__ = ["Built", "BuiltEngineKind", "EngineKind", "engine_named", "engine_names", "engines"]
 
-_ENGINES: dict[str, EngineKind] = {kind.name: kind for kind in (DIAGRAM, SOLVER)}
+_ENGINES: dict[str, EngineKind] = {kind.name: kind for kind in (DIAGRAM, SOLVER, SEARCH)}
 
 
 def engines() -> list[EngineKind]:

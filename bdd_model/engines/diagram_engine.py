@@ -16,10 +16,10 @@ from bdd_model.diagram.backends import resolve_backend
 from bdd_model.diagram.configurator import Configurator
 from bdd_model.diagram.space import MAX_N, SolutionSpace, check_size
 from bdd_model.engine import take_in_order
-from bdd_model.engines.engine_kind import BuiltEngineKind, Warn, _quiet
+from bdd_model.engines.engine_kind import BuiltEngineKind, Warn, _quiet, family_board
 from bdd_model.errors import CacheError
 from bdd_model.progress import ProgressCallback, no_progress
-from bdd_model.puzzles import Puzzle
+from bdd_model.puzzles import FamilyPuzzle, Puzzle
 
 
 @dataclass(frozen=True)
@@ -45,13 +45,15 @@ class DiagramEngine(BuiltEngineKind):
     brings = "exact counts and the heat map"
 
     def largest(self, puzzle: Puzzle) -> int:
-        return puzzle.rules.diagram_max_n
+        return puzzle.rules.diagram_max_n if isinstance(puzzle, FamilyPuzzle) else 0
 
     def check_size(self, puzzle: Puzzle) -> None:
-        check_size(puzzle.n, puzzle.rules)
+        board = family_board(self.title, puzzle)
+        check_size(board.n, board.rules)
 
     def quick(self, puzzle: Puzzle) -> bool:
-        return puzzle.n <= puzzle.rules.quick_diagram_max_n
+        board = family_board(self.title, puzzle)
+        return board.n <= board.rules.quick_diagram_max_n
 
     def open(
         self,
@@ -61,18 +63,21 @@ class DiagramEngine(BuiltEngineKind):
         progress: ProgressCallback = no_progress,
         warn: Warn = _quiet,
     ) -> Configurator:
-        space = load_or_compile(puzzle.n, backend, construction, progress, warn=warn, rules=puzzle.rules)
+        board = family_board(self.title, puzzle)
+        space = load_or_compile(board.n, backend, construction, progress, warn=warn, rules=board.rules)
         return Configurator(space)
 
     def at_hand(self, puzzle: Puzzle, backend: str, build_up_to: int, warn: Warn) -> CompiledSpace | None:
-        n, rules = puzzle.n, puzzle.rules
+        board = family_board(self.title, puzzle)
+        n, rules = board.n, board.rules
         if n <= build_up_to:
             return CompiledSpace(load_or_compile(n, backend, warn=warn, rules=rules))
         cached = load_cached(n, backend, warn=warn, rules=rules)
         return CompiledSpace(cached) if cached is not None else None
 
     def is_kept(self, puzzle: Puzzle, backend: str) -> bool:
-        return cache_path(puzzle.n, resolve_backend(backend), puzzle.rules).is_file()
+        board = family_board(self.title, puzzle)
+        return cache_path(board.n, resolve_backend(backend), board.rules).is_file()
 
     def build(
         self,
@@ -84,7 +89,8 @@ class DiagramEngine(BuiltEngineKind):
     ) -> None:
         """Compile into the cache (a temporary file when the cache cannot be written or read
         back), then remember the compile's time and memory for the next price."""
-        n, rules = puzzle.n, puzzle.rules
+        board = family_board(self.title, puzzle)
+        n, rules = board.n, board.rules
         space = load_or_compile(n, backend, progress=progress, warn=warn, rules=rules)
         path = cache_path(n, space.info.backend, rules)
         try:
@@ -97,16 +103,17 @@ class DiagramEngine(BuiltEngineKind):
         remember_compile(space)
 
     def load_built(self, puzzle: Puzzle, backend: str, path: Path) -> CompiledSpace:
-        backend = resolve_backend(backend)
+        backend, board = resolve_backend(backend), family_board(self.title, puzzle)
         try:
-            space = load(puzzle.n, backend, path, puzzle.rules)
+            space = load(board.n, backend, path, board.rules)
         finally:
             self.discard_built(puzzle, backend, path)
         space.origin, space.seconds = "compiled", space.info.compile_seconds
         return CompiledSpace(space)
 
     def discard_built(self, puzzle: Puzzle, backend: str, path: Path) -> None:
-        if path != cache_path(puzzle.n, resolve_backend(backend), puzzle.rules):
+        board = family_board(self.title, puzzle)
+        if path != cache_path(board.n, resolve_backend(backend), board.rules):
             path.unlink(missing_ok=True)
 
 

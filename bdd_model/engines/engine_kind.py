@@ -10,8 +10,9 @@ from typing import Protocol
 
 from bdd_model.decisions import Decision
 from bdd_model.engine import Engine
+from bdd_model.errors import BoardSizeError
 from bdd_model.progress import ProgressCallback, no_progress
-from bdd_model.puzzles import Puzzle
+from bdd_model.puzzles import FamilyPuzzle, LevelPuzzle, Puzzle
 
 Warn = Callable[[str], None]
 
@@ -66,6 +67,22 @@ class EngineKind(ABC):
         warn: Warn = _quiet,
     ) -> Engine:
         """A fresh board of the puzzle (what it is answered from built now, if it must be)."""
+
+
+def family_board(title: str, puzzle: Puzzle) -> FamilyPuzzle:
+    """The puzzle as a rule family's board, for an engine that answers only those; BoardSizeError
+    in its words otherwise."""
+    if isinstance(puzzle, FamilyPuzzle):
+        return puzzle
+    raise BoardSizeError(f"the {title} answers the rule families' boards, not a {puzzle.title}")
+
+
+def level_board(title: str, puzzle: Puzzle) -> LevelPuzzle:
+    """The puzzle as a level, for an engine that answers only levels; BoardSizeError in its words
+    otherwise."""
+    if isinstance(puzzle, LevelPuzzle):
+        return puzzle
+    raise BoardSizeError(f"the {title} answers region levels, not the {puzzle.title} board")
 
 
 class Built(Protocol):

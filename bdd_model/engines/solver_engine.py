@@ -4,9 +4,9 @@ down)."""
 
 from __future__ import annotations
 
-from bdd_model.engines.engine_kind import EngineKind, Warn, _quiet
+from bdd_model.engines.engine_kind import EngineKind, Warn, _quiet, family_board
 from bdd_model.progress import ProgressCallback, no_progress
-from bdd_model.puzzles import Puzzle
+from bdd_model.puzzles import FamilyPuzzle, Puzzle
 from bdd_model.sat.engine import SAT_ENGINE_MAX_N, SatEngine, check_sat_engine_size
 from bdd_model.sat.kernels.sat_kernels import sat_kernels
 
@@ -25,13 +25,13 @@ class SolverEngine(EngineKind):
     in_worker = True
 
     def largest(self, puzzle: Puzzle) -> int:
-        return SAT_ENGINE_MAX_N
+        return SAT_ENGINE_MAX_N if isinstance(puzzle, FamilyPuzzle) else 0
 
     def prepare(self) -> bool:
         return sat_kernels().prepare()
 
     def check_size(self, puzzle: Puzzle) -> None:
-        check_sat_engine_size(puzzle.n)
+        check_sat_engine_size(family_board(self.title, puzzle).n)
 
     def open(
         self,
@@ -41,7 +41,8 @@ class SolverEngine(EngineKind):
         progress: ProgressCallback = no_progress,
         warn: Warn = _quiet,
     ) -> SatEngine:
-        return SatEngine(puzzle.n, rules=puzzle.rules)
+        board = family_board(self.title, puzzle)
+        return SatEngine(board.n, rules=board.rules)
 
 
 SOLVER = SolverEngine()

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from bdd_model.files.checked_file import FileKindError, read_bounded
 from bdd_model.files.untrusted_text import excerpt
-from bdd_model.levels.level import MAX_STARS, Level, LevelError
+from bdd_model.puzzles.level import MAX_STARS, Level, LevelError
 
 MAX_BYTES = 1 << 20
 """The largest level file read: a 30×30 level is under 2 KB, comments and all."""

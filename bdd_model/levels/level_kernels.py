@@ -11,6 +11,7 @@ from numba import njit
 from numba.cpython.unsafe.numbers import trailing_zeros
 
 from bdd_model.kernels.bits import popcount
+from bdd_model.levels.level_python import STOPPED
 
 _MASKS = "uint64[:, ::1]"
 _NEEDS = "int64[:, ::1]"
@@ -21,6 +22,8 @@ COUNT_BUDGET = 2_000
 """Boards a count of every solution walks by the fewest squares to spare before it goes row by row."""
 WALKED = 256
 """Solutions of a board walked one by one to prove every square, before a search per square."""
+STOP_EVERY = 1024
+"""Boards walked between two looks at the stop flag."""
 MEMO_START = 1 << 10
 """Boards a full count keeps at first; the table doubles as it fills."""
 MEMO_LIMIT = 1 << 20
@@ -189,7 +192,7 @@ def _grown(table, counts):  # pragma: no cover - compiled
 
 @njit(
     f"int64({_MASKS}, {_MASKS}, {_NEEDS}, int64, int64, boolean, {_WORDS}, {_MASKS}, {_MASKS}, {_NEEDS},"
-    f" {_INTS}, {_INTS}, {_MASKS}, {_INTS}, {_WORDS}, {_WORDS})",
+    f" {_INTS}, {_INTS}, {_MASKS}, {_INTS}, {_WORDS}, {_WORDS}, {_INTS})",
     cache=True,
     nogil=True,
 )
@@ -210,12 +213,14 @@ def _walk(  # pragma: no cover - compiled
     dead_marks,
     union,
     every,
+    stop,
 ):
     """The solutions from depth 0 of the stack (``avail``, ``placed``, ``need``), at most
     ``limit`` (0: all, each board's count kept so that a board reached again costs nothing),
-    −1 past ``budget`` boards (0: no budget). A board branches on the group with the fewest
-    squares to spare (a piece on its first square, or not), or ``in_rows`` on each square of the
-    first row in turn (the squares tried before it taken out). The first solution's pieces go
+    −1 past ``budget`` boards (0: no budget), ``STOPPED`` once ``stop[0]`` is set. A board
+    branches on the group with the fewest squares to spare (a piece on its first square, or
+    not), or ``in_rows`` on each square of the first row in turn (the squares tried before it
+    taken out). The first solution's pieces go
     to ``first``, with a limit the squares of any and every solution found to ``union`` and
     ``every``. Boards without a solution are kept in ``dead``
     (``dead_marks``: 0 where a board is kept, −1 where none; the last, how many) for every later
@@ -249,6 +254,8 @@ def _walk(  # pragma: no cover - compiled
                 boards += 1
                 if boards == budget:
                     return -1
+                if boards % STOP_EVERY == 0 and stop[0] != 0:
+                    return STOPPED
                 g = _branch(avail, need, depth, groups, groups_of, in_rows)
                 if g == -2:
                     result = 0
@@ -382,19 +389,20 @@ def _started(groups, touch, groups_of, queens, empties, stars, avail, placed, ne
 
 
 @njit(
-    f"int64({_MASKS}, {_MASKS}, {_NEEDS}, {_INTS}, {_INTS}, int64, int64, {_WORDS}, {_MASKS}, {_INTS})",
+    f"int64({_MASKS}, {_MASKS}, {_NEEDS}, {_INTS}, {_INTS}, int64, int64, {_WORDS}, {_MASKS}, {_INTS},"
+    f" {_INTS})",
     cache=True,
     nogil=True,
 )
 def count(
-    groups, touch, groups_of, queens, empties, stars, limit, first, dead, dead_marks
+    groups, touch, groups_of, queens, empties, stars, limit, first, dead, dead_marks, stop
 ):  # pragma: no cover
     """The solutions with pieces on ``queens`` and none on ``empties`` (groups: row masks, column
     masks, region masks, each to hold ``stars`` pieces; ``touch``: each square's square and
     neighbours; ``groups_of``: each square's three groups), at most ``limit`` of them (0: all);
     the first one's squares go to ``first``. Past two solutions, each board's count is kept:
     branching on the fewest squares to spare for ``COUNT_BUDGET`` boards, then row by row (where
-    boards recur far more often)."""
+    boards recur far more often). ``STOPPED`` once ``stop[0]`` is set."""
     avail, placed, need, square, stage = _stack(touch.shape[0], first.shape[0], groups.shape[0])
     union = np.zeros(first.shape[0], dtype=np.uint64)
     every = np.zeros(first.shape[0], dtype=np.uint64)
@@ -418,6 +426,7 @@ def count(
         dead_marks,
         union,
         every,
+        stop,
     )
     if limit or found < 2:
         return found
@@ -440,23 +449,27 @@ def count(
             dead_marks,
             union,
             every,
+            stop,
         )
-        if found >= 0:
+        if found != -1:
             break
     return found
 
 
 @njit(
-    f"int64({_MASKS}, {_MASKS}, {_NEEDS}, {_INTS}, {_INTS}, int64, {_INTS}, {_MASKS}, {_INTS})",
+    f"int64({_MASKS}, {_MASKS}, {_NEEDS}, {_INTS}, {_INTS}, int64, {_INTS}, {_MASKS}, {_INTS}, {_INTS})",
     cache=True,
     nogil=True,
 )
-def states(groups, touch, groups_of, queens, empties, stars, state, dead, dead_marks):  # pragma: no cover
+def states(
+    groups, touch, groups_of, queens, empties, stars, state, dead, dead_marks, stop
+):  # pragma: no cover
     """Each square left open by the decisions proven: ``state`` 1 when a solution has a piece
     there, 2 when every solution has, 0 when none; other squares are left as they are. One walk
     through every solution answers when there are at most ``WALKED`` of them; past that, a square
     met in no solution yet gets a search through it, and a square in all those found one without
-    it. The number of solutions found."""
+    it. The number of solutions found, or ``STOPPED`` once ``stop[0]`` is set (``state`` then
+    unchanged)."""
     cells = touch.shape[0]
     words = groups.shape[1]
     avail, placed, need, square, stage = _stack(cells, words, groups.shape[0])
@@ -491,7 +504,10 @@ def states(groups, touch, groups_of, queens, empties, stars, state, dead, dead_m
         dead_marks,
         union,
         every,
+        stop,
     )
+    if found == STOPPED:
+        return STOPPED
     if found > WALKED:
         for step in range(2):
             through = step == 0
@@ -505,7 +521,7 @@ def states(groups, touch, groups_of, queens, empties, stars, state, dead, dead_m
                     _place(groups, touch, groups_of, x, avail[0], need[0], placed[0])
                 else:
                     avail[0, x >> 6] &= ~(_ONE << bit)
-                if _walk(
+                one = _walk(
                     groups,
                     touch,
                     groups_of,
@@ -522,7 +538,11 @@ def states(groups, touch, groups_of, queens, empties, stars, state, dead, dead_m
                     dead_marks,
                     met,
                     shared,
-                ):
+                    stop,
+                )
+                if one == STOPPED:
+                    return STOPPED
+                if one:
                     for w in range(words):
                         union[w] |= first[w]
                         every[w] &= first[w]

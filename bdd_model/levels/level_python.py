@@ -6,7 +6,7 @@ within a count, so a board reached again by other moves costs nothing."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -16,18 +16,32 @@ MEMO_LIMIT = 1 << 21
 """Boards whose count a count keeps at once (about 400 MB at 30×30); past it they are forgotten."""
 
 
+STOPPED = -2
+"""What a count and a proof return once the stop flag ends them (as ``level_kernels``)."""
+NO_STOP = np.zeros(1, dtype=np.int64)
+"""The stop flag of a search nobody stops."""
+
+
+class _Stopped(Exception):
+    """The stop flag was set: the search ends where it is."""
+
+
 @dataclass(frozen=True)
 class Board:
-    """A level's groups (rows, columns, regions), each square's touching squares and groups."""
+    """A level's groups (rows, columns, regions), each square's touching squares and groups, and
+    the stop flag its searches look at before each branch."""
 
     groups: tuple[int, ...]
     touch: tuple[int, ...]
     groups_of: tuple[tuple[int, ...], ...]
+    stop: np.ndarray = field(default_factory=lambda: NO_STOP)
 
     @classmethod
-    def of(cls, groups: np.ndarray, touch: np.ndarray, groups_of: np.ndarray) -> Board:
+    def of(
+        cls, groups: np.ndarray, touch: np.ndarray, groups_of: np.ndarray, stop: np.ndarray = NO_STOP
+    ) -> Board:
         return cls(
-            _integers(groups), _integers(touch), tuple(tuple(int(g) for g in row) for row in groups_of)
+            _integers(groups), _integers(touch), tuple(tuple(int(g) for g in row) for row in groups_of), stop
         )
 
 
@@ -42,11 +56,21 @@ def count(
     first: np.ndarray,
     dead: np.ndarray,
     dead_marks: np.ndarray,
+    stop: np.ndarray,
 ) -> int:
     """As ``level_kernels.count``: the solutions with pieces on ``queens`` and none on
     ``empties``, at most ``limit`` (0: all), the first one's squares written to ``first``
-    (``dead`` and ``dead_marks`` unused: each count keeps its own boards)."""
-    board = Board.of(groups, touch, groups_of)
+    (``dead`` and ``dead_marks`` unused: each count keeps its own boards); ``STOPPED`` once
+    ``stop[0]`` is set."""
+    try:
+        return _count(Board.of(groups, touch, groups_of, stop), queens, empties, stars, limit, first)
+    except _Stopped:
+        return STOPPED
+
+
+def _count(
+    board: Board, queens: np.ndarray, empties: np.ndarray, stars: int, limit: int, first: np.ndarray
+) -> int:
     start = started(board, queens, empties, stars)
     if start is None:
         return 0
@@ -102,7 +126,9 @@ def place(board: Board, x: int, avail: int, need: list[int]) -> int:
 
 def branch(board: Board, avail: int, need: list[int]) -> int:
     """The group to branch on (the fewest squares to spare), −1 when every group holds its
-    pieces, −2 when one cannot."""
+    pieces, −2 when one cannot; _Stopped once the board's stop flag is set."""
+    if board.stop[0]:
+        raise _Stopped
     best, best_spare = -1, 1 << 30
     for g, k in enumerate(need):
         if k:
@@ -159,11 +185,21 @@ def states(
     state: np.ndarray,
     dead: np.ndarray,
     dead_marks: np.ndarray,
+    stop: np.ndarray,
 ) -> int:
     """As ``level_kernels.states``: each square left open by the decisions proven (1 open, 2
     in every solution, 0 in none); the number of solutions found (``dead`` and ``dead_marks``
-    unused)."""
-    board = Board.of(groups, touch, groups_of)
+    unused), or ``STOPPED`` once ``stop[0]`` is set (``state`` then unchanged)."""
+    proven = state.copy()
+    try:
+        found = _states(Board.of(groups, touch, groups_of, stop), queens, empties, stars, proven)
+    except _Stopped:
+        return STOPPED
+    state[:] = proven
+    return found
+
+
+def _states(board: Board, queens: np.ndarray, empties: np.ndarray, stars: int, state: np.ndarray) -> int:
     start = started(board, queens, empties, stars)
     if start is None:
         return 0

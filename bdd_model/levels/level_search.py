@@ -13,9 +13,11 @@ from functools import cache, cached_property
 import numpy as np
 
 from bdd_model.board import Cell
+from bdd_model.errors import QueryCancelled
 from bdd_model.levels import level_python
-from bdd_model.levels.level import Level
 from bdd_model.levels.level_search_kernels import LevelKernels, level_kernels
+from bdd_model.progress import CancelToken
+from bdd_model.puzzles.level import Level
 
 
 @dataclass(frozen=True)
@@ -48,24 +50,43 @@ class LevelSearch:
         self._dead = (np.zeros((capacity, key_words), dtype=np.uint64), marks)
         """Boards the searches found without a solution, kept for every later search."""
 
-    def counted(self, queens: Iterable[Cell] = (), empties: Iterable[Cell] = (), limit: int = 0) -> Counted:
-        """How many solutions keep the decisions (at most ``limit``; 0: all), and the first."""
+    def counted(
+        self,
+        queens: Iterable[Cell] = (),
+        empties: Iterable[Cell] = (),
+        limit: int = 0,
+        cancel: CancelToken | None = None,
+    ) -> Counted:
+        """How many solutions keep the decisions (at most ``limit``; 0: all), and the first;
+        QueryCancelled once ``cancel`` is set."""
         first = np.zeros(self._words, dtype=np.uint64)
         decided = self._decided(queens, empties)
-        found = int(self._kernels.search.count(*self._arrays, *decided, limit, first, *self._dead))
+        found = int(
+            self._kernels.search.count(*self._arrays, *decided, limit, first, *self._dead, _stop(cancel))
+        )
+        if found == level_python.STOPPED:
+            raise QueryCancelled("the level's search was cancelled")
         return Counted(found, self.cells(level_python.integer(first)) if found else None)
 
-    def count(self, queens: Iterable[Cell] = (), empties: Iterable[Cell] = ()) -> int:
+    def count(
+        self, queens: Iterable[Cell] = (), empties: Iterable[Cell] = (), cancel: CancelToken | None = None
+    ) -> int:
         """The number of solutions that keep the decisions."""
-        return self.counted(queens, empties).solutions
+        return self.counted(queens, empties, cancel=cancel).solutions
 
-    def proven(self, queens: Iterable[Cell] = (), empties: Iterable[Cell] = ()) -> np.ndarray:
+    def proven(
+        self, queens: Iterable[Cell] = (), empties: Iterable[Cell] = (), cancel: CancelToken | None = None
+    ) -> np.ndarray:
         """Each square under the decisions, as an n×n array: −1 closed before any search (a
         decision, touching a piece, in a full row, column or region), 0 in no solution, 1 in
-        some, 2 in every one (all 0 when no solution keeps the decisions)."""
+        some, 2 in every one (all 0 when no solution keeps the decisions); QueryCancelled once
+        ``cancel`` is set."""
         n = self.n
         state = np.full(n * n, -1, dtype=np.int64)
-        self._kernels.search.states(*self._arrays, *self._decided(queens, empties), state, *self._dead)
+        decided = self._decided(queens, empties)
+        found = self._kernels.search.states(*self._arrays, *decided, state, *self._dead, _stop(cancel))
+        if found == level_python.STOPPED:
+            raise QueryCancelled("the level's search was cancelled")
         return state.reshape(n, n)
 
     def solutions(self, queens: Iterable[Cell] = (), empties: Iterable[Cell] = ()) -> Iterator[int]:
@@ -100,6 +121,11 @@ class LevelSearch:
             np.array([cell.row * n + cell.col for cell in empties], dtype=np.int64),
             self.level.stars,
         )
+
+
+def _stop(cancel: CancelToken | None) -> np.ndarray:
+    """The stop flag the kernels look at."""
+    return cancel.flag if cancel is not None else level_python.NO_STOP
 
 
 @cache

@@ -6,7 +6,9 @@ from __future__ import annotations
 from typing import Annotated
 
 import msgspec
+import numpy as np
 
+from bdd_model.board import Cell
 from bdd_model.families import CLASSIC, RuleFamily, UnknownFamily, family
 
 
@@ -40,6 +42,11 @@ class FamilyPuzzle(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag=
         return self.rules.board(self.n)
 
     @property
+    def board(self) -> str:
+        """The board as sentences name it ("no solution of the 8×8 board")."""
+        return f"{self.title} board"
+
+    @property
     def pieces(self) -> int:
         """How many pieces a solution holds: one a row."""
         return self.n
@@ -48,6 +55,24 @@ class FamilyPuzzle(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag=
     def piece(self) -> str:
         """The word for a piece ("queen", "superqueen")."""
         return self.rules.piece
+
+    @property
+    def attacked_by(self) -> str:
+        """How a piece closes a square, as ``why_not_open`` says it ("attacked by")."""
+        return self.rules.attacked_by
+
+    def attacked(self, pieces: np.ndarray) -> np.ndarray:
+        """The squares the pieces of the boolean mask exclude, the pieces themselves excepted."""
+        return self.rules.attacked(self.n, pieces)
+
+    def closers(self, pieces: list[Cell], cell: Cell) -> list[Cell]:
+        """The pieces that exclude ``cell``."""
+        return [piece for piece in pieces if self.rules.excludes(self.n, piece, cell)]
+
+    def qualified(self, name: str, joiner: str = " ") -> str:
+        """A name that the family's board goes by, with the family unless it is the classic
+        ("SAT · toroidal")."""
+        return self.rules.qualified(name, joiner)
 
     def resized(self, n: int) -> FamilyPuzzle:
         """The same family's n×n board."""

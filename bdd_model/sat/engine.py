@@ -266,7 +266,7 @@ class SatEngine:
     def states(self) -> list[list[CellState]]:
         """The whole board, settled."""
         self.settle()
-        states = board_states(self.n, self._decisions, self._k.possible, self._k.queens, self.rules)
+        states = board_states(self.puzzle, self._decisions, self._k.possible, self._k.queens)
         return [list(row) for row in states]
 
     def queens(self) -> list[Cell]:

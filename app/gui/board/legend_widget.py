@@ -12,7 +12,7 @@ from app.gui.board.theme import board_colors
 from app.gui.widgets.action_help import tooltip_html
 from app.gui.widgets.painter import painting
 from bdd_model import CellState
-from bdd_model.families import CLASSIC, RuleFamily
+from bdd_model.puzzles import FamilyPuzzle, Puzzle
 
 LEGEND = (
     (CellState.QUEEN, "your {piece}"),
@@ -55,15 +55,15 @@ class LegendWidget(QWidget):
         self._no_solution = False
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
         self._legend: list[tuple[CellState, str]] = []
-        self._rules: RuleFamily | None = None
-        self.set_rules(CLASSIC)
+        self._puzzle: Puzzle | None = None
+        self.set_puzzle(FamilyPuzzle(8))
 
-    def set_rules(self, rules: RuleFamily) -> None:
+    def set_puzzle(self, puzzle: Puzzle) -> None:
         """Say what "attacked" means under the board's rules."""
-        if rules is self._rules:
+        if puzzle == self._puzzle:
             return
-        self._rules = rules
-        piece = rules.piece
+        self._puzzle = puzzle
+        piece = puzzle.piece
         self._legend = [(state, text.format(piece=piece)) for state, text in LEGEND]
         self.setAccessibleName("Legend: " + ", ".join(text for _, text in self._legend))
         self._fit_height()
@@ -72,7 +72,7 @@ class LegendWidget(QWidget):
             tooltip_html(
                 "The squares",
                 f"Solid {piece}: yours. Outlined {piece}: forced, in every remaining solution. "
-                f"Hatched: {rules.attacked_by} a {piece}. Dotted (look-ahead): not attacked, yet no "
+                f"Hatched: {puzzle.attacked_by} a {piece}. Dotted (look-ahead): not attacked, yet no "
                 f"remaining solution has a {piece} there. Cross: marked empty by you. Washed out with "
                 "a dash: the SAT engine is still checking it. "
                 "The scale: solutions through a square, when the heat map is on (Ctrl+M).",

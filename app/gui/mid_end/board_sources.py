@@ -242,7 +242,7 @@ class BoardSources(QObject):
     def start_worker(self) -> None:
         """Start the engine worker's process now (in the background): the first board it answers
         then opens without waiting for its start-up (about a second)."""
-        self._worker_client().start()
+        self._worker_client(next(kind for kind in engines() if kind.in_worker)).start()
 
     def cancel_compile(self) -> None:
         """Stop a background build (the user's Cancel); the current board stays."""
@@ -380,14 +380,15 @@ class BoardSources(QObject):
         kind = at_once_engine(self.engine_choice, puzzle)
         assert kind is not None, "an engine answers at once every board the choice lets through"
         if kind.in_worker:
-            return WorkerBoard(self._worker_client(), kind, puzzle, decisions, self.parent())
+            return WorkerBoard(self._worker_client(kind), kind, puzzle, decisions, self.parent())
         return InProcessBoard(take_in_order(kind.open(puzzle, self.backend), decisions), self.parent())
 
-    def _worker_client(self) -> WorkerClient:
+    def _worker_client(self, kind: EngineKind) -> WorkerClient:
+        """The engine worker, named for the engine of the board it answers now."""
         if self._worker is None:
-            name = " and ".join(kind.title for kind in engines() if kind.in_worker)
-            self._worker = WorkerClient(name, self)
+            self._worker = WorkerClient(kind.title, self)
             self._worker.failed.connect(self._worker_failed)
+        self._worker.name = kind.title
         return self._worker
 
     def _open_at_once(self, pending: PendingBoard) -> None:
@@ -465,7 +466,7 @@ def _not_opened(file_path: Path | None, reason: str, then: str = "The board is u
 def _contradiction(puzzle: Puzzle, decisions: Sequence[Decision]) -> str:
     """Why these decisions cannot all hold on the puzzle's board, found without an engine (two
     decisions on one square, two pieces that attack each other), or ""."""
-    found = conflict(puzzle.n, decisions, puzzle.rules)
+    found = conflict(puzzle, decisions)
     if found is None:
         return ""
     if found.same_square:

@@ -33,7 +33,7 @@ class ExplanationCache(QObject):
             return known
         state = board.cell(*cell)
         if state is not None and not (state.is_closed or state is CellState.MARKED):
-            found = self._known[cell] = explanation(board.n, board.decisions, cell, (), board.rules)
+            found = self._known[cell] = explanation(board.puzzle, board.decisions, cell, ())
             return found
         self._known[cell] = awaited(cell)
         board.ask(Explain((cell.row, cell.col)), lambda found: self._arrived(board, cell, found))
@@ -56,5 +56,5 @@ class ExplanationCache(QObject):
         if board is not self._current() or not isinstance(found, Explained):
             return
         cells = None if found.cells is None else [Cell(*c) for c in found.cells]
-        self._known[cell] = explanation(board.n, board.decisions, cell, cells, board.rules)
+        self._known[cell] = explanation(board.puzzle, board.decisions, cell, cells)
         self.explained.emit(cell)

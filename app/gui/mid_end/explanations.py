@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from bdd_model import Cell, CellState, Decision, DecisionKind, and_list, plural
 from bdd_model.board_view import BoardView
-from bdd_model.families import RuleFamily
+from bdd_model.puzzles import Puzzle
 from bdd_model.states import why_not_open
 
 
@@ -32,13 +32,12 @@ class Explanation:
 
 
 def explanation(
-    n: int, decisions: Sequence[Decision], cell: Cell, cells: Sequence[Cell] | None, rules: RuleFamily
+    puzzle: Puzzle, decisions: Sequence[Decision], cell: Cell, cells: Sequence[Cell] | None
 ) -> Explanation:
     """The sentence for an engine's answer ``cells`` (the decision squares to retract, or None)."""
-    piece = rules.piece
+    piece = puzzle.piece
     if cells is None:
-        name = rules.board(n)
-        return Explanation(cell, None, f"No solution of the {name} board has a {piece} on {cell.label()}.")
+        return Explanation(cell, None, f"No solution of the {puzzle.board} has a {piece} on {cell.label()}.")
     kinds = {d.cell: d.kind for d in decisions}
     culprits = tuple(Decision(Cell(*c), kinds[Cell(*c)]) for c in cells)
     if not culprits:
@@ -58,7 +57,7 @@ def describe(board: BoardView, cell: Cell, reason: Explanation | None = None) ->
     (``reason``: that square's explanation)."""
     state = board.state(*cell)
     where = cell.label()
-    piece = board.rules.piece
+    piece = board.puzzle.piece
     if state is None:
         return f"{where}: checking whether a solution has a {piece} here…"
     if state is CellState.OPEN:

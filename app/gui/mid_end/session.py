@@ -93,8 +93,9 @@ class BoardSession(QObject):
 
     @property
     def rules(self) -> RuleFamily:
-        """The rule family of the board shown, or of the board being opened."""
-        return self.puzzle.rules
+        """The rule family of the board shown or being opened; for a level, the family a size
+        chosen away from it opens (the classic queens)."""
+        return self.puzzle.resized(self.puzzle.n).rules
 
     @property
     def file_path(self) -> Path | None:
@@ -128,7 +129,7 @@ class BoardSession(QObject):
 
     def choose_rules(self, rules: RuleFamily) -> bool:
         """Play the board's size by another family, from an empty board, as one undoable step."""
-        if self._cfg is not None and rules is self._cfg.rules:
+        if self._cfg is not None and self._cfg.puzzle == FamilyPuzzle.of(rules, self._cfg.n):
             return True
         return self.open(FamilyPuzzle.of(rules, self.n or 8), label=f"{rules.title} rules")
 
@@ -247,7 +248,7 @@ class BoardSession(QObject):
         if cfg is None:
             return
         state = cfg.cell(*cell)
-        piece = cfg.rules.piece
+        piece = cfg.puzzle.piece
         if state is CellState.OPEN or state is None:
             placed = Decision(cell, DecisionKind.QUEEN)
             self.change((*cfg.decisions, placed), f"{piece.capitalize()} on {cell.label()}")
@@ -269,7 +270,7 @@ class BoardSession(QObject):
         elif state in (CellState.OPEN, CellState.ATTACKED, CellState.LOOKAHEAD, None):
             self.change((*cfg.decisions, Decision(cell, DecisionKind.MARK)), f"Mark {cell.label()}")
         elif state is CellState.QUEEN:
-            self.message.emit(f"{cell.label()} holds your {cfg.rules.piece}: click it to remove it first.")
+            self.message.emit(f"{cell.label()} holds your {cfg.puzzle.piece}: click it to remove it first.")
         else:
             self.message.emit(self.describe(cell))
 
@@ -313,8 +314,7 @@ class BoardSession(QObject):
         if cfg is None:
             return
         if cfg.count == 0:
-            board = cfg.rules.board(cfg.n)
-            self.message.emit(f"The {board} board has no solution: there is nothing to hint.")
+            self.message.emit(f"The {cfg.puzzle.board} has no solution: there is nothing to hint.")
             return
         if cfg.is_solved:
             self.message.emit("The board is solved: no hint needed.")
@@ -332,7 +332,9 @@ class BoardSession(QObject):
         squares = cells_of(found.squares)
         kind = DecisionKind.QUEEN if found.action == "queen" else DecisionKind.MARK
         where = squares[0].label()
-        text = f"Hint: {cfg.rules.piece} on {where}" if kind is DecisionKind.QUEEN else f"Hint: {where} empty"
+        text = (
+            f"Hint: {cfg.puzzle.piece} on {where}" if kind is DecisionKind.QUEEN else f"Hint: {where} empty"
+        )
         self.change((*cfg.decisions, *(Decision(cell, kind) for cell in squares)), text)
         self.message.emit(f"Hint: {found.reason}.")
 
@@ -386,7 +388,7 @@ class BoardSession(QObject):
         self._forget_answers()
         self.changed.emit()
         words, closed = not_taken(
-            proposal.label, proposal.before, proposal.after, reason, board.count == 0, board.rules.piece
+            proposal.label, proposal.before, proposal.after, reason, board.count == 0, board.puzzle.piece
         )
         self.message.emit(words)
         if closed is not None:

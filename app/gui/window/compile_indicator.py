@@ -13,13 +13,12 @@ from app.gui.widgets.action_help import tooltip_html
 from app.gui.widgets.elided_text import ElidedText
 from bdd_model import Progress
 from bdd_model.build_cost.countdown import Countdown, done_share
+from bdd_model.progress import PHASES
 from bdd_model.wording import duration
 
-PHASE_WORDS = {
-    "search": "searching",
-    "build": "row {done} of {total}",
-    "freeze": "stored {done} of {total} rows",
-}
+PHASE_WORDS = dict(
+    zip(PHASES, ("searching", "row {done} of {total}", "stored {done} of {total} rows"), strict=True)
+)
 """Each phase of a build in a few words, short enough that a family's 15×15 fits beside the time
 left in the words' two lines."""
 WORDS_WIDTH = 220

@@ -45,7 +45,7 @@ from app.gui.window.window_actions import HEAT_WITHOUT_SOLUTIONS, WindowActions,
 from app.gui.workers.machine_speed_job import MachinePace
 from bdd_model import Cell, resolve_backend
 from bdd_model.families import RuleFamily
-from bdd_model.puzzles import Puzzle
+from bdd_model.puzzles import FamilyPuzzle, Puzzle
 
 SMALLEST = (640, 480)
 """The smallest window: the board keeps at least half its width."""
@@ -85,7 +85,7 @@ class MainWindow(QMainWindow):
         self._make_toolbar()
         self._make_status_bar()
         self.pointed = PointedSquare(self.session, self)
-        self.status = StatusLine(self.status_line, self.pointed, prompt(self.session.rules.piece))
+        self.status = StatusLine(self.status_line, self.pointed, prompt(self.session.puzzle.piece))
         self.files = FileCommands(
             self,
             self.session,
@@ -247,8 +247,7 @@ class MainWindow(QMainWindow):
             self.setWindowTitle("N-Queens configurator")
             return
         path = self.session.file_path
-        board = cfg.rules.board(cfg.n)
-        title = f"{path.name} ({board})" if path else f"{board} board"
+        title = f"{path.name} ({cfg.puzzle.title})" if path else cfg.puzzle.board
         self.setWindowTitle(title + (", solved" if cfg.is_solved else "") + "[*]")
         self.setWindowModified(self.is_unsaved())
 
@@ -268,7 +267,7 @@ class MainWindow(QMainWindow):
         elif cfg is not None and no_solution:
             self.panel.show_explanation(no_solution_words(cfg))
         elif cfg is not None and not cfg.decisions:
-            self.panel.show_explanation(first_step(cfg.rules.piece))
+            self.panel.show_explanation(first_step(cfg.puzzle.piece))
         else:
             self.panel.show_explanation("Click a closed square to see which of your decisions close it.")
         chosen = self.pointed.chosen_explanation()
@@ -282,7 +281,7 @@ class MainWindow(QMainWindow):
         self.legend.set_heat(heat_peak(self.board.picture) if counted and heat and not no_solution else None)
         self.legend.set_checking(not counted)
         self.legend.set_no_solution(no_solution)
-        self.legend.set_rules(cfg.rules)
+        self.legend.set_puzzle(cfg.puzzle)
         off = (
             HEAT_WITHOUT_SOLUTIONS if no_solution else "" if counted else heat_off_words(cfg.name, cfg.puzzle)
         )
@@ -303,11 +302,11 @@ class MainWindow(QMainWindow):
         replaced, self._replaced = self._replaced, False
         if not replaced:
             self._opening = ""
-            self.status.board_line = prompt(self.session.rules.piece)
+            self.status.board_line = prompt(self.session.puzzle.piece)
         if self.pointed.pointed is not None:
             self.status.describe()
         elif not replaced:
-            self.status.say(prompt(self.session.rules.piece))
+            self.status.say(prompt(self.session.puzzle.piece))
 
     def _updated(self) -> None:
         """The SAT engine decided more squares or counted better: repaint, and keep the status
@@ -332,7 +331,7 @@ class MainWindow(QMainWindow):
         path = self.session.file_path
         text, self._opening = greeting(cfg, path.name if path else "", back=self.session.from_history)
         keyed = self.board.hasFocus() and self.board.cursor_cell and cfg.count != 0
-        keys = [keys_on_board(cfg.rules.piece)] if keyed else []
+        keys = [keys_on_board(cfg.puzzle.piece)] if keyed else []
         left = self.session.left_unsaved
         unsaved = [f"{left.name} had changes not saved: Undo (Ctrl+Z) brings them back."] if left else []
         self.status.say(" ".join([text, *unsaved, *self.session.sources.take_notes(), *keys]))
@@ -342,19 +341,19 @@ class MainWindow(QMainWindow):
         can be placed."""
         self.board.take_keys()
         said = self.status_line.text()
-        keys = keys_on_board(self.session.rules.piece)
+        keys = keys_on_board(self.session.puzzle.piece)
         cfg = self.session.configurator
         if keys not in said and cfg is not None and cfg.count != 0:
             self.status.say(f"{said} {keys}".strip())
 
     def _compile_started(self, puzzle: Puzzle) -> None:
         backend = resolve_backend(self.session.sources.backend)
-        cost = self.pace.cost(puzzle.n, backend, puzzle.rules)
+        cost = self.pace.cost(puzzle.n, backend, puzzle.rules) if isinstance(puzzle, FamilyPuzzle) else None
         self.compile_indicator.started(puzzle.title, backend, cost.seconds if cost else None)
 
     def _solved(self) -> None:
         self.board.flash_banner("Solved!")
-        self.show_message(solved_words(self.session.undo_stack.undoText(), self.session.rules.piece))
+        self.show_message(solved_words(self.session.undo_stack.undoText(), self.session.puzzle))
 
     def _pointed_changed(self) -> None:
         self.board.set_picture(self.picture())

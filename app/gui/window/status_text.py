@@ -7,6 +7,7 @@ from app.gui.workers.engine_board import EngineBoard
 from bdd_model import CellState, plural
 from bdd_model.board import STATE_ORDER
 from bdd_model.engine_choice import LARGEST_N
+from bdd_model.puzzles import FamilyPuzzle, Puzzle
 from bdd_model.solution_count import SolutionCount
 
 
@@ -52,7 +53,7 @@ def counters(cfg: EngineBoard) -> str:
     forced = int((codes == STATE_ORDER.index(CellState.FORCED)).sum())
     engine = cfg.name
     if cfg.is_solved:
-        pieces = plural(placed + forced, cfg.rules.piece)
+        pieces = plural(placed + forced, cfg.puzzle.piece)
         text = f"Solved: {pieces}" + (f" ({forced} forced)" if forced else "")
     else:
         queens = f"{placed} placed + {forced} forced" if forced else f"{placed} placed"
@@ -62,24 +63,25 @@ def counters(cfg: EngineBoard) -> str:
             if figure is None
             else figure.solutions() + _known(cfg, figure) + (" (updating…)" if updating else "")
         )
-        text = f"{queens} of {plural(cfg.n, cfg.rules.piece)} · {solutions}"
+        text = f"{queens} of {plural(cfg.puzzle.pieces, cfg.puzzle.piece)} · {solutions}"
     if not cfg.settled:
         hard = "; a hard one can take seconds" if cfg.slow else ""
         text = f"proving {plural(cfg.view.undecided, 'square')}{hard} · {text}"
-    return f"{text} · {cfg.rules.qualified(engine, ' · ')}"
+    return f"{text} · {cfg.puzzle.qualified(engine, ' · ')}"
 
 
 def _known(cfg: EngineBoard | None, figure: SolutionCount) -> str:
     """An empty board's count that was looked up, not counted (past the diagram, where the
     family's sequence is known)."""
-    return f" (known: {cfg.rules.sequence})" if figure.known and cfg is not None else ""
+    if not figure.known or cfg is None or not isinstance(cfg.puzzle, FamilyPuzzle):
+        return ""
+    return f" (known: {cfg.puzzle.rules.sequence})"
 
 
 def greeting(cfg: EngineBoard, file_name: str, back: bool = False) -> tuple[str, str]:
     """The line for a board just opened (``back``: brought back by undo or redo), and (on an engine
     whose count comes later) the words to complete once it is counted ("" otherwise)."""
-    n, rules = cfg.n, cfg.rules
-    name = f"{rules.board(n)} board"
+    name = cfg.puzzle.board
     if cfg.count == 0 and not cfg.decisions:
         return no_solution_words(cfg), ""
     if back:
@@ -90,7 +92,7 @@ def greeting(cfg: EngineBoard, file_name: str, back: bool = False) -> tuple[str,
         board += f" with {plural(len(cfg.decisions), 'decision')}"
     if back and file_name:
         board += f" ({file_name})"
-    first = "" if cfg.decisions else f" Click a square to place a {rules.piece}."
+    first = "" if cfg.decisions else f" Click a square to place a {cfg.puzzle.piece}."
     if cfg.count is not None:
         return f"{board}: {SolutionCount.of(cfg.count).remain()}.{first}", ""
     return f"{board}, on the {cfg.name}: squares fill in as they are checked.", board
@@ -98,16 +100,20 @@ def greeting(cfg: EngineBoard, file_name: str, back: bool = False) -> tuple[str,
 
 def no_solution_words(cfg: EngineBoard) -> str:
     """What is said of a board without a solution, with the nearest sizes that have one."""
-    n, rules = cfg.n, cfg.rules
+    puzzle = cfg.puzzle
+    if not isinstance(puzzle, FamilyPuzzle):
+        return f"The {puzzle.board} has no solution: every square is closed."
+    n, rules = puzzle.n, puzzle.rules
     sizes = " and ".join(f"{m}×{m}" for m in rules.sizes_with_solutions_near(n, LARGEST_N))
     elsewhere = f" Nearest sizes with solutions: {sizes}." if sizes else ""
     none_fit = f"No {plural(n, rules.piece)} fit on the {rules.board(n)} board without attacking"
     return f"{none_fit}: every square is closed.{elsewhere}"
 
 
-def solved_words(last_step: str, piece: str) -> str:
+def solved_words(last_step: str, puzzle: Puzzle) -> str:
     """What is said when the board is solved, with what Undo would take back (``last_step``,
-    the undo stack's text of the step that solved it; ``piece``, the family's word)."""
+    the undo stack's text of the step that solved it)."""
+    piece = puzzle.piece
     if last_step == "Solve":
         undo = f"Undo takes back every {piece} Solve placed."
     elif last_step.startswith("Mark "):
@@ -116,4 +122,5 @@ def solved_words(last_step: str, piece: str) -> str:
         undo = f"Undo takes the {piece} on {last_step.rsplit(' on ', 1)[1]} back."
     else:
         undo = f"Undo takes back: {last_step}." if last_step else ""
-    return f"Solved: every row holds a {piece}. {undo}".strip()
+    holds = f"a {piece}" if puzzle.pieces == puzzle.n else plural(puzzle.pieces // puzzle.n, piece)
+    return f"Solved: every row holds {holds}. {undo}".strip()

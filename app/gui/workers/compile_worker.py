@@ -55,7 +55,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         limit_memory(args.backend)
-        puzzle = decode(args.puzzle, Puzzle)
+        puzzle: Puzzle = decode(args.puzzle, Puzzle)  # type: ignore[arg-type]
         kind = engine_named(args.engine)
         if not isinstance(kind, BuiltEngineKind):
             raise NQueensError(f"the {kind.title} is built for no board")

@@ -11,7 +11,6 @@ from PySide6.QtCore import QObject, Signal
 
 from bdd_model import Cell, CellState, Decision
 from bdd_model.board_view import BoardView
-from bdd_model.families import RuleFamily
 from bdd_model.puzzles import Puzzle
 from bdd_model.questions import Answer, Question
 from bdd_model.solution_count import SolutionCount
@@ -74,11 +73,6 @@ class EngineBoard(QObject):
     @property
     def n(self) -> int:
         return self.view.n
-
-    @property
-    def rules(self) -> RuleFamily:
-        """The rule family the board is played by."""
-        return self.view.rules
 
     @property
     def decisions(self) -> tuple[Decision, ...]:

@@ -10,10 +10,10 @@ import time
 
 from bdd_model.board import Cell
 from bdd_model.errors import NQueensError
-from bdd_model.levels.level import Level, LevelError
 from bdd_model.levels.level_search import LevelSearch
 from bdd_model.levels.making.regions import grown, handovers, level_of, paired, planted, planted_pairs
 from bdd_model.levels.techniques.rating import Difficulty, by_techniques
+from bdd_model.puzzles.level import Level, LevelError
 
 MOVES_PER_ROW = 10
 """Squares of a second solution given away, per row of the level, before starting again."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 from functools import cache
 
-from bdd_model.levels.level import Level
+from bdd_model.puzzles.level import Level
 
 SYMBOLS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 Square = tuple[int, int]

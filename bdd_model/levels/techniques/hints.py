@@ -4,13 +4,36 @@ several solutions remain, the squares the exact search alone decides."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import Protocol
+
 from bdd_model.board import Cell, CellState
-from bdd_model.decisions import Decision, DecisionKind
+from bdd_model.decisions import Decision
 from bdd_model.errors import NQueensError
-from bdd_model.levels.level import Level
-from bdd_model.levels.level_board import LevelPlay
 from bdd_model.levels.techniques import TECHNIQUES
 from bdd_model.levels.techniques.position import Action, Deduction, Position
+from bdd_model.puzzles import LevelPuzzle
+
+
+class HintedBoard(Protocol):
+    """What a hint reads of a level's board (the level engine): its decisions and what its
+    exact search proves."""
+
+    @property
+    def puzzle(self) -> LevelPuzzle: ...
+
+    @property
+    def decisions(self) -> tuple[Decision, ...]: ...
+
+    def solution(self) -> list[Cell] | None: ...
+
+    def conflict(self) -> list[Cell] | None: ...
+
+    def take_back(self) -> list[Cell]: ...
+
+    def states(self) -> list[list[CellState]]: ...
+
+    def solvable_with(self, queens: Iterable[Cell] = (), marks: Iterable[Cell] = ()) -> bool: ...
 
 
 class NoHint(NQueensError):
@@ -26,19 +49,18 @@ NO_CHOICE_DECIDED = (
 )
 
 
-def hint(level: Level, decisions: list[Decision]) -> Deduction:
-    """The simplest deduction on open squares, each technique's in the order of ``TECHNIQUES``,
-    every square of it proven exact; when none applies and several solutions keep the decisions
-    (a level that is not unique), the squares the exact search decides. NoHint when there is none."""
-    board = LevelPlay(level)
-    for decision in decisions:
-        (board.place if decision.kind is DecisionKind.QUEEN else board.mark)(*decision.cell)
+def hint(board: HintedBoard) -> Deduction:
+    """The simplest deduction on the board's open squares, each technique's in the order of
+    ``TECHNIQUES``, every square of it proven exact; when none applies and several solutions keep
+    the decisions (a level that is not unique), the squares the exact search decides. NoHint when
+    there is none."""
+    level, decisions = board.puzzle.level, list(board.decisions)
     if board.solution() is None:
-        taken_back = board.to_take_back()
-        if taken_back is None:
+        if not board.conflict():
             raise NoHint("the level has no solution")
         raise NoHint(
-            "no solution keeps these decisions: take back " + " and ".join(c.label() for c in taken_back)
+            "no solution keeps these decisions: take back "
+            + " and ".join(c.label() for c in board.take_back())
         )
     position = Position.of(level, decisions)
     if position.solved:
@@ -50,7 +72,7 @@ def hint(level: Level, decisions: list[Decision]) -> Deduction:
     return _searched(board, position)
 
 
-def _searched(board: LevelPlay, position: Position) -> Deduction:
+def _searched(board: HintedBoard, position: Position) -> Deduction:
     """The squares the techniques leave open that the exact search decides, the pieces first,
     when several solutions keep the decisions; NoHint otherwise (one solution left: the
     techniques alone are stuck)."""
@@ -70,7 +92,7 @@ def _searched(board: LevelPlay, position: Position) -> Deduction:
     return Deduction(tuple(cells), action, SEARCH, reason, tuple(d.cell for d in board.decisions))
 
 
-def _proven(board: LevelPlay, cell: Cell, action: str) -> bool:
+def _proven(board: HintedBoard, cell: Cell, action: str) -> bool:
     """Whether every solution that keeps the decisions agrees: a piece on the square, or none."""
     if action == "queen":
         return not board.solvable_with(marks=[cell])

@@ -10,7 +10,7 @@ from typing import Literal
 
 from bdd_model.board import Cell
 from bdd_model.decisions import Decision, DecisionKind
-from bdd_model.levels.level import Level
+from bdd_model.puzzles.level import Level
 
 Action = Literal["queen", "empty"]
 

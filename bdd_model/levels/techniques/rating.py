@@ -8,10 +8,10 @@ from dataclasses import dataclass
 from typing import Literal
 
 from bdd_model.errors import NQueensError
-from bdd_model.levels.level import Level
 from bdd_model.levels.level_search import LevelSearch
 from bdd_model.levels.techniques import TECHNIQUES, next_deduction
 from bdd_model.levels.techniques.position import Position, Shape
+from bdd_model.puzzles.level import Level
 
 Difficulty = Literal["easy", "medium", "hard"]
 DIFFICULTIES: tuple[Difficulty, ...] = ("easy", "medium", "hard")
