@@ -301,6 +301,17 @@ def test_a_kill_dash_9_loses_at_most_the_last_second(tmp_path: Path) -> None:
     assert record["board"]["puzzle"]["n"] == 8 and record["board"]["decisions"] == [0, 2 * (8 + 4)]
 
 
+def test_a_window_sent_sigterm_closes_as_quit_does_and_reopens_its_board(tmp_path: Path) -> None:
+    """A logout or ``kill`` is not a crash: the board is kept as closed, and reopened as left."""
+    kept_boards = KeptBoards(tmp_path)
+    first = kept_boards.start("8", "--queen", "1,1")
+    kept_boards.wait_for(lambda: any(len(b["board"]["decisions"]) == 1 for b in kept_boards.records()), first)
+    first.terminate()
+    assert first.wait(timeout=30) == 0
+    (record,) = kept_boards.records()
+    assert record["clean"] is True and record["board"]["decisions"] == [0]
+
+
 def staircase_game(count: int) -> list[str]:
     """``--queen``/``--empty`` arguments for ``count`` decisions on a 100×100 board: ten queens of
     a solution (row r's queen on column 2r + 2, 1-based) and marks on squares they attack."""

@@ -123,6 +123,18 @@ def test_a_square_pointed_at_while_another_is_chosen_gets_its_explanation(qtbot,
     assert "Free still acts on 5,5" in window.status_line.text()
 
 
+def test_after_solve_on_the_sat_engine_the_words_about_undo_are_true(qtbot, tmp_path: Path) -> None:
+    """The solution Solve shows is solved before the worker takes it: "solved" waits for its step."""
+    window = make_window(qtbot, tmp_path)
+    open_on_sat(qtbot, window, 20)
+    click(qtbot, window, 4, 4)
+    qtbot.waitUntil(lambda: window.session.undo_stack.undoText() == "Queen on 5,5", timeout=10000)
+    with qtbot.waitSignal(window.session.solved, timeout=30000):
+        window.session.browser.solve()
+    assert window.session.undo_stack.undoText() == "Solve"
+    qtbot.waitUntil(lambda: window.status_line.text().endswith("Undo takes back every queen Solve placed."))
+
+
 def test_solve_and_hint_work_on_the_sat_engine(qtbot, tmp_path: Path) -> None:
     window = make_window(qtbot, tmp_path)
     open_on_sat(qtbot, window, 20)

@@ -88,3 +88,17 @@ def test_undo_brings_back_the_previous_size_with_its_decisions(qtbot, window: Ma
     window.commands.redo.trigger()
     window.commands.redo.trigger()
     assert window.session.n == 6
+
+
+def test_a_size_typed_past_the_engines_reach_says_why_it_stays(qtbot, window: MainWindow) -> None:
+    window.sizes.choose_engine("bdd", remember=False)
+    window.session.open_size(10)
+    box = window.size_box
+    box.setFocus()
+    box.lineEdit().selectAll()
+    qtbot.keyClicks(box, "20")
+    with qtbot.waitSignal(window.session.message, timeout=2000) as said:
+        qtbot.keyClick(box, Qt.Key.Key_Return)
+    reason = "the engine chosen in View → Engine answers boards to 15×15; Automatic answers it"
+    assert said.args == [f"20×20 was not opened: {reason}."]
+    assert window.session.n == 10 and box.value() == 10

@@ -4,6 +4,8 @@ and exit."""
 from __future__ import annotations
 
 import os
+import signal
+import socket
 import sys
 import tempfile
 import time
@@ -12,7 +14,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import NoReturn, cast
 
-from PySide6.QtCore import QCoreApplication, QEventLoop, QSettings, QSize, Qt, QThread, QTimer
+from PySide6.QtCore import (
+    QCoreApplication,
+    QEventLoop,
+    QSettings,
+    QSize,
+    QSocketNotifier,
+    Qt,
+    QThread,
+    QTimer,
+)
 from PySide6.QtWidgets import QApplication
 
 from app.gui.board.theme import APPEARANCES, apply_appearance, quiet_platform_notes
@@ -158,16 +169,37 @@ def main(argv: list[str] | None = None) -> int:
     if size is not None:
         window.resize(size)
     window.show()
+    close_on_terminate(window)
     QTimer.singleShot(0, session.sources.start_worker)
     QTimer.singleShot(0, freeze_startup_garbage)
     QTimer.singleShot(CALIBRATE_AFTER_MS, lambda: window.pace.measure(resolve_backend(args.backend)))
     session.boardReplaced.connect(lambda _: view.apply(window), Qt.ConnectionType.SingleShotConnection)
     if args.n is None and not decisions:
         window.reopen(args.rules, args.engine)
+        if size is not None:
+            window.resize(size)
     else:
         window.autosave.start_fresh()
         session.open(puzzle, decisions)
     return app.exec()
+
+
+def close_on_terminate(window: MainWindow) -> None:
+    """SIGTERM and SIGHUP (a logout, ``kill``, the terminal closed) close the window as Ctrl+Q does,
+    its board kept as left, not as after a crash: the signal wakes Qt's loop through a socket."""
+    wake, woken = socket.socketpair()
+    wake.setblocking(False)
+    signal.set_wakeup_fd(wake.fileno())
+    for number in (signal.SIGTERM, signal.SIGHUP):
+        signal.signal(number, lambda *_: None)
+    notifier = QSocketNotifier(woken.fileno(), QSocketNotifier.Type.Read, window)
+
+    def woke() -> None:
+        if {signal.SIGTERM, signal.SIGHUP} & set(woken.recv(64)):
+            window.close()
+
+    notifier.activated.connect(woke)
+    window.destroyed.connect(lambda: (wake.close(), woken.close()))
 
 
 @dataclass(frozen=True)

@@ -411,9 +411,9 @@ class BoardSession(QObject):
 
     def _note_solved(self, cfg: EngineBoard, was_solved: bool) -> None:
         """A board that became solved and settled (at once in this process) says so once its step
-        is on the undo stack; the worker's says so when its last square is proven
-        (``_engine_updated``)."""
-        if cfg.settled and cfg.is_solved and not was_solved:
+        is on the undo stack; the worker's says so when it has taken the step and proven its last
+        square (``_engine_updated``), even where the pieces shown already solve it."""
+        if cfg.settled and cfg.is_solved and not was_solved and not cfg.pending:
             self._was_solved = True
             QTimer.singleShot(0, self, self._announce_solved)
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtGui import QValidator, QWheelEvent
+from PySide6.QtGui import QKeyEvent, QValidator, QWheelEvent
 from PySide6.QtWidgets import QLabel, QSpinBox, QToolBar, QWidget
 
 from app.gui.widgets.action_help import tooltip_html
@@ -22,6 +22,8 @@ class SizeBox(QSpinBox):
     chosen = Signal(int)
     released = Signal()
     """The user is done with the box (a size chosen in it, or Enter): the keys go elsewhere."""
+    outside = Signal(int)
+    """A size typed past the box's range was entered (the box shows the size it had)."""
 
     def __init__(self, maximum: int, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -72,6 +74,14 @@ class SizeBox(QSpinBox):
         self.chosen.emit(self.value())
         if focused:
             self.released.emit()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        """Enter on a size past the range says so (``outside``) rather than nothing."""
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            match = _NUMBER.match(self.lineEdit().text())
+            if match is not None and not self.minimum() <= int(match.group(1)) <= self.maximum():
+                self.outside.emit(int(match.group(1)))
+        super().keyPressEvent(event)
 
     def wheelEvent(self, event: QWheelEvent) -> None:
         if self.hasFocus():

@@ -13,7 +13,7 @@ from app.gui.window.size_box import SizeBox
 from app.gui.workers.machine_speed_job import MachinePace
 from bdd_model import MAX_N, resolve_backend
 from bdd_model.build_cost.costs import ASK_BEFORE
-from bdd_model.engine_choice import ENGINE_CHOICES
+from bdd_model.engine_choice import ENGINE_CHOICES, LARGEST_N
 from bdd_model.wording import duration, memory
 
 LARGER_SIZES = (20, 32, 40, 64, 100)
@@ -54,6 +54,7 @@ class SizeChoice(QObject):
         menu.aboutToShow.connect(self.fill_menu)
         self.fill_menu()
         size_box.chosen.connect(self.request)
+        size_box.outside.connect(self._outside)
         engines.triggered.connect(lambda action: self.choose_engine(action.data()))
         for action in engines.actions():
             action.setChecked(action.data() == session.sources.engine_choice)
@@ -75,6 +76,15 @@ class SizeChoice(QObject):
             self._price(n)
         else:
             self.choose(n, build_exact=self.bar.always)
+
+    def _outside(self, n: int) -> None:
+        """A size typed past the box's range: say why it stays, and what answers it."""
+        top = self._session.sources.max_n
+        if n > LARGEST_N or n < 1:
+            reason = f"this program answers boards from 1×1 to {LARGEST_N}×{LARGEST_N}"
+        else:
+            reason = f"the engine chosen in View → Engine answers boards to {top}×{top}; Automatic answers it"
+        self._session.message.emit(f"{n}×{n} was not opened: {reason}.")
 
     def choose(self, n: int, build_exact: bool = True) -> None:
         """Switch to an empty n×n board (compiling it in the background if needed); choosing the
