@@ -199,7 +199,8 @@ def close_on_terminate(window: MainWindow) -> None:
             window.close()
 
     notifier.activated.connect(woke)
-    window.destroyed.connect(lambda: (wake.close(), woken.close()))
+    window.destroyed.connect(wake.close)
+    window.destroyed.connect(woken.close)
 
 
 @dataclass(frozen=True)
