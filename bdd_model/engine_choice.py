@@ -30,21 +30,33 @@ def check_board_size(n: object) -> int:
     return check_whole_size(n, LARGEST_N, "N={n} is above {maximum}, the largest board this program answers")
 
 
-def allowed(choice: str) -> list[EngineKind]:
-    """The engines a choice lets answer: the one named, or on ``auto`` every one."""
+def choice_for(choice: str, puzzle: Puzzle) -> str:
+    """The choice as it applies to the puzzle: the engine named answers the kinds of board it
+    answers at all (a family's, a level's); on any other kind, ``auto``."""
+    return choice if choice == AUTO or engine_named(choice).largest(puzzle) > 0 else AUTO
+
+
+def allowed(choice: str, puzzle: Puzzle) -> list[EngineKind]:
+    """The engines a choice lets answer the puzzle: the one named, or on ``auto`` every one."""
+    choice = choice_for(choice, puzzle)
     return engines() if choice == AUTO else [engine_named(choice)]
 
 
 def built_engine(choice: str, puzzle: Puzzle) -> BuiltEngineKind | None:
     """The built engine that answers the puzzle under the choice (now, or once built), if any."""
     return next(
-        (kind for kind in allowed(choice) if isinstance(kind, BuiltEngineKind) and kind.reaches(puzzle)), None
+        (
+            kind
+            for kind in allowed(choice, puzzle)
+            if isinstance(kind, BuiltEngineKind) and kind.reaches(puzzle)
+        ),
+        None,
     )
 
 
 def at_once_engine(choice: str, puzzle: Puzzle) -> EngineKind | None:
     """The engine that answers the puzzle at once under the choice (while a built one is built)."""
-    at_once = [kind for kind in allowed(choice) if not isinstance(kind, BuiltEngineKind)]
+    at_once = [kind for kind in allowed(choice, puzzle) if not isinstance(kind, BuiltEngineKind)]
     return next((kind for kind in at_once if kind.reaches(puzzle)), None)
 
 
@@ -63,7 +75,7 @@ def engines_for(puzzle: Puzzle) -> list[EngineKind]:
 
 def largest_for(choice: str, puzzle: Puzzle) -> int:
     """The largest board of the puzzle's kind the engine choice answers."""
-    return max(kind.largest(puzzle) for kind in allowed(choice))
+    return max(kind.largest(puzzle) for kind in allowed(choice, puzzle))
 
 
 def choose_engine(puzzle: Puzzle, choice: str = AUTO, backend: str = "auto") -> EngineKind:

@@ -57,6 +57,11 @@ class FamilyPuzzle(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag=
         return self.rules.piece
 
     @property
+    def region_of(self) -> None:
+        """A family's board has no regions (a level's has)."""
+        return None
+
+    @property
     def attacked_by(self) -> str:
         """How a piece closes a square, as ``why_not_open`` says it ("attacked by")."""
         return self.rules.attacked_by

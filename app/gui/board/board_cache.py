@@ -7,9 +7,10 @@ from collections.abc import Sequence
 
 import numpy as np
 from PySide6.QtCore import QRect, QRectF, Qt
-from PySide6.QtGui import QFont, QImage, QPainter, QPen
+from PySide6.QtGui import QColor, QFont, QImage, QPainter, QPen
 
 from app.gui.board.board_picture import OPEN, BoardPicture, heat_shown
+from app.gui.board.region_colors import region_shades
 from app.gui.board.square_painter import SquareLook, SquarePainter, mix
 from app.gui.board.theme import BoardColors
 from bdd_model import Cell, CellState
@@ -72,13 +73,26 @@ class SquareTiles:
         return rows[:, : pixels * 4].reshape(pixels, pixels, 4).copy()
 
 
+def regions_key(regions: np.ndarray | None) -> bytes:
+    """What tells one board's regions from another's in a cache's key (b"" for a chessboard)."""
+    return b"" if regions is None else regions.tobytes()
+
+
 class BoardCache:
-    """The image of an n×n board's squares at one square size, pixel ratio, palette and font."""
+    """The image of an n×n board's squares at one square size, pixel ratio, palette, font and
+    regions (a level's, or the chessboard's two shades)."""
 
     def __init__(
-        self, squares: SquarePainter, n: int, size: int, ratio: float, colors: BoardColors, font: QFont
+        self,
+        squares: SquarePainter,
+        n: int,
+        size: int,
+        ratio: float,
+        colors: BoardColors,
+        font: QFont,
+        regions: np.ndarray | None = None,
     ) -> None:
-        self._key = (n, size, ratio, colors, font.key())
+        self._key = (n, size, ratio, colors, font.key(), regions_key(regions))
         self._squares = squares
         self._n = n
         self._size = size
@@ -88,28 +102,47 @@ class BoardCache:
         side = n * self._pixels
         self._image_pixels = np.zeros((side, side, 4), dtype=np.uint8)
         self._image = QImage(self._image_pixels.data, side, side, side * 4, QImage.Format.Format_RGB32)
-        self._parity = np.add.outer(np.arange(n), np.arange(n)).astype(np.intp) % 2
+        self._tinted = regions is not None
+        self._shades: tuple[QColor, ...]
+        if regions is None:
+            self._shade = np.add.outer(np.arange(n), np.arange(n)).astype(np.intp) % 2
+            self._shades = (colors.light_square, colors.dark_square)
+        else:
+            self._shade = region_shades(regions, len(colors.regions))
+            self._shades = colors.regions
+        """Each square's own colour, as an index into ``_shades``."""
         self._tiles, self._plain = self._new_tiles()
         self._shown = np.full((n, n), -1, dtype=np.intp)
         """The tile each square of the image shows (-1: not painted yet)."""
 
-    def fits(self, n: int, size: int, ratio: float, colors: BoardColors, font: QFont) -> bool:
-        """True when the image was made for this board size, square size, ratio, palette and font."""
-        return self._key == (n, size, ratio, colors, font.key())
+    def fits(
+        self,
+        n: int,
+        size: int,
+        ratio: float,
+        colors: BoardColors,
+        font: QFont,
+        regions: np.ndarray | None = None,
+    ) -> bool:
+        """True when the image was made for this board size, square size, ratio, palette, font
+        and regions."""
+        return self._key == (n, size, ratio, colors, font.key(), regions_key(regions))
 
     def _new_tiles(self) -> tuple[SquareTiles, np.ndarray]:
-        """Fresh tiles, and the tile of each state on each chessboard shade (by state code × 2 +
+        """Fresh tiles, and the tile of each state on each shade (by state code × shades +
         shade), -1 until a square needs it: a board of large squares paints only what it shows."""
         tiles = SquareTiles(self._squares, self._colors, self._size, self._pixels, self._font)
-        return tiles, np.full(2 * len(STATE_OF_CODE), -1, dtype=np.intp)
+        return tiles, np.full(len(self._shades) * len(STATE_OF_CODE), -1, dtype=np.intp)
 
     def _plain_tiles(self, keys: np.ndarray) -> np.ndarray:
         """The tiles of squares that show only their state on their shade (``keys``: state code
-        × 2 + shade)."""
-        shades = (self._colors.light_square.rgba(), self._colors.dark_square.rgba())
+        × shades + shade)."""
+        count = len(self._shades)
         for key in np.unique(keys).tolist():
             if self._plain[key] < 0:
-                self._plain[key] = self._tiles.index(SquareLook(STATE_OF_CODE[key // 2], shades[key % 2]))
+                base = self._shades[key % count].rgba()
+                look = SquareLook(STATE_OF_CODE[key // count], base, tinted=self._tinted)
+                self._plain[key] = self._tiles.index(look)
         return self._plain[keys]
 
     def redraw(self, picture: BoardPicture, rows: Sequence[int], peak: int) -> tuple[np.ndarray, np.ndarray]:
@@ -122,7 +155,7 @@ class BoardCache:
             rows = range(n)
         picked = np.asarray(rows, dtype=np.intp)
         codes = picture.codes[picked].astype(np.intp)
-        looks = self._plain_tiles(codes * 2 + self._parity[picked])
+        looks = self._plain_tiles(codes * len(self._shades) + self._shade[picked])
         for i, r in enumerate(rows):
             for c in self._special(picture, r):
                 looks[i, c] = self._tiles.index(self.look(picture, Cell(r, c), peak))
@@ -150,7 +183,7 @@ class BoardCache:
         colors = self._colors
         row, col = cell
         state = picture.state(row, col)
-        base = colors.light_square if (row + col) % 2 == 0 else colors.dark_square
+        base = self._shades[self._shade[row, col]]
         counts = picture.counts if heat_shown(picture) and state is CellState.OPEN else None
         if counts is not None and peak:
             base = mix(colors.heat_low, colors.heat_high, int(counts[row, col]) / peak)
@@ -162,6 +195,7 @@ class BoardCache:
             focus=cell == picture.focus,
             preview=picture.preview is not None and cell in picture.preview and not has_queen,
             solutions=int(counts[row, col]) if counts is not None and self._size >= COUNTS_FROM else None,
+            tinted=self._tinted,
         )
 
     def draw(self, painter: QPainter, left: int, top: int, rect: QRect) -> None:

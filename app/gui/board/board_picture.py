@@ -31,6 +31,9 @@ class BoardPicture:
     """The squares of a solution shown without committing it."""
     heat: bool = False
     focus: Cell | None = None
+    regions: np.ndarray | None = None
+    """A level's region of each square (n×n), drawn as colours and thick borders; None on a
+    family's chessboard."""
 
     @classmethod
     def of(

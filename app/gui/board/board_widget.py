@@ -10,6 +10,7 @@ import numpy as np
 from PySide6.QtCore import (
     QEasingCurve,
     QEvent,
+    QLineF,
     QPoint,
     QPointF,
     QRect,
@@ -332,10 +333,12 @@ class BoardWidget(QWidget):
             self.update()
         super().changeEvent(event)
 
-    def _drawing(self) -> tuple[int, int, float, BoardColors, QFont]:
-        """What the squares' cache is made for: board size, square size, pixel ratio, colours, font."""
+    def _drawing(self) -> tuple[int, int, float, BoardColors, QFont, np.ndarray | None]:
+        """What the squares' cache is made for: board size, square size, pixel ratio, colours,
+        font, a level's regions."""
         _, _, size = self._geometry()
-        return self._picture.n, size, self.devicePixelRatioF(), board_colors(self.palette()), self.font()
+        colors = board_colors(self.palette())
+        return self._picture.n, size, self.devicePixelRatioF(), colors, self.font(), self._picture.regions
 
     def _fitting_cache(self) -> BoardCache | None:
         """The squares' cache, if it was made for the board as it is drawn now."""
@@ -361,6 +364,8 @@ class BoardWidget(QWidget):
         n = self._picture.n
         left, top, size = self._geometry()
         cache.draw(painter, left, top, rect)
+        if self._picture.regions is not None:
+            self._paint_borders(painter, colors, left, top, size)
         painter.setPen(QPen(colors.frame, 2))
         painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.drawRect(QRectF(left - 1, top - 1, size * n + 2, size * n + 2))
@@ -371,6 +376,26 @@ class BoardWidget(QWidget):
         self._paint_focus(painter, colors, size)
         if self._banner_opacity > 0 and self._banner:
             self._paint_banner(painter, colors, cache)
+
+    def _paint_borders(self, painter: QPainter, colors: BoardColors, left: int, top: int, size: int) -> None:
+        """Thick lines between squares of different regions, so that regions are told apart
+        without their colours."""
+        regions = self._picture.regions
+        assert regions is not None
+        painter.setPen(
+            QPen(colors.frame, max(2.0, size / 9), Qt.PenStyle.SolidLine, Qt.PenCapStyle.SquareCap)
+        )
+        rows, cols = np.nonzero(regions[:, :-1] != regions[:, 1:])
+        lines = [
+            QLineF(left + (c + 1) * size, top + r * size, left + (c + 1) * size, top + (r + 1) * size)
+            for r, c in zip(rows.tolist(), cols.tolist(), strict=True)
+        ]
+        rows, cols = np.nonzero(regions[:-1, :] != regions[1:, :])
+        lines += [
+            QLineF(left + c * size, top + (r + 1) * size, left + (c + 1) * size, top + (r + 1) * size)
+            for r, c in zip(rows.tolist(), cols.tolist(), strict=True)
+        ]
+        painter.drawLines(lines)
 
     def _paint_labels(self, painter: QPainter, colors: BoardColors, left: int, top: int, size: int) -> None:
         font = QFont(self.font())

@@ -16,6 +16,9 @@ from bdd_model import CellState
 SMALLEST_GLYPH = 14
 """Squares narrower than this (pixels) show a queen as a disc (solid) or a ring (forced):
 the crown cannot be read there."""
+TINT = 0.55
+"""How far a closed square of a level is washed from its region's colour towards the closed
+state's: the region still reads under the pattern."""
 CHECKING_WASH = 0.6
 """How far a square being checked is washed from its own colour towards the checking tone: its
 chessboard contrast nearly gone, it reads as not there yet."""
@@ -37,6 +40,9 @@ class SquareLook(NamedTuple):
     faint one to be seen, the square filled in the cursor's colour."""
     solutions: int | None = None
     """Solutions through the square, written in it (heat map on large squares)."""
+    tinted: bool = False
+    """The square's own colour is its region's: it shows through a closed or marked square's
+    pattern."""
 
 
 def mix(a: QColor, b: QColor, t: float) -> QColor:
@@ -112,19 +118,25 @@ class SquarePainter:
         state: CellState | None,
         base: QColor,
         ratio: float,
+        tinted: bool = False,
     ) -> None:
-        """``base`` is the square's own colour (its chessboard shade, or its heat); a state of
-        None is a square the SAT engine is still checking."""
+        """``base`` is the square's own colour (its chessboard shade, its region's, or its heat);
+        a state of None is a square the engine is still checking; ``tinted``: a closed square
+        keeps a share of its own colour (a level's region)."""
+
+        def closed(color: QColor) -> QColor:
+            return mix(base, color, TINT) if tinted else color
+
         if state is None:
             checking(painter, rect, colors, base, ratio)
         elif state is CellState.ATTACKED:
-            painter.fillRect(rect, colors.attacked)
+            painter.fillRect(rect, closed(colors.attacked))
             hatch(painter, rect, colors.attacked_hatch)
         elif state is CellState.LOOKAHEAD:
-            painter.fillRect(rect, colors.lookahead)
+            painter.fillRect(rect, closed(colors.lookahead))
             dots(painter, rect, colors.lookahead_dots)
         elif state is CellState.MARKED:
-            painter.fillRect(rect, colors.marked)
+            painter.fillRect(rect, closed(colors.marked))
             size = rect.width()
             pen = QPen(colors.mark_cross, max(2.0, size / 12), Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap)
             painter.setPen(pen)
@@ -142,7 +154,7 @@ class SquarePainter:
         self, painter: QPainter, colors: BoardColors, rect: QRect, look: SquareLook, ratio: float
     ) -> None:
         """A square of the board as ``look`` says; a count is written in the painter's font."""
-        self.paint(painter, colors, rect, look.state, QColor.fromRgba(look.base), ratio)
+        self.paint(painter, colors, rect, look.state, QColor.fromRgba(look.base), ratio, look.tinted)
         size = rect.width()
         if look.preview and size < SMALLEST_GLYPH:
             painter.fillRect(rect, colors.cursor)

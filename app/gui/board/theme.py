@@ -39,6 +39,8 @@ class BoardColors:
     banner_text: QColor
     heat_low: QColor
     heat_high: QColor
+    regions: tuple[QColor, ...]
+    """A level's region colours (``region_colors`` picks one a region)."""
 
 
 LIGHT = BoardColors(
@@ -63,6 +65,23 @@ LIGHT = BoardColors(
     banner_text=QColor("#ffffff"),
     heat_low=QColor("#fff3c4"),
     heat_high=QColor("#e0531f"),
+    regions=tuple(
+        QColor(hex_rgb)
+        for hex_rgb in (
+            "#8dd3c7",
+            "#ffffb3",
+            "#bebada",
+            "#fb8072",
+            "#80b1d3",
+            "#fdb462",
+            "#b3de69",
+            "#fccde5",
+            "#d9d9d9",
+            "#bc80bd",
+            "#ccebc5",
+            "#ffed6f",
+        )
+    ),
 )
 
 DARK = BoardColors(
@@ -87,6 +106,23 @@ DARK = BoardColors(
     banner_text=QColor("#ffffff"),
     heat_low=QColor("#4d4630"),
     heat_high=QColor("#ff7b39"),
+    regions=tuple(
+        QColor(hex_rgb)
+        for hex_rgb in (
+            "#2f5d57",
+            "#6b6430",
+            "#4b4670",
+            "#7a3b36",
+            "#2f4f6b",
+            "#7a5428",
+            "#4d6a2c",
+            "#6e4159",
+            "#555555",
+            "#5d3b66",
+            "#3f5e45",
+            "#6f6421",
+        )
+    ),
 )
 
 

@@ -105,8 +105,9 @@ class BoardSources(QObject):
 
     @property
     def max_n(self) -> int:
-        """The largest board the chosen engine answers."""
-        return largest_for(self.engine_choice, self.puzzle)
+        """The largest board of Game → Size (the kind in hand's, a level's family's) that the
+        chosen engine answers."""
+        return largest_for(self.engine_choice, self.puzzle.resized(1))
 
     def built_engine(self, n: int) -> BuiltEngineKind | None:
         """The built engine that answers the n×n board of the kind in hand (now, or once it is

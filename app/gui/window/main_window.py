@@ -217,6 +217,7 @@ class MainWindow(QMainWindow):
             preview=self.session.browser.preview,
             heat=self.commands.heat.isChecked(),
             focus=explanation.cell if explanation else None,
+            regions=cfg.puzzle.region_of,
         )
 
     def refresh(self, now: bool = False) -> None:

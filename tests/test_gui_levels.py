@@ -1,0 +1,82 @@
+"""Region levels in the window: opened from the command line like any board, drawn with a colour per region
+and thick borders, answered by the level search in the worker; a file that holds no board is one line."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+from PySide6.QtGui import QImage
+
+from app.gui.board.region_colors import region_shades
+from bdd_model.engine_choice import AUTO, choice_for
+from bdd_model.puzzles import FamilyPuzzle, LevelPuzzle
+from bdd_model.puzzles.level import Level
+from tests.gui_helpers import run_gui
+
+BENCH = Path(__file__).resolve().parent.parent / "resources" / "levels" / "bench"
+
+
+@pytest.mark.parametrize("name", ["08-01.txt", "10x2-01.txt"])
+def test_a_level_named_on_the_command_line_is_drawn_solved_on_its_regions(tmp_path: Path, name: str) -> None:
+    """A unique level under the configurator's assist: every piece forced, the board solved."""
+    shot = tmp_path / "level.png"
+    result = run_gui(tmp_path, str(BENCH / name), "--screenshot", str(shot))
+    assert result.returncode == 0, result.stderr
+    assert QImage(str(shot)).width() > 0
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("ABC\nAB\n", "row 1 has 3 squares"),
+        ('{"a": 1}', "not an N-Queens configuration"),
+        ("", "the file holds no grid of regions"),
+    ],
+)
+def test_a_file_that_holds_no_board_exits_2_with_one_line(tmp_path: Path, text: str, message: str) -> None:
+    path = tmp_path / "bad.txt"
+    path.write_text(text)
+    result = run_gui(tmp_path, str(path), "--screenshot", str(tmp_path / "x.png"))
+    assert result.returncode == 2 and len(result.stderr.splitlines()) == 1
+    assert message in result.stderr and result.stderr.startswith("nqueens-gui: ")
+
+
+def test_a_level_file_takes_no_rules_and_no_second_board(tmp_path: Path) -> None:
+    level = str(BENCH / "08-01.txt")
+    for argv, said in (
+        ([level, "--rules", "toroidal"], "--rules does not apply to a file"),
+        (["8", "--level", level], "not two of them"),
+    ):
+        result = run_gui(tmp_path, *argv, "--screenshot", str(tmp_path / "x.png"))
+        assert result.returncode == 2 and said in result.stderr
+
+
+def test_regions_that_share_an_edge_never_share_a_colour_and_few_regions_each_have_their_own() -> None:
+    rng = np.random.default_rng(7)
+    for n in (6, 11, 18, 30):
+        regions = np.array(LevelPuzzle(_striped(n, rng)).region_of)
+        shades = region_shades(regions, 12)
+        beside = (regions[:, :-1] != regions[:, 1:], regions[:-1, :] != regions[1:, :])
+        assert not (shades[:, :-1] == shades[:, 1:])[beside[0]].any()
+        assert not (shades[:-1, :] == shades[1:, :])[beside[1]].any()
+        if n <= 12:
+            assert len({int(shades[regions == k][0]) for k in range(n)}) == n
+
+
+def test_an_engine_chosen_for_families_leaves_a_level_to_the_engines_that_answer_it() -> None:
+    level = LevelPuzzle.of(Level(tuple(symbol * 5 for symbol in "ABCDE")))
+    assert choice_for("sat", level) == AUTO and choice_for("sat", FamilyPuzzle(8)) == "sat"
+    assert choice_for("search", FamilyPuzzle(8)) == AUTO and choice_for("search", level) == "search"
+
+
+def _striped(n: int, rng: np.random.Generator) -> tuple[str, ...]:
+    """Rows as regions, each row's region reaching one square into the row below at random."""
+    symbols = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcd"
+    rows = [[symbols[r]] * n for r in range(n)]
+    for r in range(n - 1):
+        c = int(rng.integers(n))
+        if sum(row.count(symbols[r + 1]) for row in rows) > 1:
+            rows[r + 1][c] = symbols[r]
+    return tuple("".join(row) for row in rows)
