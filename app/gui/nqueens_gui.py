@@ -3,6 +3,7 @@ and exit."""
 
 from __future__ import annotations
 
+import argparse
 import os
 import signal
 import socket
@@ -38,6 +39,7 @@ from app.options import (
     Parser,
     SettingError,
     add_decision_options,
+    add_level_option,
     add_rules_option,
     file_name,
     memory_cap,
@@ -54,11 +56,11 @@ from bdd_model import (
     parse_cell,
     resolve_backend,
 )
-from bdd_model.engine_choice import check_board_size, choose_engine
+from bdd_model.engine_choice import check_board_size, choice_for, choose_engine
 from bdd_model.engines import BuiltEngineKind, EngineKind
 from bdd_model.files.untrusted_text import PATH_EXCERPT, excerpt
 from bdd_model.puzzles import FamilyPuzzle, Puzzle
-from bdd_model.saved_game import refusal
+from bdd_model.saved_game import BoardFileError, read_board_file, refusal
 
 DEFAULT_SIZE = QSize(1040, 780)
 CALIBRATE_AFTER_MS = 3000
@@ -92,12 +94,12 @@ def _window_size(text: str) -> QSize:
 def build_parser() -> Parser:
     parser = Parser(prog="nqueens-gui", description="The N-Queens configurator window.")
     parser.add_argument(
-        "n",
-        metavar="N",
-        type=window_board_size,
+        "board",
+        metavar="N|FILE",
         nargs="?",
-        help="board size, 1 to 100 (default: the last used)",
+        help="board size, 1 to 100 (default: the last used), or a level or saved game to open",
     )
+    add_level_option(parser)
     add_decision_options(parser)
     add_rules_option(parser, remembered=True)
     parser.add_argument(
@@ -135,12 +137,19 @@ def main(argv: list[str] | None = None) -> int:
     QCoreApplication.setOrganizationName(ORGANIZATION)
     QCoreApplication.setApplicationName(APPLICATION)
     settings = QSettings()
-    n = args.n or _remembered_size(settings)
+    opened = _board_given(args)
     engine_choice = args.engine or remembered_engine(settings)
-    puzzle = FamilyPuzzle.of(args.rules or remembered_rules(settings), n)
+    if opened is not None:
+        puzzle, n = opened.puzzle, opened.puzzle.n
+    else:
+        n = args.n or _remembered_size(settings)
+        puzzle = FamilyPuzzle.of(args.rules or remembered_rules(settings), n)
     try:
-        engine = choose_engine(puzzle, engine_choice, args.backend)
-        decisions = [Decision.parse(kind, text, n) for kind, text in args.decisions]
+        engine = choose_engine(puzzle, choice_for(engine_choice, puzzle), args.backend)
+        decisions = [
+            *(opened.decisions if opened else ()),
+            *(Decision.parse(k, t, n) for k, t in args.decisions),
+        ]
         view = ViewOptions(args.heat, parse_cell(args.explain, n) if args.explain else None, args.browse)
     except NQueensError as error:
         fail(str(error))
@@ -174,13 +183,13 @@ def main(argv: list[str] | None = None) -> int:
     QTimer.singleShot(0, freeze_startup_garbage)
     QTimer.singleShot(CALIBRATE_AFTER_MS, lambda: window.pace.measure(resolve_backend(args.backend)))
     session.boardReplaced.connect(lambda _: view.apply(window), Qt.ConnectionType.SingleShotConnection)
-    if args.n is None and not decisions:
+    if args.n is None and opened is None and not decisions:
         window.reopen(args.rules, args.engine)
         if size is not None:
             window.resize(size)
     else:
         window.autosave.start_fresh()
-        session.open(puzzle, decisions)
+        session.open(puzzle, decisions, label=f"Open {opened.name}" if opened else None)
     return app.exec()
 
 
@@ -198,9 +207,13 @@ def close_on_terminate(window: MainWindow) -> None:
         if {signal.SIGTERM, signal.SIGHUP} & set(woken.recv(64)):
             window.close()
 
+    def closed() -> None:
+        """The sockets go with the window (this function holds them until then)."""
+        wake.close()
+        woken.close()
+
     notifier.activated.connect(woke)
-    window.destroyed.connect(wake.close)
-    window.destroyed.connect(woken.close)
+    window.destroyed.connect(closed)
 
 
 @dataclass(frozen=True)
@@ -217,6 +230,40 @@ class ViewOptions:
             window.point_at(self.explain)
         if self.browse is not None:
             window.session.browser.browse_to(self.browse - 1)
+
+
+@dataclass(frozen=True)
+class GivenBoard:
+    """A board the command line names by its file: a level, or a saved game."""
+
+    name: str
+    puzzle: Puzzle
+    decisions: tuple[Decision, ...]
+
+
+def _board_given(args: argparse.Namespace) -> GivenBoard | None:
+    """The file named on the command line (``FILE`` or ``--level FILE``), read; else None and
+    ``args.n`` the size named, if any. Exit 2 with one line for a file that holds no board."""
+    text, args.n = args.board, None
+    if text is not None and whole_number(text) is not None and args.level is None:
+        try:
+            args.n = window_board_size(text)
+        except argparse.ArgumentTypeError as error:
+            fail(str(error))
+        return None
+    if text is not None and args.level is not None:
+        fail("give N, a FILE or --level FILE, not two of them")
+    path = args.level if args.level is not None else Path(text) if text is not None else None
+    if path is None:
+        return None
+    if args.rules is not None:
+        fail("--rules does not apply to a file: a level holds its rules, a saved game its board")
+    try:
+        found = read_board_file(path)
+    except (BoardFileError, OSError) as error:
+        reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
+        fail(f"{excerpt(str(path), PATH_EXCERPT)}: {reason}")
+    return GivenBoard(path.name, found.puzzle, found.decisions)
 
 
 def _remembered_size(settings: QSettings) -> int:
