@@ -5,15 +5,18 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import msgspec
 import numpy as np
 import pytest
 from PySide6.QtGui import QImage
 
 from app.gui.board.region_colors import region_shades
 from bdd_model.engine_choice import AUTO, choice_for
+from bdd_model.levels.level_file import read_level
 from bdd_model.puzzles import FamilyPuzzle, LevelPuzzle
 from bdd_model.puzzles.level import Level
 from tests.gui_helpers import run_gui
+from tests.test_gui_autosave import KeptBoards
 
 BENCH = Path(__file__).resolve().parent.parent / "resources" / "levels" / "bench"
 
@@ -80,3 +83,38 @@ def _striped(n: int, rng: np.random.Generator) -> tuple[str, ...]:
         if sum(row.count(symbols[r + 1]) for row in rows) > 1:
             rows[r + 1][c] = symbols[r]
     return tuple("".join(row) for row in rows)
+
+
+def test_file_open_plays_a_level_on_the_search_and_a_bad_one_keeps_the_board(qtbot, window) -> None:
+    window.session.open_size(6)
+    qtbot.waitUntil(lambda: window.session.n == 6)
+    bad = BENCH.parent / "no-such-level.txt"
+    assert not window.files.open_from(bad)
+    assert window.session.n == 6
+    with qtbot.waitSignal(window.session.boardReplaced, timeout=20000):
+        assert window.files.open_from(BENCH / "08-01.txt")
+    qtbot.waitUntil(lambda: window.session.configurator.settled, timeout=20000)
+    board = window.session.configurator
+    assert isinstance(board.puzzle, LevelPuzzle) and board.is_solved and board.count == 1
+    assert window.session.file_path is None and window.windowTitle().startswith("8×8 level, solved")
+
+
+def test_a_level_checks_no_rules_and_choosing_a_family_leaves_it_as_one_step(qtbot, window) -> None:
+    with qtbot.waitSignal(window.session.boardReplaced, timeout=20000):
+        window.files.open_from(BENCH / "08-01.txt")
+    assert window.rules_choice.box.currentIndex() == -1
+    assert not any(action.isChecked() for action in window.rules_choice.group.actions())
+    with qtbot.waitSignal(window.session.boardReplaced, timeout=20000):
+        next(a for a in window.rules_choice.group.actions() if a.data() == "no-touch").trigger()
+    assert window.session.puzzle == FamilyPuzzle(8, "no-touch")
+    with qtbot.waitSignal(window.session.boardReplaced, timeout=20000):
+        window.session.undo_stack.undo()
+    assert isinstance(window.session.puzzle, LevelPuzzle)
+
+
+def test_a_level_in_play_comes_back_after_a_kill_dash_9(tmp_path: Path) -> None:
+    kept_boards = KeptBoards(tmp_path)
+    level = BENCH / "10x2-01.txt"
+    record = kept_boards.killed_and_restored(kept_boards.start(str(level), "--empty", "1,1"), 1)
+    assert msgspec.convert(record["board"]["puzzle"], LevelPuzzle) == LevelPuzzle.of(read_level(level))
+    assert record["board"]["decisions"] == [1]

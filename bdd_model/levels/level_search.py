@@ -49,6 +49,8 @@ class LevelSearch:
         marks[-1] = 0
         self._dead = (np.zeros((capacity, key_words), dtype=np.uint64), marks)
         """Boards the searches found without a solution, kept for every later search."""
+        self.searches = 0
+        """The searches run so far (counts and proofs)."""
 
     def counted(
         self,
@@ -61,6 +63,7 @@ class LevelSearch:
         QueryCancelled once ``cancel`` is set."""
         first = np.zeros(self._words, dtype=np.uint64)
         decided = self._decided(queens, empties)
+        self.searches += 1
         found = int(
             self._kernels.search.count(*self._arrays, *decided, limit, first, *self._dead, _stop(cancel))
         )
@@ -84,10 +87,16 @@ class LevelSearch:
         n = self.n
         state = np.full(n * n, -1, dtype=np.int64)
         decided = self._decided(queens, empties)
+        self.searches += 1
         found = self._kernels.search.states(*self._arrays, *decided, state, *self._dead, _stop(cancel))
         if found == level_python.STOPPED:
             raise QueryCancelled("the level's search was cancelled")
         return state.reshape(n, n)
+
+    @property
+    def kept(self) -> int:
+        """The boards without a solution kept now (the compiled search's; none by its twin)."""
+        return int(self._dead[1][-1])
 
     def solutions(self, queens: Iterable[Cell] = (), empties: Iterable[Cell] = ()) -> Iterator[int]:
         """Each solution that keeps the decisions, as a mask of its squares (bit r·n + c)."""

@@ -28,7 +28,7 @@ LEGEND = (
 SCALE_LABELS = (
     "heat map off (Ctrl+M)",
     "solutions through a square: 0 … 9,999,999",
-    "checking (the SAT engine is deciding it)",
+    "checking (the engine is deciding it)",
     "heat map: no solution to shade",
     "heat map: no open square left",
 )

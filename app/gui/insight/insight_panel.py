@@ -27,7 +27,13 @@ from app.gui.widgets.painter import painting
 from bdd_model import Cell, plural
 from bdd_model.board_view import BoardView
 from bdd_model.diagram.layer_view import LayerView
-from bdd_model.engines.insights import LAYERS_MAX_N, DiagramFigures, DiagramInsight, SolverInsight
+from bdd_model.engines.insights import (
+    LAYERS_MAX_N,
+    DiagramFigures,
+    DiagramInsight,
+    SearchInsight,
+    SolverInsight,
+)
 from bdd_model.solution_count import SolutionCount
 from bdd_model.versions import backend_description
 
@@ -252,8 +258,10 @@ class InsightPanel(QWidget):
             QBoxLayout.Direction.LeftToRight if side_by_side else QBoxLayout.Direction.TopToBottom
         )
 
-    def _show_tabs(self, bdd: bool) -> None:
-        """The BDD's figures and diagram, or the SAT engine's account: one set of tabs."""
+    def _show_tabs(self, bdd: bool, account: str = "") -> None:
+        """The BDD's figures and diagram, or an engine's account under its title: one set of tabs."""
+        if account:
+            self.folds.setTabText(self.folds.indexOf(self.solver_group), account)
         was = self.folds.currentWidget()
         for widget in (self.bdd_group, self.diagram_group, self.solver_group):
             index = self.folds.indexOf(widget)
@@ -289,11 +297,31 @@ class InsightPanel(QWidget):
         self.solve_button.setEnabled(some and not solved)
         self.hint_button.setEnabled(some and not solved)
 
+    def show_search(self, view: BoardView, insight: SearchInsight) -> None:
+        """The level search's account of the level in play, on the engine's tab."""
+        self._figures = None
+        self._show_tabs(bdd=False, account="The search")
+        n = view.n
+        progress = (
+            "every square decided"
+            if view.settled
+            else f"{n * n - view.undecided:,} of {n * n:,} squares decided so far"
+        )
+        self.solver_label.setText(
+            f"The {view.puzzle.title} is answered by the levels' exact search: {progress}. A search "
+            "through a square that finds a solution proves the square open, and every square of "
+            "that solution with it; a search that finds none closes it. It branches on the row, "
+            "column or region with the fewest squares to spare. "
+            f"{plural(insight.searches, 'search', 'searches')} so far; "
+            f"{plural(insight.kept, 'board')} found without a solution are remembered, so that no "
+            "search walks them twice. Counts are exact."
+        )
+
     def show_solver(self, board: str, n: int, decided: int, calls: int, settled: bool) -> None:
         """The SAT engine's side of the panel for the n×n board named ``board`` ("20×20
         toroidal"); the BDD's figures and diagram are hidden."""
         self._figures = None
-        self._show_tabs(bdd=False)
+        self._show_tabs(bdd=False, account="The SAT engine")
         progress = "every square decided" if settled else f"{decided:,} of {n * n:,} squares decided so far"
         self.solver_label.setText(
             f"The {board} board is answered by the SAT engine: {progress}. Each solution found "
@@ -329,6 +357,8 @@ class InsightPanel(QWidget):
         elif isinstance(insight, SolverInsight):
             decided = view.n * view.n - view.undecided
             self.show_solver(view.puzzle.title, view.n, decided, insight.calls, view.settled)
+        elif isinstance(insight, SearchInsight):
+            self.show_search(view, insight)
 
     def show_diagram(self, figures: DiagramFigures) -> None:
         """The compiled diagram's figures and the chart of its nodes per level."""

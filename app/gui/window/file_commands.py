@@ -16,9 +16,11 @@ from bdd_model import NQueensError, plural, queens_text
 from bdd_model.cnf.encoding import clause_count, dimacs, smtlib
 from bdd_model.files.atomic_file import atomic_output
 from bdd_model.files.checked_file import FileKindError, check_target
-from bdd_model.saved_game import dumps, loads, read_text
+from bdd_model.puzzles import LevelPuzzle
+from bdd_model.saved_game import dumps, read_board_file
 
 FILE_FILTER = "N-Queens configurations (*.nqueens.json *.json);;All files (*)"
+OPEN_FILTER = "Configurations and levels (*.nqueens.json *.json *.txt);;All files (*)"
 SUFFIX = ".nqueens.json"
 
 
@@ -65,9 +67,11 @@ class FileCommands:
         return True
 
     def open_from(self, path: Path) -> bool:
-        """Read a configuration; a bad file is refused with a message and nothing changes."""
+        """Read a configuration or a level (told apart by content); a bad file is refused with a
+        message and nothing changes. A level's file is never saved over: its game is saved as a
+        configuration of its own."""
         try:
-            found = loads(read_text(path))
+            found = read_board_file(path)
         except OSError as error:
             return self._failed("read", path, error.strerror or str(error))
         except NQueensError as error:
@@ -75,13 +79,16 @@ class FileCommands:
             return False
         self._settings.setValue("files/folder", str(path.parent))
         label = f"Open {path.name}"
-        opened = self._session.open(found.puzzle, found.decisions, file_path=path, label=label)
+        kept = path if not isinstance(found.puzzle, LevelPuzzle) or found.decisions else None
+        opened = self._session.open(found.puzzle, found.decisions, file_path=kept, label=label)
         if opened:
             self._warn("")
         return opened
 
     def open_dialog(self) -> None:
-        name, _ = QFileDialog.getOpenFileName(self._parent, "Open configuration", self._folder(), FILE_FILTER)
+        name, _ = QFileDialog.getOpenFileName(
+            self._parent, "Open a game or a level", self._folder(), OPEN_FILTER
+        )
         if name:
             self.open_from(Path(name))
 

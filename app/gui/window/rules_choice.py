@@ -36,6 +36,8 @@ class RulesChoice(QObject):
         self._session = session
         self._settings = settings
         self.group = QActionGroup(window)
+        self.group.setExclusionPolicy(QActionGroup.ExclusionPolicy.ExclusiveOptional)
+        """None is checked while a level, which holds its own rules, is in play."""
         self.box = QComboBox(window)
         self.box.setAccessibleName("Rules")
         self.box.setToolTip(tooltip_html("Rules", BOX_TIP))
@@ -82,11 +84,13 @@ class RulesChoice(QObject):
         )
 
     def show_current(self) -> None:
-        """Check the family of the board shown (or being opened) and remember it."""
-        name = self._session.rules.name
+        """Check the family of the board shown (or being opened) and remember it; none for a
+        level (its rules are its own; choosing a family leaves it)."""
+        puzzle = self._session.puzzle
+        name = puzzle.family if isinstance(puzzle, FamilyPuzzle) else ""
         for action in self.group.actions():
             action.setChecked(action.data() == name)
         with QSignalBlocker(self.box):
             self.box.setCurrentIndex(self.box.findData(name))
-        if self._session.configurator is not None:
+        if self._session.configurator is not None and name:
             self._settings.setValue(SETTING, name)

@@ -7,6 +7,7 @@ and then its view names a smallest set of decisions that conflict."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import replace
 from itertools import combinations, islice
 
 import numpy as np
@@ -17,6 +18,7 @@ from bdd_model.decisions import Decision, DecisionKind
 from bdd_model.errors import DecisionError, QueryCancelled
 from bdd_model.levels.level_search import LevelSearch
 from bdd_model.levels.level_search_kernels import LevelKernels
+from bdd_model.levels.play.search_insight import SearchInsight
 from bdd_model.levels.techniques.hints import hint
 from bdd_model.progress import CancelToken
 from bdd_model.puzzles import LevelPuzzle
@@ -263,14 +265,17 @@ class LevelEngine:
         """What is known now, without any work: the proven squares once settled, else the
         decisions and the squares their pieces close."""
         counts = None if self._count is None else SolutionCount.of(self._count)
+        insight = SearchInsight(self._search.searches, self._search.kept)
         if self._codes is None:
-            return BoardView.without_engine(self.puzzle, self.decisions).with_count(counts, False)
+            early = BoardView.without_engine(self.puzzle, self.decisions).with_count(counts, False)
+            return replace(early, insight=insight)
         return BoardView.of(
             self.puzzle,
             self.decisions,
             self._codes,
             count=counts,
             cell_counts=self._cell_counts,
+            insight=insight,
             conflict=self._conflict,
         )
 
