@@ -214,11 +214,15 @@ def read_board_file(path: Path) -> Configuration:
     except FileKindError as error:
         raise BoardFileError(str(error)) from None
     try:
-        if _is_saved_game(data):
-            return loads(data.decode("utf-8-sig"))
-        return Configuration(LevelPuzzle.of(parse_level(data)), ())
+        text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
         raise BoardFileError("the file is not text (not UTF-8)") from None
+    if not text.strip():
+        raise BoardFileError("the file is empty")
+    try:
+        if _is_saved_game(data):
+            return loads(text)
+        return Configuration(LevelPuzzle.of(parse_level(data)), ())
     except (SavedGameError, LevelError) as error:
         raise BoardFileError(str(error)) from None
 

@@ -35,7 +35,8 @@ def test_a_level_named_on_the_command_line_is_drawn_solved_on_its_regions(tmp_pa
     [
         ("ABC\nAB\n", "row 1 has 3 squares"),
         ('{"a": 1}', "not an N-Queens configuration"),
-        ("", "the file holds no grid of regions"),
+        ("", "the file is empty"),
+        ("# only a comment\n", "the file holds no grid of regions"),
     ],
 )
 def test_a_file_that_holds_no_board_exits_2_with_one_line(tmp_path: Path, text: str, message: str) -> None:
@@ -97,6 +98,7 @@ def test_file_open_plays_a_level_on_the_search_and_a_bad_one_keeps_the_board(qtb
     board = window.session.configurator
     assert isinstance(board.puzzle, LevelPuzzle) and board.is_solved and board.count == 1
     assert window.session.file_path is None and window.windowTitle().startswith("8×8 level, solved")
+    assert not window.commands.export_dimacs.isEnabled() and not window.commands.export_smtlib.isEnabled()
 
 
 def test_a_level_checks_no_rules_and_choosing_a_family_leaves_it_as_one_step(qtbot, window) -> None:

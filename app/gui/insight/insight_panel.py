@@ -312,7 +312,7 @@ class InsightPanel(QWidget):
             "through a square that finds a solution proves the square open, and every square of "
             "that solution with it; a search that finds none closes it. It branches on the row, "
             "column or region with the fewest squares to spare. "
-            f"{plural(insight.searches, 'search', 'searches')} so far; "
+            f"{plural(insight.searches, 'search run', 'searches run')} so far; "
             f"{plural(insight.kept, 'board')} found without a solution are remembered, so that no "
             "search walks them twice. Counts are exact."
         )

@@ -19,7 +19,7 @@ from app.gui.workers.engine_board import EngineBoard, Proposal
 from bdd_model import Cell, CellState, Decision, DecisionKind
 from bdd_model.families import CLASSIC, RuleFamily
 from bdd_model.puzzles import FamilyPuzzle, Puzzle
-from bdd_model.questions import Advice, Answer, Hint, cells_of
+from bdd_model.questions import Advice, Answer, Hint, Unanswered, cells_of
 
 FIRST_PUZZLE = FamilyPuzzle.of(CLASSIC, 8)
 """The kind of board in hand before any is shown: the classic queens."""
@@ -326,8 +326,10 @@ class BoardSession(QObject):
         empty) and say its reason."""
         if cfg is not self._cfg:
             return
+        if isinstance(found, Unanswered):
+            self.message.emit(f"No hint: {found.reason}.")
+            return
         if not isinstance(found, Advice):
-            self.message.emit("No square is open: no hint to give.")
             return
         squares = cells_of(found.squares)
         kind = DecisionKind.QUEEN if found.action == "queen" else DecisionKind.MARK
