@@ -2,7 +2,8 @@
 its schema (files of version 1, with N and the rule family, too) and replayed with the engine's own rules, so
 that a contradictory file is refused naming the decision that fails; and the files a board opens from, told
 apart by their content: a saved game (a JSON object of our format), or a level in any of its forms (its text,
-or JSON: an array of rows, or an object with ``"regions"``), which opens as a game with no decision yet."""
+or JSON: an array of rows, or an object with ``"regions"``), which opens as a game with no decision yet;
+a file named as a saved game is read as one."""
 
 from __future__ import annotations
 
@@ -196,6 +197,10 @@ def refusal(
     return None
 
 
+SUFFIX = ".nqueens.json"
+"""The name of a saved game's file ends so: such a file is read as one whatever it holds."""
+
+
 class BoardFileError(NQueensError):
     """A file that is neither a saved game nor a level, or a damaged one of either."""
 
@@ -220,7 +225,7 @@ def read_board_file(path: Path) -> Configuration:
     if not text.strip():
         raise BoardFileError("the file is empty")
     try:
-        if _is_saved_game(data):
+        if path.name.lower().endswith(SUFFIX) or _is_saved_game(data):
             return loads(text)
         return Configuration(LevelPuzzle.of(parse_level(data)), ())
     except (SavedGameError, LevelError) as error:

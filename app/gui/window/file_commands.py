@@ -17,11 +17,10 @@ from bdd_model.cnf.encoding import clause_count, dimacs, smtlib
 from bdd_model.files.atomic_file import atomic_output
 from bdd_model.files.checked_file import FileKindError, check_target
 from bdd_model.puzzles import LevelPuzzle
-from bdd_model.saved_game import dumps, read_board_file
+from bdd_model.saved_game import SUFFIX, dumps, read_board_file
 
 FILE_FILTER = "N-Queens configurations (*.nqueens.json *.json);;All files (*)"
 OPEN_FILTER = "Configurations and levels (*.nqueens.json *.json *.txt);;All files (*)"
-SUFFIX = ".nqueens.json"
 
 
 class FileCommands:
