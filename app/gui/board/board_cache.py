@@ -4,6 +4,7 @@ is painted once into a tile, and the tiles are copied into place with numpy."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import NamedTuple
 
 import numpy as np
 from PySide6.QtCore import QRect, QRectF, Qt
@@ -73,26 +74,30 @@ class SquareTiles:
         return rows[:, : pixels * 4].reshape(pixels, pixels, 4).copy()
 
 
-def regions_key(regions: np.ndarray | None) -> bytes:
-    """What tells one board's regions from another's in a cache's key (b"" for a chessboard)."""
-    return b"" if regions is None else regions.tobytes()
+class Drawing(NamedTuple):
+    """What a board's image is made for: board size, square size, pixel ratio, colours, font, and
+    a level's regions (None: the chessboard)."""
+
+    n: int
+    size: int
+    ratio: float
+    colors: BoardColors
+    font: QFont
+    regions: np.ndarray | None
+
+    def key(self) -> tuple[object, ...]:
+        """The drawing as a comparable value (the font by its key, the regions by their bytes)."""
+        regions = b"" if self.regions is None else self.regions.tobytes()
+        return (self.n, self.size, self.ratio, self.colors, self.font.key(), regions)
 
 
 class BoardCache:
     """The image of an n×n board's squares at one square size, pixel ratio, palette, font and
     regions (a level's, or the chessboard's two shades)."""
 
-    def __init__(
-        self,
-        squares: SquarePainter,
-        n: int,
-        size: int,
-        ratio: float,
-        colors: BoardColors,
-        font: QFont,
-        regions: np.ndarray | None = None,
-    ) -> None:
-        self._key = (n, size, ratio, colors, font.key(), regions_key(regions))
+    def __init__(self, squares: SquarePainter, drawing: Drawing) -> None:
+        n, size, ratio, colors, font, regions = drawing
+        self._key = drawing.key()
         self._squares = squares
         self._n = n
         self._size = size
@@ -115,18 +120,9 @@ class BoardCache:
         self._shown = np.full((n, n), -1, dtype=np.intp)
         """The tile each square of the image shows (-1: not painted yet)."""
 
-    def fits(
-        self,
-        n: int,
-        size: int,
-        ratio: float,
-        colors: BoardColors,
-        font: QFont,
-        regions: np.ndarray | None = None,
-    ) -> bool:
-        """True when the image was made for this board size, square size, ratio, palette, font
-        and regions."""
-        return self._key == (n, size, ratio, colors, font.key(), regions_key(regions))
+    def fits(self, drawing: Drawing) -> bool:
+        """True when the image was made for this drawing of the board."""
+        return self._key == drawing.key()
 
     def _new_tiles(self) -> tuple[SquareTiles, np.ndarray]:
         """Fresh tiles, and the tile of each state on each shade (by state code × shades +

@@ -34,7 +34,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from app.gui.board.banner_place import banner_place
-from app.gui.board.board_cache import BoardCache
+from app.gui.board.board_cache import BoardCache, Drawing
 from app.gui.board.board_picture import (
     PIECES,
     BoardPicture,
@@ -333,21 +333,22 @@ class BoardWidget(QWidget):
             self.update()
         super().changeEvent(event)
 
-    def _drawing(self) -> tuple[int, int, float, BoardColors, QFont, np.ndarray | None]:
-        """What the squares' cache is made for: board size, square size, pixel ratio, colours,
-        font, a level's regions."""
+    def _drawing(self) -> Drawing:
+        """What the squares' cache is made for, as the board is drawn now."""
         _, _, size = self._geometry()
         colors = board_colors(self.palette())
-        return self._picture.n, size, self.devicePixelRatioF(), colors, self.font(), self._picture.regions
+        return Drawing(
+            self._picture.n, size, self.devicePixelRatioF(), colors, self.font(), self._picture.regions
+        )
 
     def _fitting_cache(self) -> BoardCache | None:
         """The squares' cache, if it was made for the board as it is drawn now."""
         cache = self._cache
-        return cache if cache is not None and cache.fits(*self._drawing()) else None
+        return cache if cache is not None and cache.fits(self._drawing()) else None
 
     def _new_cache(self) -> BoardCache:
         """A cache for the board as it is drawn now, every square painted."""
-        self._cache = BoardCache(self._squares, *self._drawing())
+        self._cache = BoardCache(self._squares, self._drawing())
         self._cache.redraw(self._picture, range(self._picture.n), self._peak)
         return self._cache
 
