@@ -8,7 +8,8 @@ from pathlib import Path
 import msgspec
 import numpy as np
 import pytest
-from PySide6.QtGui import QImage
+from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
+from PySide6.QtGui import QDragEnterEvent, QDropEvent, QImage
 
 from app.gui.board.region_colors import region_shades
 from bdd_model.engine_choice import AUTO, choice_for
@@ -120,3 +121,40 @@ def test_a_level_in_play_comes_back_after_a_kill_dash_9(tmp_path: Path) -> None:
     record = kept_boards.killed_and_restored(kept_boards.start(str(level), "--empty", "1,1"), 1)
     assert msgspec.convert(record["board"]["puzzle"], LevelPuzzle) == LevelPuzzle.of(read_level(level))
     assert record["board"]["decisions"] == [1]
+
+
+def test_a_level_dropped_on_the_window_opens_and_a_drag_without_a_file_is_refused(qtbot, window) -> None:
+    mime = QMimeData()
+    mime.setUrls([QUrl.fromLocalFile(str(BENCH / "11-01.txt"))])
+    point = QPointF(window.board.mapTo(window, window.board.rect().center()))
+    with qtbot.waitSignal(window.session.boardReplaced, timeout=20000):
+        window.dropEvent(
+            QDropEvent(
+                point,
+                Qt.DropAction.CopyAction,
+                mime,
+                Qt.MouseButton.LeftButton,
+                Qt.KeyboardModifier.NoModifier,
+            )
+        )
+    assert window.session.puzzle == LevelPuzzle.of(read_level(BENCH / "11-01.txt"))
+    text = QMimeData()
+    text.setText("AB")
+    entered = QDragEnterEvent(
+        point.toPoint(),
+        Qt.DropAction.CopyAction,
+        text,
+        Qt.MouseButton.LeftButton,
+        Qt.KeyboardModifier.NoModifier,
+    )
+    window.dragEnterEvent(entered)
+    assert not entered.isAccepted()
+    carried = QDragEnterEvent(
+        point.toPoint(),
+        Qt.DropAction.CopyAction,
+        mime,
+        Qt.MouseButton.LeftButton,
+        Qt.KeyboardModifier.NoModifier,
+    )
+    window.dragEnterEvent(carried)
+    assert carried.isAccepted()

@@ -3,8 +3,10 @@ in step with it."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QByteArray, QSettings, QSignalBlocker
-from PySide6.QtGui import QCloseEvent
+from pathlib import Path
+
+from PySide6.QtCore import QByteArray, QMimeData, QSettings, QSignalBlocker
+from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QMainWindow,
@@ -76,6 +78,7 @@ class MainWindow(QMainWindow):
         layout.addWidget(self.board, 1)
         layout.addWidget(self.legend)
         self.setCentralWidget(central)
+        self.setAcceptDrops(True)
         self.dock = InsightDock(self)
         self.panel, self.panel_scroller = self.dock.panel, self.dock.scroller
         self.commands = WindowActions(self, self.session, self.dock)
@@ -438,6 +441,18 @@ class MainWindow(QMainWindow):
         empty one (``reopening.reopen_last_board``)."""
         reopen_last_board(self, rules, engine)
 
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
+        """A file dragged over the window may be dropped: a level or a saved game."""
+        if dropped_file(event.mimeData()) is not None:
+            event.acceptProposedAction()
+
+    def dropEvent(self, event: QDropEvent) -> None:
+        """A file dropped on the window opens as File → Open opens it."""
+        path = dropped_file(event.mimeData())
+        if path is not None:
+            event.acceptProposedAction()
+            self.files.open_from(path)
+
     def closeEvent(self, event: QCloseEvent) -> None:
         self.session.sources.shut_down()
         self.pace.stop()
@@ -445,3 +460,9 @@ class MainWindow(QMainWindow):
         self.settings.setValue("window/state", self.saveState())
         self.autosave.close()
         super().closeEvent(event)
+
+
+def dropped_file(mime: QMimeData) -> Path | None:
+    """The local file a drag carries (the first), or None."""
+    files = [Path(url.toLocalFile()) for url in mime.urls() if url.isLocalFile()]
+    return files[0] if files else None
