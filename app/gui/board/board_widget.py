@@ -383,6 +383,9 @@ class BoardWidget(QWidget):
         without their colours."""
         regions = self._picture.regions
         assert regions is not None
+        n = self._picture.n
+        painter.save()
+        painter.setClipRect(QRectF(left, top, n * size, n * size))
         painter.setPen(
             QPen(colors.frame, max(2.0, size / 9), Qt.PenStyle.SolidLine, Qt.PenCapStyle.SquareCap)
         )
@@ -397,6 +400,7 @@ class BoardWidget(QWidget):
             for r, c in zip(rows.tolist(), cols.tolist(), strict=True)
         ]
         painter.drawLines(lines)
+        painter.restore()
 
     def _paint_labels(self, painter: QPainter, colors: BoardColors, left: int, top: int, size: int) -> None:
         font = QFont(self.font())

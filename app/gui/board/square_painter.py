@@ -16,7 +16,7 @@ from bdd_model import CellState
 SMALLEST_GLYPH = 14
 """Squares narrower than this (pixels) show a queen as a disc (solid) or a ring (forced):
 the crown cannot be read there."""
-TINT = 0.55
+TINT = 0.4
 """How far a closed square of a level is washed from its region's colour towards the closed
 state's: the region still reads under the pattern."""
 CHECKING_WASH = 0.6

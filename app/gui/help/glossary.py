@@ -22,6 +22,8 @@ GLOSSARY: dict[str, str] = {
     "BDD": "Binary decision diagram: one graph that holds every solution of a board size. Each "
     "level asks about one square, queen or not, and every path from the top that ends at TRUE "
     "is one solution. It is built once per size, up to 15×15, and answers each click exactly.",
+    "BDD level": "A square's place in the BDD: one level per square, row by row, so level 0 is "
+    "square 1,1 and level N is square 2,1. The Insight panel's chart has one bar per level.",
     "BDD nodes": "How many nodes the board's BDD has (8×8: 2,451; 15×15: about 52 million). "
     "Build time and memory grow with it, which is why the BDD stops at 15×15.",
     "Cache": "The folder where built BDDs are kept (on Linux ~/.cache/nqueens-configurator), "
@@ -43,12 +45,14 @@ GLOSSARY: dict[str, str] = {
     "with its 95% interval: “about 3.1 × 10³⁹ solutions remain, estimated ±20%”.",
     "Forced": "A queen that every remaining solution has. The program places it for you, drawn "
     "as an outline; it goes away by itself when you take back what forced it.",
-    "Level": "A square's place in the BDD: one level per square, row by row, so level 0 is "
-    "square 1,1 and level N is square 2,1. The Insight panel's chart has one bar per level.",
     "Look-ahead": "Seeing further than the attacks: a square no queen attacks can still be "
     "closed, because no remaining solution has a queen there. Such a square is drawn dotted.",
     "Node": "A point of the BDD. It asks about one square and has two edges down, “queen here” "
     "and “no queen here”, each to a node of a later level or to an end, TRUE or FALSE.",
+    "Region level": "The puzzle played daily on LinkedIn (“Queens”) and in Star Battle: an N×N "
+    "grid cut into N regions, with K pieces (one, or K stars) in every row, column and region and "
+    "no two on touching squares, diagonals included. File → Open opens one (a text file of "
+    "region letters, or its JSON); the program's own are in resources/levels.",
     "Row edges": "The edges of the row layers. Each says “this row's queen in column c” and "
     "leads to a node of the next row (8×8: 378 of them). A click sweeps over them, so their "
     "number sets how long a click takes.",

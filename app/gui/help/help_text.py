@@ -198,6 +198,16 @@ bar with its price. When it is ready the board switches to it, your decisions ke
 builds first (the board you have stays usable meanwhile), so its boards stop at {MAX_N}×{MAX_N};
 <b>SAT Engine Only</b> never builds. <a href="help:how-it-works">How it works</a> explains what
 the two engines do.</p>
+<h3>Region levels</h3>
+<p>A level is the puzzle played daily on LinkedIn (“Queens”) and in Star Battle: the board is cut
+into N coloured regions, and every row, column and region holds one queen (or, in a two-star
+level, two stars), no two on touching squares, diagonals included. Open one with File → Open, by
+dropping its file on the window, or with <code>nqueens-gui level.txt</code>: a text file with a
+line of region letters per row (<code>stars 2</code> first for two stars), or its JSON. The
+program's own levels are in its <code>resources/levels</code> folder. Regions are told apart by
+their colours and by thick borders. The levels' exact search answers every square, as the
+engines do for the families; a level with one solution therefore opens solved, every piece
+forced. Game → Size and Game → Rules leave the level; Undo brings it back.</p>
 
 <h3>Mouse and keys</h3>
 {html_table(board_input)}
@@ -235,7 +245,7 @@ exactly; they differ in what they can count and how large a board they take.</p>
 
 <h3>The BDD: every solution, compiled once</h3>
 <p>A {term("BDD", "binary decision diagram (BDD)")} stores all the solutions of a board size in one
-graph. Each {term("Level", "level")} of the graph asks about one square, row by row; each
+graph. Each {term("BDD level", "level")} of the graph asks about one square, row by row; each
 {term("Node", "node")} has two edges down, “queen here” and “no queen here”; every path from the
 top to TRUE is one solution. The program {term("Compile", "compiles")} it once per size from the
 rules (with the <i>dd</i> library) and keeps it in its {term("Cache", "cache")}.</p>

@@ -198,13 +198,13 @@ class InsightPanel(QWidget):
             self.figures.addRow(name, label)
         self.chart_caption = caption = QLabel("Nodes per level (one bar per square, rows dotted):", inside)
         caption.setWordWrap(True)
-        caption.setToolTip(glossary_tooltip("Level", "Node"))
+        caption.setToolTip(glossary_tooltip("BDD level", "Node"))
         inside_layout.addWidget(caption)
         self.chart = LevelChart(inside)
         inside_layout.addWidget(self.chart)
         self.widest_label = QLabel(inside)
         self.widest_label.setWordWrap(True)
-        self.widest_label.setToolTip(glossary_tooltip("Level", "Constant FALSE"))
+        self.widest_label.setToolTip(glossary_tooltip("BDD level", "Constant FALSE"))
         inside_layout.addWidget(self.widest_label)
         inside_layout.addLayout(self.figures)
         inside_layout.addStretch(1)
@@ -308,7 +308,7 @@ class InsightPanel(QWidget):
             else f"{n * n - view.undecided:,} of {n * n:,} squares decided so far"
         )
         self.solver_label.setText(
-            f"The {view.puzzle.title} is answered by the levels' exact search: {progress}. A search "
+            f"The {view.puzzle.board} is answered by the levels' exact search: {progress}. A search "
             "through a square that finds a solution proves the square open, and every square of "
             "that solution with it; a search that finds none closes it. It branches on the row, "
             "column or region with the fewest squares to spare. "

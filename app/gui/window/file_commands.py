@@ -100,8 +100,13 @@ class FileCommands:
             self.save_to(path)
 
     def save_dialog(self) -> None:
-        n, rules = self._session.n, self._session.rules
-        suggestion = str(Path(self._folder()) / f"{rules.qualified(f'queens-{n}x{n}', '-')}{SUFFIX}")
+        n, puzzle = self._session.n, self._session.puzzle
+        stem = (
+            f"level-{n}x{n}"
+            if isinstance(puzzle, LevelPuzzle)
+            else self._session.rules.qualified(f"queens-{n}x{n}", "-")
+        )
+        suggestion = str(Path(self._folder()) / f"{stem}{SUFFIX}")
         name, _ = QFileDialog.getSaveFileName(self._parent, "Save configuration", suggestion, FILE_FILTER)
         if name:
             path = Path(name)

@@ -40,6 +40,8 @@ class RulesChoice(QObject):
         """None is checked while a level, which holds its own rules, is in play."""
         self.box = QComboBox(window)
         self.box.setAccessibleName("Rules")
+        self.box.setPlaceholderText("Level")
+        """What the box says while a level, which holds its own rules, is in play."""
         self.box.setToolTip(tooltip_html("Rules", BOX_TIP))
         for name in names():
             rules = family(name)
