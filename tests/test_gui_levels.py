@@ -105,7 +105,9 @@ def test_file_open_plays_a_level_on_the_search_and_a_bad_one_keeps_the_board(qtb
 def test_a_level_checks_no_rules_and_choosing_a_family_leaves_it_as_one_step(qtbot, window) -> None:
     with qtbot.waitSignal(window.session.boardReplaced, timeout=20000):
         window.files.open_from(BENCH / "08-01.txt")
-    assert window.rules_choice.box.currentIndex() == -1 and window.rules_choice.box.placeholderText() == "Level"
+    assert (
+        window.rules_choice.box.currentIndex() == -1 and window.rules_choice.box.placeholderText() == "Level"
+    )
     assert not any(action.isChecked() for action in window.rules_choice.group.actions())
     with qtbot.waitSignal(window.session.boardReplaced, timeout=20000):
         next(a for a in window.rules_choice.group.actions() if a.data() == "no-touch").trigger()
