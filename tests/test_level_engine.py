@@ -254,3 +254,10 @@ def test_only_the_level_search_answers_levels_and_it_answers_no_family() -> None
         choose_engine(level, "sat")
     with pytest.raises(BoardSizeError, match="the level search answers region levels, not the 5×5 board"):
         choose_engine(family, "search")
+
+
+def test_each_squares_count_is_the_oracles_solutions_through_it() -> None:
+    board = LevelEngine(LevelPuzzle.of(ROWS_5))
+    board.place(0, 1)
+    kept = level_oracle.solutions(ROWS_5, {(0, 1)}, set())
+    assert board.cell_counts() == [[sum((r, c) in s for s in kept) for c in range(5)] for r in range(5)]
