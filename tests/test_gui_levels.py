@@ -3,6 +3,9 @@ and thick borders, answered by the level search in the worker; a file that holds
 
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
 from pathlib import Path
 
 import msgspec
@@ -160,3 +163,35 @@ def test_a_level_dropped_on_the_window_opens_and_a_drag_without_a_file_is_refuse
     )
     window.dragEnterEvent(carried)
     assert carried.isAccepted()
+
+
+def test_the_level_window_bench_plays_each_level_in_the_window_as_the_engine_does(tmp_path: Path) -> None:
+    """Two levels and a level with 90 solutions (the rows of 6×6: pieces on open squares too)."""
+    for name in ("08-01.txt", "10x2-01.txt"):
+        (tmp_path / name).write_text((BENCH / name).read_text())
+    (tmp_path / "rows.txt").write_text("".join(symbol * 6 + "\n" for symbol in "ABCDEF"))
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "app.cli",
+            "bench",
+            "--gui",
+            "--level",
+            str(tmp_path),
+            "--clicks",
+            "6",
+            "--json",
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    report = json.loads(result.stdout)
+    assert [(size["n"], size["stars"], size["levels"], size["clicks"]) for size in report["sizes"]] == [
+        (6, 1, 1, 6),
+        (8, 1, 1, 6),
+        (10, 2, 1, 6),
+    ]
+    assert all(size["states_differ"] == 0 and size["build_ms"]["p50"] > 0 for size in report["sizes"])

@@ -100,11 +100,20 @@ class SatWindowBench:
         self.meter.restart()
         self.probe.durations_ms.clear()
         self.updates.durations_ms.clear()
+        return self.open_board(
+            lambda: self.window.sizes.choose(n), lambda p: p.picture.n == n, f"the {n}×{n} board"
+        )
+
+    def open_board(
+        self, show: Callable[[], object], shown: Callable[[Paint], bool], what: str
+    ) -> tuple[float, float]:
+        """``show`` a board: ms to a paint that ``shown`` recognises, and to it with every square
+        decided, the worker then settled."""
         started = time.perf_counter()
-        self.window.sizes.choose(n)
-        drawn = self._paint(started, lambda p: p.picture.n == n, f"the {n}×{n} board")
-        done = self._paint(started, lambda p: p.picture.n == n and decided(p), f"the {n}×{n} board decided")
-        wait_until(lambda: settled(self.session), TIMEOUT_S, "the board settled")
+        show()
+        drawn = self._paint(started, shown, what)
+        done = self._paint(started, lambda p: shown(p) and decided(p), f"{what} decided")
+        wait_until(lambda: settled(self.session), TIMEOUT_S, f"{what} settled")
         return (drawn.ended - started) * 1000, (done.ended - started) * 1000
 
     def click(self, click: Click) -> tuple[float, float, float]:

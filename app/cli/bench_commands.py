@@ -316,6 +316,8 @@ def soak_table(report: dict) -> str:
 def _run_levels(args: argparse.Namespace) -> int:
     if not args.level.exists():
         fail(f"{args.level}: no such file or folder")
+    if args.gui:
+        return _run_level_window(args)
     report = run_level_bench(args.level, heard=None if args.json else _heard_level).to_json()
     if not report["all"]["levels"]:
         fail(f"{args.level}: no level read" + (f" ({report['skipped'][0]})" if report["skipped"] else ""))
@@ -334,6 +336,39 @@ def _run_levels(args: argparse.Namespace) -> int:
             + (f"; z3 p95 {z3['p95']:.1f} ms ({size['z3_p95_over_check_p95']}×)" if z3 else "")
             + f"; p95 built {size['build_ms']['p95']:.2f}, decision {size['decision_ms']['p95']:.2f}, "
             f"region edit {size['edit_ms']['p95']:.2f}, hint {size['hint_ms']['p95']:.2f} ms"
+        )
+    for reason in report["skipped"]:
+        print(f"skipped {reason}")
+    return 0
+
+
+def _run_level_window(args: argparse.Namespace) -> int:
+    """``bench --gui --level FOLDER``: the window's own path on every level, measured in a child
+    process that starts the window as a user's would."""
+    command = module_command(
+        "app.bench.level_window_bench", str(args.level), str(args.clicks), str(args.seed)
+    )
+    child = subprocess.run(command, capture_output=True, text=True, check=False)
+    try:
+        report = json.loads(child.stdout.splitlines()[-1])
+    except (IndexError, json.JSONDecodeError):
+        last = child.stderr.strip().splitlines()[-1:] or [f"exit status {child.returncode}"]
+        fail(f"the window timings failed: {last[0]}", status=1)
+    if args.json:
+        print(json.dumps(report))
+        return 0
+    for size in report["sizes"]:
+        name = f"{size['n']}×{size['n']}" + (f" ({size['stars']} stars)" if size["stars"] > 1 else "")
+        differ = size["states_differ"]
+        agree = (
+            f"{differ} settled boards unlike the engine's"
+            if differ
+            else "every settled board as the engine's"
+        )
+        print(
+            f"{name}: {size['levels']} levels, board built {_ms(size['build_ms'])}; "
+            f"{size['clicks']} clicks, click to repaint {_ms(size['click_to_shown_ms'])}, "
+            f"settled {_ms(size['click_to_settled_ms'])}; {agree}"
         )
     for reason in report["skipped"]:
         print(f"skipped {reason}")
