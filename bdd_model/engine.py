@@ -120,8 +120,9 @@ class Engine(Protocol):
         """Build in advance what later answers need (False when cancelled first)."""
         ...
 
-    def cell_counts(self) -> list[list[int]] | None:
-        """Per-square solution counts (the heat map), or None where the engine cannot afford them."""
+    def cell_counts(self, cancel: CancelToken | None = None) -> list[list[int]] | None:
+        """Per-square solution counts (the heat map), or None where the engine cannot afford them
+        or ``cancel`` stops them first."""
         ...
 
     def explain(self, row: int, col: int, cancel: CancelToken | None = None) -> list[Cell] | None:

@@ -19,6 +19,7 @@ from bdd_model.engine_choice import AUTO, choice_for
 from bdd_model.levels.level_file import read_level
 from bdd_model.puzzles import FamilyPuzzle, LevelPuzzle
 from bdd_model.puzzles.level import Level
+from tests import level_oracle
 from tests.gui_helpers import run_gui
 from tests.test_gui_autosave import KeptBoards
 
@@ -195,3 +196,17 @@ def test_the_level_window_bench_plays_each_level_in_the_window_as_the_engine_doe
         (10, 2, 1, 6),
     ]
     assert all(size["states_differ"] == 0 and size["build_ms"]["p50"] > 0 for size in report["sizes"])
+
+
+def test_a_level_with_many_solutions_has_its_heat_map_from_the_worker(qtbot, window, tmp_path: Path) -> None:
+    rows = Level(tuple(symbol * 6 for symbol in "ABCDEF"))
+    path = tmp_path / "rows.txt"
+    path.write_text(rows.text())
+    with qtbot.waitSignal(window.session.boardReplaced, timeout=20000):
+        window.files.open_from(path)
+    qtbot.waitUntil(lambda: window.session.configurator.view.cell_counts is not None, timeout=20000)
+    every = level_oracle.solutions(rows)
+    counts = window.session.configurator.view.cell_counts
+    assert counts.tolist() == [[sum((r, c) in s for s in every) for c in range(6)] for r in range(6)]
+    window.commands.heat.setChecked(True)
+    assert window.picture().heat and window.legend.isVisible()

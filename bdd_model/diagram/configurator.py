@@ -140,7 +140,7 @@ class Configurator:
         """Nothing to do: every square is already decided."""
         return True
 
-    def cell_counts(self) -> list[list[int]]:
+    def cell_counts(self, cancel: CancelToken | None = None) -> list[list[int]]:
         """In how many remaining solutions each square holds a queen."""
         return self._sweep.cell_counts.tolist()
 

@@ -359,7 +359,7 @@ class SatEngine:
             return SolutionCount.of(k.full_count)
         return figure
 
-    def cell_counts(self) -> None:
+    def cell_counts(self, cancel: CancelToken | None = None) -> None:
         """None: the SAT engine does not count per square (the heat map is a BDD feature)."""
         return None
 

@@ -314,7 +314,7 @@ class InsightPanel(QWidget):
             "column or region with the fewest squares to spare. "
             f"{plural(insight.searches, 'search run', 'searches run')} so far; "
             f"{plural(insight.kept, 'board')} found without a solution are remembered, so that no "
-            "search walks them twice. Counts are exact."
+            "search walks them twice. Counts are exact, per square too (the heat map)."
         )
 
     def show_solver(self, board: str, n: int, decided: int, calls: int, settled: bool) -> None:

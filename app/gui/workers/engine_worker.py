@@ -25,6 +25,7 @@ from app.gui.workers.worker_messages import (
     Refused,
     Reply,
     Request,
+    SquaresCounted,
     TakeBoard,
     Taken,
     line,
@@ -34,7 +35,7 @@ from bdd_model.board import STATE_ORDER
 from bdd_model.decisions import of_codes
 from bdd_model.engine import Engine, answer
 from bdd_model.engine_choice import open_engine
-from bdd_model.engines import engines
+from bdd_model.engines import engine_named, engines
 from bdd_model.engines.insights import sendable
 from bdd_model.progress import CancelToken
 from bdd_model.puzzles import Puzzle
@@ -44,9 +45,10 @@ KEPT_ENGINES = 3
 """Engines kept for the sizes used last (their kept solutions make the next clicks quick)."""
 FLUSH_SECONDS = 0.03
 """Decided squares are sent at most this often, in batches."""
-SETTLE, QUICK, FINAL, WARM, DONE = "settle", "quick", "final", "warm", "done"
-"""The work left on the board in hand, in order (WARM: build the engine's solver before a
-click needs it, a slice at a time)."""
+SETTLE, QUICK, FINAL, SQUARES, WARM, DONE = "settle", "quick", "final", "squares", "warm", "done"
+"""The work left on the board in hand, in order (SQUARES: the count through each square, where
+the engine counts them; WARM: build the engine's solver before a click needs it, a slice at a
+time)."""
 
 
 def send(reply: Reply) -> None:
@@ -66,6 +68,8 @@ class Worker:
         self.board_id = 0
         self.taken_at = 0.0
         self.stage = DONE
+        self.counts_per_square = False
+        """The engine of the board in hand counts the solutions through each square."""
         self.explanations: list[Ask] = []
         """Explanations asked and not answered yet, the newest last."""
 
@@ -129,6 +133,7 @@ class Worker:
             send(Refused(request.id, str(error)))
             return
         self.engine, self.board_id = engine, request.id
+        self.counts_per_square = engine_named(request.engine).counts_per_square
         self.stage = SETTLE
         view = engine.view()
         send(Taken(request.id, digits(view.codes.ravel()), sendable(view.insight)))
@@ -154,11 +159,19 @@ class Worker:
             if engine.prepare_solver(token):
                 self.stage = DONE
             return
+        if self.stage == SQUARES:
+            counts = engine.cell_counts(token)
+            if counts is not None:
+                send(SquaresCounted(ident, [k for row in counts for k in row]))
+            if counts is not None or not self.counts_per_square:
+                self.stage = WARM
+            return
         final = self.stage == FINAL
         figure = engine.solution_count(token) if final else engine.quick_count(token)
         if figure is not None:
             send(Counted(ident, figure, final or figure.exact is not None))
-            self.stage = WARM if final or figure.exact is not None else FINAL
+            counted = final or figure.exact is not None
+            self.stage = (SQUARES if self.counts_per_square else WARM) if counted else FINAL
 
     def explain(self, engine: Engine, asked: Ask, token: CancelToken) -> None:
         """Answer the newest explanation asked, unless a request interrupts it."""

@@ -11,7 +11,17 @@ from PySide6.QtCore import QObject, QTimer
 
 from app.gui.workers.engine_board import AnswerCallback, EngineBoard, Proposal
 from app.gui.workers.worker_client import WorkerClient
-from app.gui.workers.worker_messages import Answered, Ask, Counted, Decided, Refused, Reply, TakeBoard, Taken
+from app.gui.workers.worker_messages import (
+    Answered,
+    Ask,
+    Counted,
+    Decided,
+    Refused,
+    Reply,
+    SquaresCounted,
+    TakeBoard,
+    Taken,
+)
 from bdd_model import Decision
 from bdd_model.board_view import BoardView
 from bdd_model.decisions import codes
@@ -169,6 +179,10 @@ class WorkerBoard(EngineBoard):
             if reply.settled and reply.insight is not None:
                 self.view = replace(self.view, insight=reply.insight)
                 self.settle_ms = reply.ms
+            self.updated.emit()
+        elif isinstance(reply, SquaresCounted) and len(reply.counts) == view.n * view.n:
+            counts = np.array(reply.counts, dtype=np.int64).reshape(view.n, view.n)
+            self.view = replace(view, cell_counts=counts)
             self.updated.emit()
         elif isinstance(reply, Counted) and (reply.final or reply.figure.steady):
             self._shown = reply.figure

@@ -79,6 +79,14 @@ class Counted(msgspec.Struct, tag="counted"):
     final: bool
 
 
+class SquaresCounted(msgspec.Struct, tag="squares-counted"):
+    """In how many remaining solutions each square holds a piece (row-major), from an engine that
+    counts them."""
+
+    id: Id
+    counts: list[int]
+
+
 class Answered(msgspec.Struct, tag="answered"):
     """The answer to an ``Ask``."""
 
@@ -86,7 +94,7 @@ class Answered(msgspec.Struct, tag="answered"):
     answer: Answer
 
 
-Reply = Ready | Taken | Refused | Decided | Counted | Answered
+Reply = Ready | Taken | Refused | Decided | Counted | SquaresCounted | Answered
 
 REQUESTS = msgspec.json.Decoder(Request)
 REPLIES = msgspec.json.Decoder(Reply)

@@ -171,11 +171,14 @@ class LevelEngine:
         """Nothing to build: the search answers from the level."""
         return True
 
-    def cell_counts(self) -> list[list[int]]:
+    def cell_counts(self, cancel: CancelToken | None = None) -> list[list[int]] | None:
         """Each square's number of remaining solutions with a piece on it (0 off the open
-        squares; the count on forced ones)."""
+        squares; the count on forced ones); None when ``cancel`` stops them first."""
         if self._cell_counts is None:
-            self._cell_counts = self._counts_through(None)
+            try:
+                self._cell_counts = self._counts_through(cancel)
+            except QueryCancelled:
+                return None
         return self._cell_counts.tolist()
 
     def explain(self, row: int, col: int, cancel: CancelToken | None = None) -> list[Cell] | None:
