@@ -77,6 +77,8 @@ class Configuration:
 
     puzzle: Puzzle
     decisions: tuple[Decision, ...]
+    saved: bool = True
+    """Read from a saved game (False: a level's own file, never saved over)."""
 
 
 def dumps(puzzle: Puzzle, decisions: Sequence[Decision]) -> str:
@@ -227,7 +229,7 @@ def read_board_file(path: Path) -> Configuration:
     try:
         if path.name.lower().endswith(SUFFIX) or _is_saved_game(data):
             return loads(text)
-        return Configuration(LevelPuzzle.of(parse_level(data)), ())
+        return Configuration(LevelPuzzle.of(parse_level(data)), (), saved=False)
     except (SavedGameError, LevelError) as error:
         raise BoardFileError(str(error)) from None
 

@@ -10,6 +10,7 @@ import numpy as np
 
 from bdd_model.board import Cell
 from bdd_model.families import CLASSIC, RuleFamily, UnknownFamily, family
+from bdd_model.wording import plural
 
 
 class FamilyPuzzle(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="family", tag_field="kind"):
@@ -73,6 +74,34 @@ class FamilyPuzzle(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag=
     def closers(self, pieces: list[Cell], cell: Cell) -> list[Cell]:
         """The pieces that exclude ``cell``."""
         return [piece for piece in pieces if self.rules.excludes(self.n, piece, cell)]
+
+    @property
+    def family_name(self) -> str:
+        """The rule family it is played by, by name (Game → Rules checks it)."""
+        return self.family
+
+    @property
+    def sequence(self) -> str:
+        """Where its counts are known, looked up ("OEIS A000170"), or ""."""
+        return self.rules.sequence
+
+    @property
+    def file_stem(self) -> str:
+        """How a saved game of it is named at first ("queens-8x8-toroidal")."""
+        return self.rules.qualified(f"queens-{self.n}x{self.n}", "-")
+
+    @property
+    def exportable(self) -> bool:
+        """The window's DIMACS and SMT-LIB exports encode it."""
+        return True
+
+    def no_solution(self, largest: int) -> str:
+        """What is said of it without a solution, with the nearest sizes (to ``largest``) that
+        have one."""
+        sizes = " and ".join(f"{m}×{m}" for m in self.rules.sizes_with_solutions_near(self.n, largest))
+        elsewhere = f" Nearest sizes with solutions: {sizes}." if sizes else ""
+        none_fit = f"No {plural(self.n, self.piece)} fit on the {self.board} without attacking"
+        return f"{none_fit}: every square is closed.{elsewhere}"
 
     def qualified(self, name: str, joiner: str = " ") -> str:
         """A name that the family's board goes by, with the family unless it is the classic

@@ -78,6 +78,31 @@ class LevelPuzzle(
         """How a piece closes a square, as ``why_not_open`` says it."""
         return "in a full row, column or region, or touching"
 
+    @property
+    def family_name(self) -> str:
+        """No rule family: a level's rules are its own."""
+        return ""
+
+    @property
+    def sequence(self) -> str:
+        """No counts are looked up for a level."""
+        return ""
+
+    @property
+    def file_stem(self) -> str:
+        """How a saved game of it is named at first ("level-10x10")."""
+        return f"level-{self.n}x{self.n}"
+
+    @property
+    def exportable(self) -> bool:
+        """The window's exports do not encode a level yet (its regions need an encoding of their
+        own)."""
+        return False
+
+    def no_solution(self, largest: int) -> str:
+        """What is said of it without a solution."""
+        return f"The {self.board} has no solution: every square is closed."
+
     def qualified(self, name: str, joiner: str = " ") -> str:
         """A name that the level goes by, as it is (the engine that answers levels says so)."""
         return name

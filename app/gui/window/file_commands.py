@@ -16,7 +16,6 @@ from bdd_model import NQueensError, plural, queens_text
 from bdd_model.cnf.encoding import clause_count, dimacs, smtlib
 from bdd_model.files.atomic_file import atomic_output
 from bdd_model.files.checked_file import FileKindError, check_target
-from bdd_model.puzzles import LevelPuzzle
 from bdd_model.saved_game import SUFFIX, dumps, read_board_file
 
 FILE_FILTER = "N-Queens configurations (*.nqueens.json *.json);;All files (*)"
@@ -78,7 +77,7 @@ class FileCommands:
             return False
         self._settings.setValue("files/folder", str(path.parent))
         label = f"Open {path.name}"
-        kept = path if not isinstance(found.puzzle, LevelPuzzle) or found.decisions else None
+        kept = path if found.saved else None
         opened = self._session.open(found.puzzle, found.decisions, file_path=kept, label=label)
         if opened:
             self._warn("")
@@ -100,13 +99,7 @@ class FileCommands:
             self.save_to(path)
 
     def save_dialog(self) -> None:
-        n, puzzle = self._session.n, self._session.puzzle
-        stem = (
-            f"level-{n}x{n}"
-            if isinstance(puzzle, LevelPuzzle)
-            else self._session.rules.qualified(f"queens-{n}x{n}", "-")
-        )
-        suggestion = str(Path(self._folder()) / f"{stem}{SUFFIX}")
+        suggestion = str(Path(self._folder()) / f"{self._session.puzzle.file_stem}{SUFFIX}")
         name, _ = QFileDialog.getSaveFileName(self._parent, "Save configuration", suggestion, FILE_FILTER)
         if name:
             path = Path(name)

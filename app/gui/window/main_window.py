@@ -47,7 +47,7 @@ from app.gui.window.window_actions import HEAT_WITHOUT_SOLUTIONS, WindowActions,
 from app.gui.workers.machine_speed_job import MachinePace
 from bdd_model import Cell, resolve_backend
 from bdd_model.families import RuleFamily
-from bdd_model.puzzles import FamilyPuzzle, Puzzle
+from bdd_model.puzzles import Puzzle
 
 SMALLEST = (640, 480)
 """The smallest window: the board keeps at least half its width."""
@@ -232,7 +232,7 @@ class MainWindow(QMainWindow):
         for action in (self.commands.save, self.commands.save_as, self.commands.copy):
             action.setEnabled(cfg is not None)
         for action in (self.commands.export_dimacs, self.commands.export_smtlib):
-            action.setEnabled(cfg is not None and isinstance(cfg.puzzle, FamilyPuzzle))
+            action.setEnabled(cfg is not None and cfg.puzzle.exportable)
         self.commands.restart.setEnabled(cfg is not None and bool(cfg.decisions))
         self._refresh_title()
         figure, _ = count_figure(cfg)
@@ -348,7 +348,7 @@ class MainWindow(QMainWindow):
 
     def _compile_started(self, puzzle: Puzzle) -> None:
         backend = resolve_backend(self.session.sources.backend)
-        cost = self.pace.cost(puzzle.n, backend, puzzle.rules) if isinstance(puzzle, FamilyPuzzle) else None
+        cost = self.pace.cost(puzzle.n, backend, puzzle.resized(puzzle.n).rules)
         self.compile_indicator.started(puzzle.title, backend, cost.seconds if cost else None)
 
     def _solved(self) -> None:

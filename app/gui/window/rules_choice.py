@@ -88,8 +88,7 @@ class RulesChoice(QObject):
     def show_current(self) -> None:
         """Check the family of the board shown (or being opened) and remember it; none for a
         level (its rules are its own; choosing a family leaves it)."""
-        puzzle = self._session.puzzle
-        name = puzzle.family if isinstance(puzzle, FamilyPuzzle) else ""
+        name = self._session.puzzle.family_name
         for action in self.group.actions():
             action.setChecked(action.data() == name)
         with QSignalBlocker(self.box):

@@ -7,7 +7,7 @@ from app.gui.workers.engine_board import EngineBoard
 from bdd_model import CellState, plural
 from bdd_model.board import STATE_ORDER
 from bdd_model.engine_choice import LARGEST_N
-from bdd_model.puzzles import FamilyPuzzle, Puzzle
+from bdd_model.puzzles import Puzzle
 from bdd_model.solution_count import SolutionCount
 
 
@@ -73,9 +73,7 @@ def counters(cfg: EngineBoard) -> str:
 def _known(cfg: EngineBoard | None, figure: SolutionCount) -> str:
     """An empty board's count that was looked up, not counted (past the diagram, where the
     family's sequence is known)."""
-    if not figure.known or cfg is None or not isinstance(cfg.puzzle, FamilyPuzzle):
-        return ""
-    return f" (known: {cfg.puzzle.rules.sequence})"
+    return f" (known: {cfg.puzzle.sequence})" if figure.known and cfg is not None else ""
 
 
 def greeting(cfg: EngineBoard, file_name: str, back: bool = False) -> tuple[str, str]:
@@ -100,14 +98,7 @@ def greeting(cfg: EngineBoard, file_name: str, back: bool = False) -> tuple[str,
 
 def no_solution_words(cfg: EngineBoard) -> str:
     """What is said of a board without a solution, with the nearest sizes that have one."""
-    puzzle = cfg.puzzle
-    if not isinstance(puzzle, FamilyPuzzle):
-        return f"The {puzzle.board} has no solution: every square is closed."
-    n, rules = puzzle.n, puzzle.rules
-    sizes = " and ".join(f"{m}×{m}" for m in rules.sizes_with_solutions_near(n, LARGEST_N))
-    elsewhere = f" Nearest sizes with solutions: {sizes}." if sizes else ""
-    none_fit = f"No {plural(n, rules.piece)} fit on the {rules.board(n)} board without attacking"
-    return f"{none_fit}: every square is closed.{elsewhere}"
+    return cfg.puzzle.no_solution(LARGEST_N)
 
 
 def solved_words(last_step: str, puzzle: Puzzle) -> str:
