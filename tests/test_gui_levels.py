@@ -102,7 +102,7 @@ def test_file_open_plays_a_level_on_the_search_and_a_bad_one_keeps_the_board(qtb
     qtbot.waitUntil(lambda: window.session.configurator.settled, timeout=20000)
     board = window.session.configurator
     assert isinstance(board.puzzle, LevelPuzzle) and board.is_solved and board.count == 1
-    assert window.session.file_path is None and window.windowTitle().startswith("8×8 level, solved")
+    assert window.session.file_path is None and window.windowTitle() == "08-01.txt (8×8 level), solved[*]"
     assert not window.commands.export_dimacs.isEnabled() and not window.commands.export_smtlib.isEnabled()
 
 
@@ -127,6 +127,15 @@ def test_a_level_in_play_comes_back_after_a_kill_dash_9(tmp_path: Path) -> None:
     record = kept_boards.killed_and_restored(kept_boards.start(str(level), "--empty", "1,1"), 1)
     assert msgspec.convert(record["board"]["puzzle"], LevelPuzzle) == LevelPuzzle.of(read_level(level))
     assert record["board"]["decisions"] == [1]
+    assert record["board"]["file"] == str(level) and record["board"]["level"] is True
+
+
+def test_a_level_opened_unsaved_is_named_by_its_size_and_stars(qtbot, window) -> None:
+    two_stars = LevelPuzzle.of(read_level(BENCH / "10x2-01.txt"))
+    with qtbot.waitSignal(window.session.boardReplaced, timeout=20000):
+        window.session.open(two_stars)
+    assert window.windowTitle().startswith("10×10 two-star level")
+    assert two_stars.title == "10×10 level, 2 stars"
 
 
 def test_a_level_dropped_on_the_window_opens_and_a_drag_without_a_file_is_refused(qtbot, window) -> None:

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from app.gui.mid_end.autosave import KEPT_STEPS
 from app.gui.mid_end.kept_file import MAX_BYTES, header, kept_text, read_kept
-from app.gui.mid_end.undo_commands import Board, Step
+from app.gui.mid_end.undo_commands import Board, BoardFile, Step
 from bdd_model import Cell, Decision, DecisionKind, NQueensError
 from bdd_model.puzzles import FamilyPuzzle
 from tests.properties import examples
@@ -45,7 +45,9 @@ def play(rng: random.Random, moves: int, big: bool) -> tuple[list[Step], Board]:
         if roll < 0.06:
             m = rng.choice([n, rng.randint(1, 100)])
             opened = random_decisions(rng, m, rng.randint(0, 3 * m))
-            after_board = Board(FamilyPuzzle(m), opened, Path(f"game-{number}.json"))
+            after_board = Board(
+                FamilyPuzzle(m), opened, BoardFile(Path(f"game-{number}.json"), rng.random() < 0.5)
+            )
             steps.append(Step("board", print, board, after_board, f"Size {m}×{m}"))
             board = after_board
             continue
@@ -62,7 +64,7 @@ def play(rng: random.Random, moves: int, big: bool) -> tuple[list[Step], Board]:
         else:
             continue
         steps.append(Step("decisions", print, decisions, after, f"Step {number}"))
-        board = Board(FamilyPuzzle(n), after, board.file_path)
+        board = Board(FamilyPuzzle(n), after, board.file)
     return steps, board
 
 
@@ -77,7 +79,7 @@ def test_any_history_is_read_back_exactly(seed: int, moves: int) -> None:
     steps, board = play(rng, moves, big=False)
     shown = board
     if board.decisions and rng.random() < 0.3:
-        shown = Board(board.puzzle, board.decisions[:-1], board.file_path)
+        shown = Board(board.puzzle, board.decisions[:-1], board.file)
     text = kept_text(fields(), steps, shown, {})
     saved = read_kept("x", text)
     assert saved.board == shown
@@ -166,7 +168,7 @@ def test_a_board_kept_by_the_version_before_opens_with_its_history() -> None:
     acf5993): steps on an 8×8 board, an opened 12×12 file, and a queen on it."""
     saved = read_kept("old", (FIXTURES / "autosave-v2.json").read_text())
     queen, mark = DecisionKind.QUEEN, DecisionKind.MARK
-    twelve = Path("/home/someone/games/twelve.nqueens.json")
+    twelve = BoardFile(Path("/home/someone/games/twelve.nqueens.json"))
     opened = (Decision(Cell(0, 1), queen), Decision(Cell(2, 3), mark))
     assert saved.board == Board(FamilyPuzzle(12), (*opened, Decision(Cell(11, 11), queen)), twelve)
     assert saved.saved_back is None and saved.clean is False and saved.engine == "auto"
@@ -194,7 +196,7 @@ def test_a_board_kept_by_the_version_before_puzzles_opens_with_its_history() -> 
     change to superqueens, an opened 10×10 file and a mark on it, on the SAT engine."""
     saved = read_kept("old", (FIXTURES / "autosave-v3.json").read_text())
     queen, mark = DecisionKind.QUEEN, DecisionKind.MARK
-    knights = Path("/home/someone/games/knights.nqueens.json")
+    knights = BoardFile(Path("/home/someone/games/knights.nqueens.json"))
     ten, eight = FamilyPuzzle(10, "superqueens"), FamilyPuzzle(8)
     opened = (Decision(Cell(0, 2), queen),)
     assert saved.board == Board(ten, (*opened, Decision(Cell(5, 5), mark)), knights)

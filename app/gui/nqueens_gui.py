@@ -30,6 +30,7 @@ from PySide6.QtWidgets import QApplication
 from app.gui.board.theme import APPEARANCES, apply_appearance, quiet_platform_notes
 from app.gui.mid_end.board_sources import ENGINE_CHOICES, IN_PROCESS_MAX_N
 from app.gui.mid_end.session import BoardSession
+from app.gui.mid_end.undo_commands import BoardFile
 from app.gui.system_libraries import display_problem
 from app.gui.window.main_window import MainWindow
 from app.gui.window.rules_choice import remembered_rules
@@ -189,7 +190,12 @@ def main(argv: list[str] | None = None) -> int:
             window.resize(size)
     else:
         window.autosave.start_fresh()
-        session.open(puzzle, decisions, label=f"Open {opened.name}" if opened else None)
+        if opened is None:
+            session.open(puzzle, decisions)
+        else:
+            # A saved game with decisions added on the command line is no longer its file's content.
+            file = opened.file if opened.file.level or not args.decisions else None
+            session.open(puzzle, decisions, file, label=f"Open {opened.file.path.name}")
     return app.exec()
 
 
@@ -236,7 +242,7 @@ class ViewOptions:
 class GivenBoard:
     """A board the command line names by its file: a level, or a saved game."""
 
-    name: str
+    file: BoardFile
     puzzle: Puzzle
     decisions: tuple[Decision, ...]
 
@@ -263,7 +269,7 @@ def _board_given(args: argparse.Namespace) -> GivenBoard | None:
     except (BoardFileError, OSError) as error:
         reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
         fail(f"{excerpt(str(path), PATH_EXCERPT)}: {reason}")
-    return GivenBoard(path.name, found.puzzle, found.decisions)
+    return GivenBoard(BoardFile(path.absolute(), level=not found.saved), found.puzzle, found.decisions)
 
 
 def _remembered_size(settings: QSettings) -> int:

@@ -16,6 +16,8 @@ from bdd_model.puzzles.level import MAX_N, MAX_STARS, Level, LevelError
 RENAMED = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
 """The symbols a level's regions are renamed to, in the order they are first read."""
 
+STAR_WORDS = {2: "two", 3: "three", 4: "four"}
+
 
 class LevelPuzzle(
     msgspec.Struct, frozen=True, forbid_unknown_fields=True, dict=True, tag="level", tag_field="kind"
@@ -60,8 +62,10 @@ class LevelPuzzle(
 
     @property
     def board(self) -> str:
-        """The board as sentences name it ("no solution of the 8×8 level")."""
-        return f"{self.n}×{self.n} level"
+        """The board as sentences and an unsaved window name it: "the 8×8 level", "the 10×10
+        two-star level"."""
+        stars = "" if self.stars == 1 else f"{STAR_WORDS[self.stars]}-star "
+        return f"{self.n}×{self.n} {stars}level"
 
     @property
     def pieces(self) -> int:

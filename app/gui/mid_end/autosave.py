@@ -117,7 +117,7 @@ class Autosave(QObject):
         cfg, path = self._session.configurator, self.path
         if cfg is None or path is None:
             return
-        board = Board(cfg.puzzle, cfg.decisions, self._session.file_path)
+        board = Board(cfg.puzzle, cfg.decisions, self._session.file)
         geometry = bytes(self._window.saveGeometry().data()) if self._window is not None else None
         engine, saved_back = self._engine(), _saved_back(self._session.undo_stack)
         fields = header(time.time(), clean, saved_back, engine, geometry)

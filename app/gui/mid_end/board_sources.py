@@ -12,6 +12,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal
 
+from app.gui.mid_end.undo_commands import BoardFile
 from app.gui.workers.compile_job import CompileJob
 from app.gui.workers.engine_board import EngineBoard
 from app.gui.workers.in_process_board import InProcessBoard
@@ -46,7 +47,7 @@ class PendingBoard:
 
     puzzle: Puzzle
     decisions: tuple[Decision, ...]
-    file_path: Path | None
+    file: BoardFile | None
     label: str
     instead: str = ""
     """When not empty, a board whose decisions are refused opens empty instead, and this sentence
@@ -59,7 +60,7 @@ class BoardSources(QObject):
     of."""
 
     ready = Signal(object, object, str)
-    """(board, file path or None, label): a requested board is ready to be shown."""
+    """(board, its file or None, label): a requested board is ready to be shown."""
     refusedBoard = Signal(str)
     """A requested board cannot be shown (its decisions leave no solution): why, in a sentence."""
     switched = Signal(object)
@@ -145,7 +146,7 @@ class BoardSources(QObject):
         self,
         puzzle: Puzzle,
         decisions: tuple[Decision, ...],
-        file_path: Path | None,
+        file: BoardFile | None,
         label: str,
         build_exact: bool,
         instead: str = "",
@@ -158,7 +159,7 @@ class BoardSources(QObject):
             beyond = f"The {puzzle.title} board is beyond what the {self.engine_choice} engine answers."
             self.refusedBoard.emit(beyond)
             return False
-        pending = PendingBoard(puzzle, decisions, file_path, label, instead)
+        pending = PendingBoard(puzzle, decisions, file, label, instead)
         job = self._job
         if job is not None and job.running and job.puzzle == puzzle and self._pending is not None:
             self._pending = pending
@@ -173,7 +174,7 @@ class BoardSources(QObject):
                 return self._refused(pending, cfg)
             self._drop_job()
             self.puzzle = puzzle
-            self.ready.emit(cfg, file_path, label)
+            self.ready.emit(cfg, file, label)
             return True
         problem = _contradiction(puzzle, decisions)
         if problem:
@@ -192,7 +193,7 @@ class BoardSources(QObject):
         it asks for that (True then)."""
         if not pending.instead:
             self._back_to_current()
-            self.refusedBoard.emit(_not_opened(pending.file_path, reason))
+            self.refusedBoard.emit(_not_opened(pending.file, reason))
             return False
         self.refusedBoard.emit(f"{pending.instead}: {reason}. An empty board instead.")
         return self.request(pending.puzzle, (), None, pending.label, False)
@@ -334,7 +335,7 @@ class BoardSources(QObject):
             if isinstance(cfg, str):
                 self._refused(pending, cfg)
             else:
-                self.ready.emit(cfg, pending.file_path, pending.label)
+                self.ready.emit(cfg, pending.file, pending.label)
         elif (
             current is not None
             and not self.on_built_engine(current)
@@ -406,7 +407,7 @@ class BoardSources(QObject):
             self._not_taken(pending, str(error))
             return
         if not kind.in_worker:
-            self.ready.emit(board, pending.file_path, pending.label)
+            self.ready.emit(board, pending.file, pending.label)
             return
         self._waiting = board
         board.accepted.connect(lambda: self._accepted(board, pending))
@@ -418,7 +419,7 @@ class BoardSources(QObject):
         self._waiting = None
         board.accepted.disconnect()
         board.refused.disconnect()
-        self.ready.emit(board, pending.file_path, pending.label)
+        self.ready.emit(board, pending.file, pending.label)
 
     def _refused_by_worker(self, board: EngineBoard, pending: PendingBoard, reason: str) -> None:
         if board is not self._waiting:
@@ -433,12 +434,12 @@ class BoardSources(QObject):
         if pending.instead:
             self._refused(pending, reason)
         elif current is None:
-            self.refusedBoard.emit(_not_opened(pending.file_path, reason, "The board is empty."))
+            self.refusedBoard.emit(_not_opened(pending.file, reason, "The board is empty."))
             n = pending.puzzle.n
             self._open_at_once(PendingBoard(pending.puzzle, (), None, f"Size {n}×{n}"))
         else:
             self._back_to_current()
-            self.refusedBoard.emit(_not_opened(pending.file_path, reason))
+            self.refusedBoard.emit(_not_opened(pending.file, reason))
 
     def _worker_failed(self, reason: str) -> None:
         """The worker died: the board in hand and a board being opened are asked again of a new
@@ -458,9 +459,9 @@ class BoardSources(QObject):
                 board.resend()
 
 
-def _not_opened(file_path: Path | None, reason: str, then: str = "The board is unchanged.") -> str:
+def _not_opened(file: BoardFile | None, reason: str, then: str = "The board is unchanged.") -> str:
     """The whole sentence of a refused board, naming its file."""
-    what = file_path.name if file_path is not None else "The configuration"
+    what = file.path.name if file is not None else "The configuration"
     return f"{what} was not opened: {reason}. {then}"
 
 

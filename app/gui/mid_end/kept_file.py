@@ -11,7 +11,7 @@ from typing import Annotated, Any, Literal
 
 import msgspec
 
-from app.gui.mid_end.undo_commands import Board, Step
+from app.gui.mid_end.undo_commands import Board, BoardFile, Step
 from bdd_model.decisions import codes, of_codes
 from bdd_model.engine_choice import ENGINE_CHOICES, check_board_size
 from bdd_model.families import CLASSIC, family
@@ -49,20 +49,24 @@ FilePath = Annotated[str, msgspec.Meta(max_length=4095, pattern="^[^\x00]*$")]
 
 
 class BoardRecord(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
-    """A board as kept: the puzzle, its decisions as numbers, the file it belongs to."""
+    """A board as kept: the puzzle, its decisions as numbers, the file it came from (``level``:
+    a level's file, not a saved game)."""
 
     puzzle: Puzzle
     decisions: list[Number]
     file: FilePath | None = None
+    level: bool = False
 
     @classmethod
     def of(cls, board: Board) -> BoardRecord:
-        file = str(board.file_path) if board.file_path else None
-        return cls(board.puzzle, codes(board.decisions, board.n), file)
+        if board.file is None:
+            return cls(board.puzzle, codes(board.decisions, board.n))
+        return cls(board.puzzle, codes(board.decisions, board.n), str(board.file.path), board.file.level)
 
     def board(self) -> Board:
         n = check_board_size(self.puzzle.n)
-        return Board(self.puzzle, of_codes(self.decisions, n), Path(self.file) if self.file else None)
+        file = BoardFile(Path(self.file), self.level) if self.file else None
+        return Board(self.puzzle, of_codes(self.decisions, n), file)
 
 
 class OldBoardRecord(msgspec.Struct, forbid_unknown_fields=True):
@@ -308,7 +312,7 @@ def _tip(steps: Sequence[Step], board: Board) -> Board | None:
     if not steps:
         return None
     last = steps[-1]
-    tip = last.after if last.kind == "board" else Board(board.puzzle, last.after, board.file_path)
+    tip = last.after if last.kind == "board" else Board(board.puzzle, last.after, board.file)
     return None if (tip.puzzle, tip.decisions) == (board.puzzle, board.decisions) else tip
 
 
@@ -371,7 +375,7 @@ def _steps_back(records: Sequence[BoardStep | ChangeStep | DecisionsStep], tip: 
         if len({d.cell for d in before_decisions}) < len(before_decisions):
             raise ValueError("two decisions on one square")
         steps.append(("decisions", record.text, before_decisions, after_decisions))
-        board = Board(board.puzzle, before_decisions, board.file_path)
+        board = Board(board.puzzle, before_decisions, board.file)
     return list(reversed(steps))
 
 

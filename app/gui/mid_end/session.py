@@ -14,7 +14,7 @@ from app.gui.mid_end.board_sources import BoardSources
 from app.gui.mid_end.explanation_cache import ExplanationCache
 from app.gui.mid_end.explanations import Explanation, describe, not_taken
 from app.gui.mid_end.solution_browser import SolutionBrowser
-from app.gui.mid_end.undo_commands import Board, Step, board_step, decisions_step
+from app.gui.mid_end.undo_commands import Board, BoardFile, Step, board_step, decisions_step
 from app.gui.workers.engine_board import EngineBoard, Proposal
 from bdd_model import Cell, CellState, Decision, DecisionKind
 from bdd_model.families import CLASSIC, RuleFamily
@@ -59,7 +59,7 @@ class BoardSession(QObject):
         self.sources = BoardSources(lambda: self._cfg, backend, engine, puzzle, self)
         self.browser = SolutionBrowser(self, self)
         self._cfg: EngineBoard | None = None
-        self._file_path: Path | None = None
+        self._file: BoardFile | None = None
         self._explanations = ExplanationCache(lambda: self._cfg, self)
         self._explanations.explained.connect(self.explained)
         self._was_solved = False
@@ -99,8 +99,13 @@ class BoardSession(QObject):
 
     @property
     def file_path(self) -> Path | None:
-        """The file the current board was opened from or last saved to."""
-        return self._file_path
+        """The saved game the current board was opened from or last saved to."""
+        return self._file.saved_game if self._file is not None else None
+
+    @property
+    def file(self) -> BoardFile | None:
+        """The file the current board came from: a saved game or a level's file."""
+        return self._file
 
     # ----- boards ------------------------------------------------------------------------
 
@@ -108,7 +113,7 @@ class BoardSession(QObject):
         self,
         puzzle: Puzzle,
         decisions: Sequence[Decision] = (),
-        file_path: Path | None = None,
+        file: BoardFile | None = None,
         label: str | None = None,
         build_exact: bool = False,
         instead: str = "",
@@ -119,7 +124,7 @@ class BoardSession(QObject):
         nothing changes, unless ``instead`` says why the empty board opens then."""
         said = label or f"Size {puzzle.n}×{puzzle.n}"
         self.leaving.emit()
-        return self.sources.request(puzzle, tuple(decisions), file_path, said, build_exact, instead)
+        return self.sources.request(puzzle, tuple(decisions), file, said, build_exact, instead)
 
     def open_size(
         self, n: int, decisions: Sequence[Decision] = (), build_exact: bool = False, instead: str = ""
@@ -160,43 +165,43 @@ class BoardSession(QObject):
                 self.undo_stack.setClean()
 
         connection = self.boardReplaced.connect(load_steps, Qt.ConnectionType.SingleShotConnection)
-        if self.open(board.puzzle, board.decisions, board.file_path, label="Reopen"):
+        if self.open(board.puzzle, board.decisions, board.file, label="Reopen"):
             return True
         self.boardReplaced.disconnect(connection)
         return False
 
     def mark_saved(self, path: Path) -> None:
         """The current configuration is now the content of ``path``: the title drops its marker."""
-        self._file_path = path
+        self._file = BoardFile(path)
         self.undo_stack.setClean()
         self.fileChanged.emit()
 
-    def _replace(self, cfg: EngineBoard, file_path: Path | None, label: str) -> None:
+    def _replace(self, cfg: EngineBoard, file: BoardFile | None, label: str) -> None:
         """Show a new board as one undo step (on the stack, and clean when it is a file's content,
         before anyone hears of the board: a reopened board's own history then stays as kept)."""
         before = self._board()
-        unsaved = before is not None and before.file_path is not None and not self.undo_stack.isClean()
-        self.left_unsaved = before.file_path if unsaved and before is not None else None
-        self._install(cfg, file_path)
+        left = before.file.saved_game if before is not None and before.file is not None else None
+        self.left_unsaved = left if not self.undo_stack.isClean() else None
+        self._install(cfg, file)
         if before is not None:
             after = self._board()
             assert after is not None
             self.undo_stack.push(board_step(self._show_board, before, after, label))
-        if file_path is not None or before is None:
+        if (file is not None and not file.level) or before is None:
             self.undo_stack.setClean()
         self._announce(cfg, history=False)
 
     def _board(self) -> Board | None:
         if self._cfg is None:
             return None
-        return Board(self._cfg.puzzle, self._cfg.decisions, self._file_path)
+        return Board(self._cfg.puzzle, self._cfg.decisions, self._file)
 
     def _show_board(self, board: Board) -> None:
         """Undo and redo of a board change: the board was shown before, so its decisions hold."""
         self.leaving.emit()
         cfg = self.sources.board(board.puzzle, board.decisions)
         self.left_unsaved = None
-        self._install(cfg, board.file_path)
+        self._install(cfg, board.file)
         self._announce(cfg, history=True)
 
     def _switched(self, cfg: EngineBoard) -> None:
@@ -216,9 +221,9 @@ class BoardSession(QObject):
         cfg.restarted.connect(lambda: self._explanations.ask_again(cfg))
         self._forget_answers()
 
-    def _install(self, cfg: EngineBoard, file_path: Path | None) -> None:
+    def _install(self, cfg: EngineBoard, file: BoardFile | None) -> None:
         self._set_engine(cfg)
-        self._file_path = file_path
+        self._file = file
 
     def _announce(self, cfg: EngineBoard, history: bool) -> None:
         """Tell the window of the board now shown (``history``: brought back by undo or redo)."""

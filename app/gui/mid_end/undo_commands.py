@@ -15,12 +15,26 @@ from bdd_model.puzzles import Puzzle
 
 
 @dataclass(frozen=True)
+class BoardFile:
+    """The file a board came from: a saved game, which Save writes back, or a level's file, which
+    the title names and nothing writes over."""
+
+    path: Path
+    level: bool = False
+
+    @property
+    def saved_game(self) -> Path | None:
+        """The file Save writes back to, if any."""
+        return None if self.level else self.path
+
+
+@dataclass(frozen=True)
 class Board:
     """One board as the undo stack remembers it: the puzzle, its decisions, the file it came from."""
 
     puzzle: Puzzle
     decisions: tuple[Decision, ...]
-    file_path: Path | None
+    file: BoardFile | None
 
     @property
     def n(self) -> int:

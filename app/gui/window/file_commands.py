@@ -11,6 +11,7 @@ from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QFileDialog, QWidget
 
 from app.gui.mid_end.session import BoardSession
+from app.gui.mid_end.undo_commands import BoardFile
 from app.gui.window.window_actions import WindowActions
 from bdd_model import NQueensError, plural, queens_text
 from bdd_model.cnf.encoding import clause_count, dimacs, smtlib
@@ -77,8 +78,8 @@ class FileCommands:
             return False
         self._settings.setValue("files/folder", str(path.parent))
         label = f"Open {path.name}"
-        kept = path if found.saved else None
-        opened = self._session.open(found.puzzle, found.decisions, file_path=kept, label=label)
+        file = BoardFile(path, level=not found.saved)
+        opened = self._session.open(found.puzzle, found.decisions, file=file, label=label)
         if opened:
             self._warn("")
         return opened
@@ -99,7 +100,9 @@ class FileCommands:
             self.save_to(path)
 
     def save_dialog(self) -> None:
-        suggestion = str(Path(self._folder()) / f"{self._session.puzzle.file_stem}{SUFFIX}")
+        file = self._session.file
+        stem = file.path.stem if file is not None and file.level else self._session.puzzle.file_stem
+        suggestion = str(Path(self._folder()) / f"{stem}{SUFFIX}")
         name, _ = QFileDialog.getSaveFileName(self._parent, "Save configuration", suggestion, FILE_FILTER)
         if name:
             path = Path(name)
@@ -149,9 +152,9 @@ class FileCommands:
 
     def _folder(self) -> str:
         """Where the file dialogs start: the current file's folder, else the last one used."""
-        path = self._session.file_path
-        if path:
-            return str(path.parent)
+        file = self._session.file
+        if file:
+            return str(file.path.parent)
         return str(self._settings.value("files/folder", str(Path.home())))
 
     def _write(self, path: Path, verb: str, chunks: Iterable[bytes]) -> bool:

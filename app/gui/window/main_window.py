@@ -246,8 +246,8 @@ class MainWindow(QMainWindow):
         if cfg is None:
             self.setWindowTitle("N-Queens configurator")
             return
-        path = self.session.file_path
-        title = f"{path.name} ({cfg.puzzle.title})" if path else cfg.puzzle.board
+        file = self.session.file
+        title = f"{file.path.name} ({cfg.puzzle.title})" if file else cfg.puzzle.board
         self.setWindowTitle(title + (", solved" if cfg.is_solved else "") + "[*]")
         self.setWindowModified(self.is_unsaved())
 
@@ -328,8 +328,8 @@ class MainWindow(QMainWindow):
         cfg = self.session.configurator
         assert cfg is not None
         self.commands.offer_engines(cfg.puzzle)
-        path = self.session.file_path
-        text, self._opening = greeting(cfg, path.name if path else "", back=self.session.from_history)
+        file = self.session.file
+        text, self._opening = greeting(cfg, file.path.name if file else "", back=self.session.from_history)
         keyed = self.board.hasFocus() and self.board.cursor_cell and cfg.count != 0
         keys = [keys_on_board(cfg.puzzle.piece)] if keyed else []
         left = self.session.left_unsaved
