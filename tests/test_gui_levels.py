@@ -15,6 +15,7 @@ from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
 from PySide6.QtGui import QDragEnterEvent, QDropEvent, QImage
 
 from app.gui.board.region_colors import region_shades
+from bdd_model.cnf.formulas import formula
 from bdd_model.engine_choice import AUTO, choice_for
 from bdd_model.levels.level_file import read_level
 from bdd_model.puzzles import FamilyPuzzle, LevelPuzzle
@@ -91,7 +92,9 @@ def _striped(n: int, rng: np.random.Generator) -> tuple[str, ...]:
     return tuple("".join(row) for row in rows)
 
 
-def test_file_open_plays_a_level_on_the_search_and_a_bad_one_keeps_the_board(qtbot, window) -> None:
+def test_file_open_plays_a_level_on_the_search_exports_it_and_a_bad_one_keeps_the_board(
+    qtbot, window, tmp_path: Path
+) -> None:
     window.session.open_size(6)
     qtbot.waitUntil(lambda: window.session.n == 6)
     bad = BENCH.parent / "no-such-level.txt"
@@ -103,7 +106,10 @@ def test_file_open_plays_a_level_on_the_search_and_a_bad_one_keeps_the_board(qtb
     board = window.session.configurator
     assert isinstance(board.puzzle, LevelPuzzle) and board.is_solved and board.count == 1
     assert window.session.file_path is None and window.windowTitle() == "08-01.txt (8×8 level), solved[*]"
-    assert not window.commands.export_dimacs.isEnabled() and not window.commands.export_smtlib.isEnabled()
+    assert window.commands.export_dimacs.isEnabled() and window.commands.export_smtlib.isEnabled()
+    assert window.files.export_to(tmp_path / "level.cnf", "cnf")
+    assert (tmp_path / "level.cnf").read_text() == "".join(formula(board.puzzle).dimacs())
+    assert "Exported DIMACS CNF to level.cnf: the 8×8 level, 1,079 clauses" in window.status_line.text()
 
 
 def test_a_level_checks_no_rules_and_choosing_a_family_leaves_it_as_one_step(qtbot, window) -> None:

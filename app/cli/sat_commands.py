@@ -5,38 +5,50 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from collections.abc import Iterable
 from pathlib import Path
 
+from app.cli.level_commands import open_level
 from app.cli.output import write_output
-from app.options import add_rules_option, fail, file_name, positive_int, sat_board_size
+from app.options import (
+    add_level_option,
+    add_rules_option,
+    fail,
+    file_name,
+    positive_int,
+    rules_or_level,
+    sat_board_size,
+)
 from bdd_model import board_text, queens_text
 from bdd_model.cnf.answer_file import SolverOutputError, broken_rules, queens_of, read_answer
-from bdd_model.cnf.encoding import SAT_MAX_N, clause_count, dimacs, smtlib
+from bdd_model.cnf.encoding import SAT_MAX_N
+from bdd_model.cnf.formulas import formula
 from bdd_model.cnf.solving import DEFAULT_SOLVER, SOLVERS, solve_all
-from bdd_model.families import RuleFamily
 from bdd_model.files.checked_file import FileKindError, open_regular
 from bdd_model.files.untrusted_text import PATH_EXCERPT, excerpt
+from bdd_model.puzzles import FamilyPuzzle, LevelPuzzle
 
 """Write errors that are the disk's fault, not the path's: exit status 1, not 2."""
 
 
 def register(commands: argparse._SubParsersAction) -> None:
-    generate = commands.add_parser("generate", help="write the DIMACS CNF (default N-queens.cnf)")
-    generate.add_argument("n", metavar="N", type=sat_board_size, help=f"board size (1..{SAT_MAX_N})")
-    generate.add_argument(
-        "-o", "--output", metavar="FILE", type=file_name, help="where to write ('-': standard output)"
-    )
-    add_rules_option(generate)
-    generate.set_defaults(run=run_generate)
-
-    smt = commands.add_parser("smtlib", help="write SMT-LIB v2 for Z3 and cvc5 (default N-queens.smt2)")
-    smt.add_argument("n", metavar="N", type=sat_board_size, help=f"board size (1..{SAT_MAX_N})")
-    smt.add_argument(
-        "-o", "--output", metavar="FILE", type=file_name, help="where to write ('-': standard output)"
-    )
-    add_rules_option(smt)
-    smt.set_defaults(run=run_smtlib)
+    for name, run, what in (
+        ("generate", run_generate, "the DIMACS CNF (default N-queens.cnf, or the level's name .cnf)"),
+        (
+            "smtlib",
+            run_smtlib,
+            "SMT-LIB v2 for Z3 and cvc5 (default N-queens.smt2, or the level's name .smt2)",
+        ),
+    ):
+        export = commands.add_parser(name, help=f"write {what}")
+        export.add_argument(
+            "n", metavar="N", nargs="?", type=sat_board_size, help=f"board size (1..{SAT_MAX_N})"
+        )
+        export.add_argument(
+            "-o", "--output", metavar="FILE", type=file_name, help="where to write ('-': standard output)"
+        )
+        add_rules_option(export, level=True)
+        add_level_option(export)
+        export.set_defaults(run=run)
 
     solve = commands.add_parser("solve", help="solve with a SAT solver in memory and print boards")
     solve.add_argument("n", metavar="N", type=sat_board_size, help=f"board size (1..{SAT_MAX_N})")
@@ -60,27 +72,32 @@ def register(commands: argparse._SubParsersAction) -> None:
     show.set_defaults(run=run_show)
 
 
-def _export(
-    n: int, rules: RuleFamily, output: str | None, kind: str, suffix: str, lines: Iterable[str], items: str
-) -> int:
-    target = output or f"{rules.qualified(f'{n}-queens', '-')}.{suffix}"
+def _export(args: argparse.Namespace, kind: str, suffix: str) -> int:
+    """Write the board's or the level's formula (``suffix`` "cnf" or "smt2") where ``-o`` says,
+    else to its default name in the current folder."""
+    rules_or_level(args)
+    puzzle = LevelPuzzle.of(open_level(args.level)) if args.level else FamilyPuzzle.of(args.rules, args.n)
+    encoded = formula(puzzle)
+    name = args.level.stem if args.level else encoded.name
+    target = args.output or f"{name}.{suffix}"
     report = sys.stderr if target == "-" else sys.stdout
     where = "standard output" if target == "-" else f"'{excerpt(target, PATH_EXCERPT)}'"
-    print(f"Generating {kind} for {rules.problem(n)} problem...", file=report, flush=True)
+    print(f"Generating {kind} for {encoded.problem}...", file=report, flush=True)
+    if suffix == "cnf":
+        lines, size = encoded.dimacs(), f"{encoded.clause_count} clauses"
+    else:
+        lines, size = encoded.smtlib(), f"{encoded.assertions} assertions"
     write_output(lines, target)
-    size = f"{n * n} variables, {clause_count(n, rules)} {items}"
-    print(f"Successfully wrote problem to {where} ({size})", file=report)
+    print(f"Successfully wrote problem to {where} ({encoded.variables} variables, {size})", file=report)
     return 0
 
 
 def run_generate(args: argparse.Namespace) -> int:
-    return _export(args.n, args.rules, args.output, "CNF", "cnf", dimacs(args.n, args.rules), "clauses")
+    return _export(args, "CNF", "cnf")
 
 
 def run_smtlib(args: argparse.Namespace) -> int:
-    return _export(
-        args.n, args.rules, args.output, "SMT-LIB", "smt2", smtlib(args.n, args.rules), "assertions"
-    )
+    return _export(args, "SMT-LIB", "smt2")
 
 
 def run_solve(args: argparse.Namespace) -> int:

@@ -90,11 +90,6 @@ class FamilyPuzzle(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag=
         """How a saved game of it is named at first ("queens-8x8-toroidal")."""
         return self.rules.qualified(f"queens-{self.n}x{self.n}", "-")
 
-    @property
-    def exportable(self) -> bool:
-        """The window's DIMACS and SMT-LIB exports encode it."""
-        return True
-
     def no_solution(self, largest: int) -> str:
         """What is said of it without a solution, with the nearest sizes (to ``largest``) that
         have one."""

@@ -97,12 +97,6 @@ class LevelPuzzle(
         """How a saved game of it is named at first ("level-10x10")."""
         return f"level-{self.n}x{self.n}"
 
-    @property
-    def exportable(self) -> bool:
-        """The window's exports do not encode a level yet (its regions need an encoding of their
-        own)."""
-        return False
-
     def no_solution(self, largest: int) -> str:
         """What is said of it without a solution."""
         return f"The {self.board} has no solution: every square is closed."

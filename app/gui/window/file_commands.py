@@ -14,7 +14,7 @@ from app.gui.mid_end.session import BoardSession
 from app.gui.mid_end.undo_commands import BoardFile
 from app.gui.window.window_actions import WindowActions
 from bdd_model import NQueensError, plural, queens_text
-from bdd_model.cnf.encoding import clause_count, dimacs, smtlib
+from bdd_model.cnf.formulas import formula
 from bdd_model.files.atomic_file import atomic_output
 from bdd_model.files.checked_file import FileKindError, check_target
 from bdd_model.saved_game import SUFFIX, dumps, read_board_file
@@ -109,19 +109,21 @@ class FileCommands:
             self.save_to(path if path.suffix else path.with_name(path.name + SUFFIX))
 
     def export_to(self, path: Path, kind: str) -> bool:
-        """Write the DIMACS (kind "cnf") or SMT-LIB ("smt2") encoding of the current size."""
-        n, rules = self._session.n, self._session.rules
-        lines = dimacs(n, rules) if kind == "cnf" else smtlib(n, rules)
+        """Write the DIMACS (kind "cnf") or SMT-LIB ("smt2") encoding of the board in play."""
+        encoded = formula(self._session.puzzle)
+        if kind == "cnf":
+            lines, what, size = encoded.dimacs(), "DIMACS CNF", plural(encoded.clause_count, "clause")
+        else:
+            lines, what, size = encoded.smtlib(), "SMT-LIB", plural(encoded.assertions, "assertion")
         if not self._write(path, "export", (line.encode("ascii") for line in lines)):
             return False
-        what = "DIMACS CNF" if kind == "cnf" else "SMT-LIB"
-        clauses = plural(clause_count(n, rules), "clause")
-        self._say(f"Exported the {rules.problem(n)} problem as {what} to {path.name} ({clauses})")
+        self._say(f"Exported {what} to {path.name}: {encoded.problem}, {size}")
         return True
 
     def export_dialog(self, kind: str) -> None:
-        n, rules = self._session.n, self._session.rules
-        suggestion = str(Path(self._folder()) / f"{rules.qualified(f'{n}-queens', '-')}.{kind}")
+        file = self._session.file
+        name = file.path.stem if file is not None and file.level else formula(self._session.puzzle).name
+        suggestion = str(Path(self._folder()) / f"{name}.{kind}")
         label = "DIMACS CNF (*.cnf)" if kind == "cnf" else "SMT-LIB v2 (*.smt2)"
         name, _ = QFileDialog.getSaveFileName(self._parent, "Export", suggestion, f"{label};;All files (*)")
         if name:

@@ -229,10 +229,14 @@ class MainWindow(QMainWindow):
         cfg = self.session.configurator
         self.board.set_picture(self.picture(), now)
         self._refresh_panel()
-        for action in (self.commands.save, self.commands.save_as, self.commands.copy):
+        for action in (
+            self.commands.save,
+            self.commands.save_as,
+            self.commands.copy,
+            self.commands.export_dimacs,
+            self.commands.export_smtlib,
+        ):
             action.setEnabled(cfg is not None)
-        for action in (self.commands.export_dimacs, self.commands.export_smtlib):
-            action.setEnabled(cfg is not None and cfg.puzzle.exportable)
         self.commands.restart.setEnabled(cfg is not None and bool(cfg.decisions))
         self._refresh_title()
         figure, _ = count_figure(cfg)

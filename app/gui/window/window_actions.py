@@ -68,12 +68,12 @@ class WindowActions(QObject):
         self.engines = self._group(window, list(ENGINE_MENU))
         for action, what in (
             (self.restart, "Take back every decision on this board (one step, undoable)"),
-            (self.open, "Open a saved configuration (undoable: Undo brings back this board)"),
-            (self.save, "Save this board's size and decisions"),
-            (self.save_as, "Save this board's size and decisions under a new name"),
+            (self.open, "Open a saved game or a level (undoable: Undo brings back this board)"),
+            (self.save, "Save this board and its decisions"),
+            (self.save_as, "Save this board and its decisions under a new name"),
             (self.copy, "Copy the board as text: one row a line, Q for a queen, . for a square"),
-            (self.export_dimacs, "Write the CNF of this board size, for any SAT solver"),
-            (self.export_smtlib, "Write SMT-LIB v2 of this board size, for Z3 or cvc5"),
+            (self.export_dimacs, "Write this board's CNF (size and rules, or level) for any SAT solver"),
+            (self.export_smtlib, "Write this board's SMT-LIB v2 (size and rules, or level) for Z3, cvc5"),
             (self.quit, "Close the window; the board is reopened next time"),
             (self.heat, "Shade open squares by how many remaining solutions have a queen there"),
             (self.hint, "Place the queen that keeps the most solutions open"),
