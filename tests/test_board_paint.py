@@ -146,23 +146,27 @@ def assert_like_a_fresh_board(qtbot, board: BoardWidget) -> None:
     QTest.mouseMove(board, QPoint(1, 1))
     settle()
     fresh = shown_board(qtbot, board.width(), board.height(), board.palette())
-    fresh.set_picture(board.picture)
-    settle()
-    expected = fresh.grab().toImage()
-    assert board.grab().toImage() == expected
-    assert on_screen(board) == expected
-    fresh.close()
+    try:
+        fresh.set_picture(board.picture)
+        settle()
+        expected = fresh.grab().toImage()
+        assert board.grab().toImage() == expected
+        assert on_screen(board) == expected
+    finally:
+        fresh.close()
 
 
 @examples(2, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(first=pictures(), steps=st.lists(actions, max_size=10))
 def test_any_sequence_ends_as_a_fresh_board_shows(qtbot, first: BoardPicture, steps: list[tuple]) -> None:
     board = shown_board(qtbot)
-    act(board, ("picture", first))
-    for step in steps:
-        act(board, step)
-    assert_like_a_fresh_board(qtbot, board)
-    board.close()
+    try:
+        act(board, ("picture", first))
+        for step in steps:
+            act(board, step)
+        assert_like_a_fresh_board(qtbot, board)
+    finally:
+        board.close()
 
 
 def big_picture(rng: random.Random, checking: float) -> BoardPicture:
