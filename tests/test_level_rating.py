@@ -12,7 +12,7 @@ from bdd_model.decisions import Decision
 from bdd_model.levels.techniques import TECHNIQUES
 from bdd_model.levels.techniques.hints import NoHint, hint
 from bdd_model.levels.techniques.position import Position
-from bdd_model.levels.techniques.rating import DIFFICULTIES, NotUnique, by_techniques, rate
+from bdd_model.levels.techniques.rating import DIFFICULTIES, NotUnique, Rating, by_techniques, rate
 from bdd_model.puzzles.level import Level
 from tests import level_oracle
 from tests.cli_helpers import run
@@ -38,6 +38,7 @@ LADDER = [
         ),
     ),
     ("chain", Level(("CBAAA", "CBBBA", "CCCCA", "EEDDD", "EEEED"))),
+    ("trial", Level(("EDCGAFB", "CFEBDGA", "DGAECBE", "CBCDFAG", "GAFEBCD", "BCDAFEF", "AEBFGDC"))),
 ]
 """One level per technique, in the techniques' order: each needs its technique and none after it."""
 NAMES = [technique.NAME for technique in TECHNIQUES]
@@ -84,16 +85,22 @@ def test_the_rating_climbs_the_ladder_and_names_each_levels_technique() -> None:
         "medium",
         "medium",
         "hard",
+        "hard",
     ]
 
 
-def test_a_level_the_techniques_cannot_finish_is_rated_hard_with_the_squares_left() -> None:
+def test_a_level_the_seven_techniques_left_with_55_squares_is_finished_by_a_trial() -> None:
     level = Level(
         ("CCCAABBB", "CCCAABBB", "DAAAABBB", "DDEEEFFG", "DDEEFFGG", "DDDEEFGG", "DDHHHFGG", "HHHHHFFG"), 2
     )
     assert len(level_oracle.solutions(level)) == 1
     rating = by_techniques(level)
-    assert rating.left == 55 and rating.difficulty == "hard"
+    assert rating.left == 0 and dict(rating.techniques)["trial"] == 1 and rating.difficulty == "hard"
+
+
+def test_techniques_that_stop_short_rate_hard() -> None:
+    assert Rating((("single", 4),), left=12).difficulty == "hard"
+    assert Rating((("single", 4), ("hall", 1)), left=0).difficulty == "medium"
 
 
 def test_a_level_without_exactly_one_solution_is_not_rated() -> None:

@@ -11,8 +11,9 @@ from hypothesis import strategies as st
 from bdd_model import Cell
 from bdd_model.levels.level_file import read_level
 from bdd_model.levels.level_search import LevelSearch
-from bdd_model.levels.techniques import TECHNIQUES, next_deduction
+from bdd_model.levels.techniques import TECHNIQUES, next_deduction, trial
 from bdd_model.levels.techniques.position import Position, Shape
+from bdd_model.levels.techniques.rating import by_techniques
 from bdd_model.puzzles.level import Level
 from tests import level_oracle
 from tests.properties import examples
@@ -62,3 +63,48 @@ def test_two_regions_in_two_rows_clear_the_rest_of_those_rows_by_hall() -> None:
         "regions A and B can only hold their pieces in rows 1 and 2, so the rest of rows 1 and 2 is empty"
     )
     assert level_oracle.solutions(level, empties={(0, 4), (1, 4)}) == level_oracle.solutions(level) != []
+
+
+DEEP = Path(__file__).resolve().parent / "fixtures" / "deep-levels"
+
+
+@PROPERTY
+@given(st.sampled_from(level_oracle.SIZES), st.integers(0, 10**9), st.data())
+def test_a_trials_empty_square_holds_no_piece_in_any_solution_of_the_position(
+    size: tuple[int, int], seed: int, data: st.DataObject
+) -> None:
+    level, queens, empties = level_oracle.random_play(size, seed, data.draw)
+    n = level.n
+    position = Position(
+        Shape(level), sum(1 << (r * n + c) for r, c in queens), sum(1 << (r * n + c) for r, c in empties)
+    )
+    deduction = trial.find(position)
+    if deduction is not None:
+        (cell,) = deduction.cells
+        assert deduction.action == "empty" and deduction.technique == "trial"
+        assert all(
+            (cell.row, cell.col) not in solution
+            for solution in level_oracle.solutions(level, queens, empties)
+        )
+
+
+def test_the_techniques_finish_the_unique_community_levels_where_the_seven_stopped() -> None:
+    """Twenty community levels (scattered regions among them) on which the seven techniques before
+    ``trial`` made no deduction, or stopped with squares left: now solved, no search needed."""
+    levels = sorted(DEEP.glob("*.txt"))
+    assert len(levels) == 20
+    for path in levels:
+        level = read_level(path)
+        rating = by_techniques(level)
+        assert rating.left == 0 and "trial" in dict(rating.techniques), path.name
+        assert rating.difficulty == "hard"
+
+
+def test_a_trial_names_its_chain_and_the_group_it_starves() -> None:
+    level = read_level(DEEP / "level158.txt")
+    position = Position(Shape(level))
+    found = next_deduction(position)
+    assert found == trial.find(position)
+    assert found is not None and found.technique == "trial"
+    assert found.reason.startswith(f"a piece on {found.cells[0].label()} leads to ")
+    assert found.reason.endswith("with no room") and found.because

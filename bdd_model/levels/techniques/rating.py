@@ -16,7 +16,7 @@ from bdd_model.puzzles.level import Level
 Difficulty = Literal["easy", "medium", "hard"]
 DIFFICULTIES: tuple[Difficulty, ...] = ("easy", "medium", "hard")
 EASY = frozenset({"single", "confined"})
-HARD = frozenset({"chain"})
+HARD = frozenset({"chain", "trial"})
 
 
 class NotUnique(NQueensError):
