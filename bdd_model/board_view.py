@@ -94,8 +94,9 @@ class BoardView:
 
     @property
     def is_solved(self) -> bool:
-        """Every piece of a solution stands, placed or forced."""
-        return int(np.isin(self.codes, QUEEN_CODES).sum()) == self.puzzle.pieces
+        """Every piece of a solution stands, placed or forced (not a dead end's pieces)."""
+        dead_end = self.count is not None and self.count.exact == 0
+        return not dead_end and int(np.isin(self.codes, QUEEN_CODES).sum()) == self.puzzle.pieces
 
     @property
     def exact(self) -> int | None:

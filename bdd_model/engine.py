@@ -37,14 +37,18 @@ EngineT = TypeVar("EngineT", bound="Engine")
 class Engine(Protocol):
     """Decisions on one n×n board and everything they imply.
 
-    A refused decision raises DecisionError and changes nothing, so no engine ever reaches a
-    state without solutions.
+    Strict (every engine's default): a decision that leaves no solution raises DecisionError and
+    changes nothing, so the engine never reaches a state without solutions. An engine that keeps
+    dead ends (the level search) takes such decisions when ``strict`` is False; its view then
+    counts 0 solutions and names the decisions that conflict.
     """
 
     engine: str
     """The engine's name in the registry (``bdd_model.engines``)."""
     title: str
     """The engine as people name it ("BDD", "SAT engine")."""
+    strict: bool
+    """Whether a decision that leaves no solution is refused (always, for the families' engines)."""
 
     @property
     def puzzle(self) -> Puzzle:

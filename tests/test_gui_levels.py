@@ -15,6 +15,7 @@ from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
 from PySide6.QtGui import QDragEnterEvent, QDropEvent, QImage
 
 from app.gui.board.region_colors import region_shades
+from app.gui.mid_end.assists import Assist
 from bdd_model.cnf.formulas import formula
 from bdd_model.engine_choice import AUTO, choice_for
 from bdd_model.levels.level_file import read_level
@@ -95,6 +96,7 @@ def _striped(n: int, rng: np.random.Generator) -> tuple[str, ...]:
 def test_file_open_plays_a_level_on_the_search_exports_it_and_a_bad_one_keeps_the_board(
     qtbot, window, tmp_path: Path
 ) -> None:
+    window.set_assist(Assist.EVERYTHING)
     window.session.open_size(6)
     qtbot.waitUntil(lambda: window.session.n == 6)
     bad = BENCH.parent / "no-such-level.txt"

@@ -28,6 +28,7 @@ from PySide6.QtCore import (
 from PySide6.QtWidgets import QApplication
 
 from app.gui.board.theme import APPEARANCES, apply_appearance, quiet_platform_notes
+from app.gui.mid_end.assists import Assist, remembered_assist
 from app.gui.mid_end.board_sources import ENGINE_CHOICES, IN_PROCESS_MAX_N
 from app.gui.mid_end.session import BoardSession
 from app.gui.mid_end.undo_commands import BoardFile
@@ -114,6 +115,12 @@ def build_parser() -> Parser:
     )
     parser.add_argument("--window-size", metavar="WxH", help="window size, e.g. 900x800")
     parser.add_argument("--theme", choices=APPEARANCES, help="appearance (default: as last chosen)")
+    parser.add_argument(
+        "--assist",
+        choices=[assist.value for assist in Assist],
+        help="how much a level shows: your decisions only, what your pieces cross out, or everything "
+        "(default: as last chosen in View → Assist; cross-out at first)",
+    )
     parser.add_argument("--backend", choices=BACKEND_CHOICES, default="auto", help="dd backend")
     parser.add_argument("--heat", action="store_true", help="show the heat map")
     parser.add_argument("--explain", metavar="R,C", help="point at R,C: show why it is closed")
@@ -154,7 +161,9 @@ def main(argv: list[str] | None = None) -> int:
         view = ViewOptions(args.heat, parse_cell(args.explain, n) if args.explain else None, args.browse)
     except NQueensError as error:
         fail(str(error))
-    conflict = refusal(puzzle, decisions, engine, args.backend, IN_PROCESS_MAX_N)
+    assist = Assist(args.assist) if args.assist else remembered_assist(settings)
+    kept_as_played = puzzle.assisted and assist.keeps_dead_ends
+    conflict = None if kept_as_played else refusal(puzzle, decisions, engine, args.backend, IN_PROCESS_MAX_N)
     if conflict:
         fail(conflict)
     if args.screenshot:
@@ -172,8 +181,10 @@ def main(argv: list[str] | None = None) -> int:
     apply_appearance(args.theme or str(settings.value("view/appearance", "system")))
     session = BoardSession(args.backend, engine_choice, puzzle)
     if args.screenshot:
-        return _screenshot(session, puzzle, decisions, view, args.screenshot, size, engine)
+        return _screenshot(session, puzzle, decisions, view, args.screenshot, size, engine, assist)
     window = MainWindow(session, settings)
+    if args.assist:
+        window.set_assist(assist, remember=False)
     if args.theme:
         window.set_appearance(args.theme, remember=False)
     if size is not None:
@@ -287,6 +298,7 @@ def _screenshot(
     path: str,
     size: QSize | None,
     engine: EngineKind,
+    assist: Assist,
 ) -> int:
     """Build the state on the engine that answers it (the BDD compiled in this process, no
     window is waiting; the SAT engine until every square is decided), grab the window.
@@ -307,6 +319,7 @@ def _screenshot(
     with tempfile.TemporaryDirectory(prefix="nqueens-gui-") as folder:
         scratch = QSettings(str(Path(folder) / "headless.ini"), QSettings.Format.IniFormat)
         window = MainWindow(session, scratch)
+        window.set_assist(assist, remember=False)
         window.resize(size or DEFAULT_SIZE)
         try:
             session.open(puzzle, decisions)

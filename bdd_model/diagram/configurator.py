@@ -39,6 +39,8 @@ class Configurator:
 
     engine = "bdd"
     title = "BDD"
+    strict = True
+    """Always: a decision that leaves no solution is refused."""
 
     def __init__(self, space: SolutionSpace) -> None:
         self._space = space

@@ -38,6 +38,8 @@ class EngineKind(ABC):
     """Its boards are answered in the engine worker process (else in the window's own)."""
     counts_per_square: bool = False
     """It counts the solutions through every square (the heat map)."""
+    keeps_dead_ends: bool = False
+    """Its engines take, when asked (``strict`` False), decisions that leave no solution."""
 
     @abstractmethod
     def largest(self, puzzle: Puzzle) -> int:

@@ -86,6 +86,16 @@ class FamilyPuzzle(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag=
         return self.rules.sequence
 
     @property
+    def goal(self) -> str:
+        """What a solution is, in words."""
+        return f"a {self.piece} in every row, no two attacking"
+
+    @property
+    def assisted(self) -> bool:
+        """The families are played as a configurator: every deduction shown, whatever the assist."""
+        return False
+
+    @property
     def file_stem(self) -> str:
         """How a saved game of it is named at first ("queens-8x8-toroidal")."""
         return self.rules.qualified(f"queens-{self.n}x{self.n}", "-")

@@ -12,6 +12,7 @@ import numpy as np
 from bdd_model.board import Cell
 from bdd_model.puzzles.family_puzzle import FamilyPuzzle
 from bdd_model.puzzles.level import MAX_N, MAX_STARS, Level, LevelError
+from bdd_model.wording import plural
 
 RENAMED = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
 """The symbols a level's regions are renamed to, in the order they are first read."""
@@ -86,6 +87,16 @@ class LevelPuzzle(
     def family_name(self) -> str:
         """No rule family: a level's rules are its own."""
         return ""
+
+    @property
+    def goal(self) -> str:
+        """What a solution is, in words."""
+        return f"{plural(self.stars, self.piece)} in every row, column and region, no two touching"
+
+    @property
+    def assisted(self) -> bool:
+        """The window's assists apply: a level is played as a puzzle, its deductions the player's."""
+        return True
 
     @property
     def sequence(self) -> str:

@@ -147,6 +147,8 @@ class SatEngine:
     """
 
     engine = "sat"
+    strict = True
+    """Always: a decision that leaves no solution is refused."""
     title = "SAT engine"
 
     def __init__(

@@ -165,7 +165,7 @@ class BoardCache:
 
     def _special(self, picture: BoardPicture, row: int) -> list[int]:
         """The columns of ``row`` whose look is more than their state and shade."""
-        cols = [cell.col for cell in picture.culprits if cell.row == row]
+        cols = [cell.col for cell in picture.culprits | picture.hinted | picture.reasons if cell.row == row]
         if picture.focus is not None and picture.focus.row == row:
             cols.append(picture.focus.col)
         if picture.preview is not None:
@@ -189,6 +189,8 @@ class BoardCache:
             base.rgba(),
             culprit=cell in picture.culprits,
             focus=cell == picture.focus,
+            hinted=cell in picture.hinted,
+            reason=cell in picture.reasons,
             preview=picture.preview is not None and cell in picture.preview and not has_queen,
             solutions=int(counts[row, col]) if counts is not None and self._size >= COUNTS_FROM else None,
             tinted=self._tinted,

@@ -31,6 +31,10 @@ class BoardPicture:
     """The squares of a solution shown without committing it."""
     heat: bool = False
     focus: Cell | None = None
+    hinted: frozenset[Cell] = field(default_factory=frozenset)
+    """The squares a hint shown (not applied yet) decides: framed."""
+    reasons: frozenset[Cell] = field(default_factory=frozenset)
+    """The squares that hint reasons from: shaded."""
     regions: np.ndarray | None = None
     """A level's region of each square (n×n), drawn as colours and thick borders; None on a
     family's chessboard."""
@@ -89,6 +93,7 @@ def changed_rows(old: BoardPicture, new: BoardPicture) -> set[int]:
     else:
         rows.update(cell.row for cell in old.preview ^ new.preview)
     rows.update(cell.row for cell in old.culprits ^ new.culprits)
+    rows.update(cell.row for cell in (old.hinted ^ new.hinted) | (old.reasons ^ new.reasons))
     rows.update(cell.row for cell in (old.focus, new.focus) if cell is not None and old.focus != new.focus)
     return rows
 

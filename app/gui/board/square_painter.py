@@ -19,6 +19,8 @@ the crown cannot be read there."""
 TINT = 0.4
 """How far a closed square of a level is washed from its region's colour towards the closed
 state's: the region still reads under the pattern."""
+REASON_ALPHA = 80
+"""How opaque the cursor's colour is over a square a hint reasons from (of 255)."""
 CHECKING_WASH = 0.6
 """How far a square being checked is washed from its own colour towards the checking tone: its
 chessboard contrast nearly gone, it reads as not there yet."""
@@ -43,6 +45,10 @@ class SquareLook(NamedTuple):
     tinted: bool = False
     """The square's own colour is its region's: it shows through a closed or marked square's
     pattern."""
+    hinted: bool = False
+    """A hint shown decides the square: a frame in the cursor's colour."""
+    reason: bool = False
+    """A hint shown reasons from the square: shaded in the cursor's colour."""
 
 
 def mix(a: QColor, b: QColor, t: float) -> QColor:
@@ -172,6 +178,14 @@ class SquarePainter:
                 Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignBottom,
                 str(look.solutions),
             )
+        if look.reason:
+            shade = QColor(colors.cursor)
+            shade.setAlpha(REASON_ALPHA)
+            painter.fillRect(rect, shade)
+        if look.hinted:
+            painter.setPen(QPen(colors.cursor, max(3.0, size / 9)))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawRect(QRectF(rect).adjusted(2, 2, -2, -2))
         if look.focus:
             painter.setPen(QPen(colors.cursor, max(2.0, size / 16), Qt.PenStyle.DashLine))
             painter.setBrush(Qt.BrushStyle.NoBrush)

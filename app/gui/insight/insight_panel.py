@@ -279,15 +279,24 @@ class InsightPanel(QWidget):
         self.free_button.setEnabled(can_free)
 
     def show_browser(
-        self, index: int | None, figure: SolutionCount | None, updating: bool, solved: bool
+        self,
+        index: int | None,
+        figure: SolutionCount | None,
+        updating: bool,
+        solved: bool,
+        hidden: bool = False,
     ) -> None:
         """Where the browser stands among the remaining solutions, counted as the status bar
-        counts them (``updating``: a newer figure is being worked out)."""
+        counts them (``updating``: a newer figure is being worked out; ``hidden``: the assist
+        keeps the count to itself)."""
         of = figure.short() if figure is not None else "counting…"
         if updating and figure is not None:
             of += " (updating…)"
         detail = figure.detail() if figure is not None else ""
-        if index is None:
+        if hidden:
+            text = "count hidden by the assist" if index is None else f"solution {index + 1:,}"
+            self.browse_label.set_text(text, "View → Assist → Everything shows how many solutions remain")
+        elif index is None:
             self.browse_label.set_text(f"{of} remaining", detail)
         else:
             self.browse_label.set_text(f"{index + 1:,} of {of}", detail)

@@ -95,6 +95,20 @@ class BoardSources(QObject):
         self._notes: list[str] = []
         self._failures: list[float] = []
         """When the engine worker died lately."""
+        self.keeps_dead_ends = False
+        """The mid end's policy: boards whose engine can keep decisions that leave no solution
+        keep them (the assists that spoil nothing); else such decisions are refused."""
+
+    def strict_for(self, kind: EngineKind) -> bool:
+        """Whether boards on the engine of that kind refuse decisions that leave no solution."""
+        return not (self.keeps_dead_ends and kind.keeps_dead_ends)
+
+    def keep_dead_ends(self, keep: bool) -> None:
+        """Set the policy, for the board shown too."""
+        self.keeps_dead_ends = keep
+        board = self._current()
+        if board is not None:
+            board.set_strict(self.strict_for(engine_named(board.engine)))
 
     @property
     def compiling(self) -> int:
@@ -176,7 +190,8 @@ class BoardSources(QObject):
             self.puzzle = puzzle
             self.ready.emit(cfg, file, label)
             return True
-        problem = _contradiction(puzzle, decisions)
+        at_once = at_once_engine(self.engine_choice, puzzle)
+        problem = _contradiction(puzzle, decisions) if at_once is None or self.strict_for(at_once) else ""
         if problem:
             return self._refused(pending, problem)
         self.puzzle = puzzle
@@ -382,7 +397,8 @@ class BoardSources(QObject):
         kind = at_once_engine(self.engine_choice, puzzle)
         assert kind is not None, "an engine answers at once every board the choice lets through"
         if kind.in_worker:
-            return WorkerBoard(self._worker_client(kind), kind, puzzle, decisions, self.parent())
+            client = self._worker_client(kind)
+            return WorkerBoard(client, kind, puzzle, decisions, self.parent(), self.strict_for(kind))
         return InProcessBoard(take_in_order(kind.open(puzzle, self.backend), decisions), self.parent())
 
     def _worker_client(self, kind: EngineKind) -> WorkerClient:

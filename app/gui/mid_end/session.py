@@ -10,16 +10,19 @@ from typing import Any
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QUndoStack
 
+from app.gui.mid_end.assists import DEFAULT, Assist, shown_codes
+from app.gui.mid_end.board_hints import BoardHints
 from app.gui.mid_end.board_sources import BoardSources
 from app.gui.mid_end.explanation_cache import ExplanationCache
 from app.gui.mid_end.explanations import Explanation, describe, not_taken
+from app.gui.mid_end.mistake_check import MistakeCheck
 from app.gui.mid_end.solution_browser import SolutionBrowser
 from app.gui.mid_end.undo_commands import Board, BoardFile, Step, board_step, decisions_step
 from app.gui.workers.engine_board import EngineBoard, Proposal
 from bdd_model import Cell, CellState, Decision, DecisionKind
+from bdd_model.board_view import BoardView
 from bdd_model.families import CLASSIC, RuleFamily
 from bdd_model.puzzles import FamilyPuzzle, Puzzle
-from bdd_model.questions import Advice, Answer, Hint, Unanswered, cells_of
 
 FIRST_PUZZLE = FamilyPuzzle.of(CLASSIC, 8)
 """The kind of board in hand before any is shown: the classic queens."""
@@ -58,7 +61,15 @@ class BoardSession(QObject):
         self.undo_stack = QUndoStack(self)
         self.sources = BoardSources(lambda: self._cfg, backend, engine, puzzle, self)
         self.browser = SolutionBrowser(self, self)
+        self.checks = MistakeCheck(self, self)
+        self.hints = BoardHints(self, self)
+        self.hints.shown.connect(self.changed)
+        self.hints.said.connect(self.message)
+        self.checks.framed.connect(self.changed)
+        self.checks.said.connect(self.message)
         self._cfg: EngineBoard | None = None
+        self._assist = DEFAULT
+        self.sources.keep_dead_ends(DEFAULT.keeps_dead_ends)
         self._file: BoardFile | None = None
         self._explanations = ExplanationCache(lambda: self._cfg, self)
         self._explanations.explained.connect(self.explained)
@@ -90,6 +101,33 @@ class BoardSession(QObject):
     def puzzle(self) -> Puzzle:
         """The puzzle shown, or the one being opened."""
         return self.sources.puzzle
+
+    @property
+    def assist(self) -> Assist:
+        """The assist chosen (View → Assist)."""
+        return self._assist
+
+    @property
+    def shown_assist(self) -> Assist:
+        """The assist the board is shown by: the one chosen on a level, everything on a family."""
+        return self._assist if self.puzzle.assisted else Assist.EVERYTHING
+
+    def shown_view(self) -> BoardView | None:
+        """The board as the assist shows it: the engine's view, or only the player's decisions
+        (and what their pieces cross out)."""
+        cfg = self._cfg
+        if cfg is None or self.shown_assist is Assist.EVERYTHING:
+            return cfg.view if cfg is not None else None
+        return BoardView.of(cfg.puzzle, cfg.decisions, shown_codes(self.shown_assist, cfg.view))
+
+    def set_assist(self, assist: Assist) -> None:
+        """Show levels by this assist from now on; every decision stays. An assist that spoils
+        nothing keeps a decision that leaves no solution, and nothing says so until Check."""
+        self._assist = assist
+        self.sources.keep_dead_ends(assist.keeps_dead_ends)
+        self.changed.emit()
+        if assist is Assist.EVERYTHING and self._cfg is not None and self._cfg.puzzle.assisted:
+            self.checks.check(quiet=True)
 
     @property
     def rules(self) -> RuleFamily:
@@ -252,7 +290,7 @@ class BoardSession(QObject):
         cfg = self._cfg
         if cfg is None:
             return
-        state = cfg.cell(*cell)
+        state = cfg.cell(*cell) if cfg.strict else _own_state(cfg.decisions, cell)
         piece = cfg.puzzle.piece
         if state is CellState.OPEN or state is None:
             placed = Decision(cell, DecisionKind.QUEEN)
@@ -269,7 +307,7 @@ class BoardSession(QObject):
         cfg = self._cfg
         if cfg is None:
             return
-        state = cfg.cell(*cell)
+        state = cfg.cell(*cell) if cfg.strict else _own_state(cfg.decisions, cell)
         if state is CellState.MARKED:
             self.change(_without(cfg.decisions, cell), f"Unmark {cell.label()}")
         elif state in (CellState.OPEN, CellState.ATTACKED, CellState.LOOKAHEAD, None):
@@ -286,11 +324,14 @@ class BoardSession(QObject):
 
     def describe(self, cell: Cell) -> str:
         """What a square is and why, with the way to free it: for the status bar."""
-        if self._cfg is None:
+        view = self.shown_view()
+        if view is None:
             return ""
-        state = self._cfg.cell(*cell)
+        state = view.state(*cell)
+        if state is CellState.OPEN and self.shown_assist is not Assist.EVERYTHING:
+            return f"{cell.label()}: no decision yet."
         closed = state is not None and (state.is_closed or state is CellState.MARKED)
-        return describe(self._cfg.view, cell, self.explain(cell) if closed else None)
+        return describe(view, cell, self.explain(cell) if closed else None)
 
     def explain(self, cell: Cell) -> Explanation:
         """The smallest set of decisions that keeps a piece off ``cell``, in words: remembered
@@ -314,36 +355,8 @@ class BoardSession(QObject):
         self.change((*kept, Decision(cell, DecisionKind.QUEEN)), f"Free {cell.label()}")
 
     def hint(self) -> None:
-        """Follow the engine's advice (a piece or an empty square), one undo step."""
-        cfg = self._cfg
-        if cfg is None:
-            return
-        if cfg.count == 0:
-            self.message.emit(f"The {cfg.puzzle.board} has no solution: there is nothing to hint.")
-            return
-        if cfg.is_solved:
-            self.message.emit("The board is solved: no hint needed.")
-            return
-        cfg.ask(Hint(), lambda found: self._take_advice(cfg, found))
-
-    def _take_advice(self, cfg: EngineBoard, found: Answer) -> None:
-        """Take the engine's advice as one step (a piece on each of its squares, or each left
-        empty) and say its reason."""
-        if cfg is not self._cfg:
-            return
-        if isinstance(found, Unanswered):
-            self.message.emit(f"No hint: {found.reason}.")
-            return
-        if not isinstance(found, Advice):
-            return
-        squares = cells_of(found.squares)
-        kind = DecisionKind.QUEEN if found.action == "queen" else DecisionKind.MARK
-        where = squares[0].label()
-        text = (
-            f"Hint: {cfg.puzzle.piece} on {where}" if kind is DecisionKind.QUEEN else f"Hint: {where} empty"
-        )
-        self.change((*cfg.decisions, *(Decision(cell, kind) for cell in squares)), text)
-        self.message.emit(f"Hint: {found.reason}.")
+        """Hint (Game menu, toolbar, the panel): show the next deduction, or apply the one shown."""
+        self.hints.ask()
 
     def change(self, after: Sequence[Decision], text: str) -> None:
         """Show ``after`` and push it as one undoable step when the engine takes it (``_taken``:
@@ -434,3 +447,12 @@ class BoardSession(QObject):
 
 def _without(decisions: Sequence[Decision], cell: Cell) -> tuple[Decision, ...]:
     return tuple(d for d in decisions if d.cell != cell)
+
+
+def _own_state(decisions: Sequence[Decision], cell: Cell) -> CellState:
+    """The square as the player's own decisions leave it: a piece, a mark, or open (on a board
+    that keeps dead ends, any other square takes a piece or a mark)."""
+    kind = next((d.kind for d in decisions if d.cell == cell), None)
+    if kind is None:
+        return CellState.OPEN
+    return CellState.QUEEN if kind is DecisionKind.QUEEN else CellState.MARKED

@@ -19,6 +19,7 @@ from app.gui.board.board_widget import BoardPicture, BoardWidget, LegendWidget, 
 from app.gui.board.queen_pictures import app_icon
 from app.gui.board.theme import apply_appearance
 from app.gui.insight.insight_dock import InsightDock
+from app.gui.mid_end.assists import Assist, remembered_assist
 from app.gui.mid_end.autosave import Autosave, folder_beside
 from app.gui.mid_end.session import BoardSession
 from app.gui.widgets.elided_text import ElidedText
@@ -29,6 +30,7 @@ from app.gui.window.notice_strip import BOARD_TOPIC, NoticeStrip
 from app.gui.window.pointed_square import PointedSquare
 from app.gui.window.reopening import reopen_last_board
 from app.gui.window.rules_choice import RulesChoice
+from app.gui.window.shown_picture import shown_picture
 from app.gui.window.size_box import SizeBox
 from app.gui.window.size_choice import SizeChoice
 from app.gui.window.status_line import StatusLine
@@ -187,6 +189,7 @@ class MainWindow(QMainWindow):
         actions.open_help(self)
         actions.heat.toggled.connect(self.refresh)
         actions.hint.triggered.connect(session.hint)
+        actions.check.triggered.connect(lambda: session.checks.check())
         actions.solve.triggered.connect(session.browser.solve)
         actions.free.triggered.connect(self.pointed.free)
         actions.previous.triggered.connect(lambda: session.browser.browse(-1))
@@ -202,26 +205,14 @@ class MainWindow(QMainWindow):
         choice = str(self.settings.value("view/appearance", "system"))
         for action in actions.appearances.actions():
             action.setChecked(action.data() == choice)
+        actions.assists.triggered.connect(lambda action: self.set_assist(Assist(action.data())))
+        self.set_assist(remembered_assist(self.settings), remember=False)
 
     # ----- state to screen ---------------------------------------------------------------
 
     def picture(self) -> BoardPicture:
-        """What the board shows now: states, counts, culprits of the square explained, preview."""
-        cfg = self.session.configurator
-        if cfg is None:
-            return BoardPicture(0)
-        explanation = self.pointed.explanation()
-        culprits = explanation.culprits if explanation and explanation.culprits else ()
-        return BoardPicture(
-            cfg.n,
-            cfg.view.codes,
-            cfg.view.cell_counts,
-            culprits=frozenset(d.cell for d in culprits),
-            preview=self.session.browser.preview,
-            heat=self.commands.heat.isChecked(),
-            focus=explanation.cell if explanation else None,
-            regions=cfg.puzzle.region_of,
-        )
+        """What the board shows now."""
+        return shown_picture(self.session, self.pointed.explanation(), self.commands.heat.isChecked())
 
     def refresh(self, now: bool = False) -> None:
         """Everything the window shows, from the session (``now``: the board first, painted
@@ -265,9 +256,13 @@ class MainWindow(QMainWindow):
     def _refresh_panel(self) -> None:
         cfg = self.session.configurator
         explanation = self.pointed.explanation()
-        no_solution = cfg is not None and cfg.count == 0
+        no_solution = cfg is not None and cfg.count == 0 and cfg.strict
+        hint = self.session.hints.hint
+        self.panel.hint_button.setText("Apply Hint" if hint else "Hint")
         if explanation is not None:
             self.panel.show_explanation(explanation.text)
+        elif hint is not None:
+            self.panel.show_explanation(hint.words)
         elif cfg is not None and no_solution:
             self.panel.show_explanation(no_solution_words(cfg))
         elif cfg is not None and not cfg.decisions:
@@ -280,7 +275,7 @@ class MainWindow(QMainWindow):
         if cfg is None:
             return
         figure, updating = count_figure(cfg)
-        self.panel.show_browser(self.session.browser.index, figure, updating, cfg.is_solved)
+        self.panel.show_browser(self.session.browser.index, figure, updating, cfg.is_solved, not cfg.strict)
         counted, heat = cfg.view.cell_counts is not None, self.commands.heat.isChecked()
         self.legend.set_heat(heat_peak(self.board.picture) if counted and heat and not no_solution else None)
         self.legend.set_checking(not counted)
@@ -292,7 +287,7 @@ class MainWindow(QMainWindow):
         self.commands.offer_heat(off)
         self.panel.show_insight(cfg.view)
         for action in (self.commands.hint, self.commands.solve):
-            action.setEnabled(cfg.count_at_least > 0 and not cfg.is_solved)
+            action.setEnabled((cfg.count_at_least > 0 or not cfg.strict) and not cfg.is_solved)
 
     # ----- what happens ------------------------------------------------------------------
 
@@ -429,6 +424,15 @@ class MainWindow(QMainWindow):
             self.pointed.let_go()
 
     # ----- appearance, the last board, closing -------------------------------------------
+
+    def set_assist(self, assist: Assist, remember: bool = True) -> None:
+        """Show levels by this assist, remembered for the next start unless ``remember`` is False
+        (the command line's choice for one start); a board left without a solution says so."""
+        if remember:
+            self.settings.setValue("view/assist", assist.value)
+        for action in self.commands.assists.actions():
+            action.setChecked(action.data() == assist.value)
+        self.session.set_assist(assist)
 
     def set_appearance(self, choice: str, remember: bool = True) -> None:
         """Light, dark or the system's colours, remembered for the next start unless

@@ -86,10 +86,10 @@ class PointedSquare(QObject):
             self._session.free(self.shown)
 
     def _closed(self, cell: Cell) -> bool:
-        cfg = self._session.configurator
-        if cfg is None or cell.row >= cfg.n or cell.col >= cfg.n:
+        view = self._session.shown_view()
+        if view is None or cell.row >= view.n or cell.col >= view.n:
             return False
-        state = cfg.cell(*cell)
+        state = view.state(*cell)
         return state is not None and (state.is_closed or state is CellState.MARKED)
 
     def _forget(self) -> None:

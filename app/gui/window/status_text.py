@@ -4,7 +4,7 @@ board when it is opened."""
 from __future__ import annotations
 
 from app.gui.workers.engine_board import EngineBoard
-from bdd_model import CellState, plural
+from bdd_model import CellState, DecisionKind, plural
 from bdd_model.board import STATE_ORDER
 from bdd_model.engine_choice import LARGEST_N
 from bdd_model.puzzles import Puzzle
@@ -55,6 +55,9 @@ def counters(cfg: EngineBoard) -> str:
     if cfg.is_solved:
         pieces = plural(placed + forced, cfg.puzzle.piece)
         text = f"Solved: {pieces}" + (f" ({forced} forced)" if forced else "")
+    elif not cfg.strict:
+        placed = sum(decision.kind is DecisionKind.QUEEN for decision in cfg.decisions)
+        text = f"{placed} of {plural(cfg.puzzle.pieces, cfg.puzzle.piece)} placed"
     else:
         queens = f"{placed} placed + {forced} forced" if forced else f"{placed} placed"
         figure, updating = count_figure(cfg)
@@ -64,7 +67,7 @@ def counters(cfg: EngineBoard) -> str:
             else figure.solutions() + _known(cfg, figure) + (" (updating…)" if updating else "")
         )
         text = f"{queens} of {plural(cfg.puzzle.pieces, cfg.puzzle.piece)} · {solutions}"
-    if not cfg.settled:
+    if not cfg.settled and cfg.strict:
         hard = "; a hard one can take seconds" if cfg.slow else ""
         text = f"proving {plural(cfg.view.undecided, 'square')}{hard} · {text}"
     return f"{text} · {cfg.puzzle.qualified(engine, ' · ')}"
@@ -91,6 +94,8 @@ def greeting(cfg: EngineBoard, file_name: str, back: bool = False) -> tuple[str,
     if back and file_name:
         board += f" ({file_name})"
     first = "" if cfg.decisions else f" Click a square to place a {cfg.puzzle.piece}."
+    if not cfg.strict:
+        return f"{board}: {cfg.puzzle.goal}.{first} Check (Ctrl+K) finds mistakes.", ""
     if cfg.count is not None:
         return f"{board}: {SolutionCount.of(cfg.count).remain()}.{first}", ""
     return f"{board}, on the {cfg.name}: squares fill in as they are checked.", board

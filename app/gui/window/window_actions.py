@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QDockWidget, QMainWindow, QMenu, QToolBar
 
 from app.gui.board.theme import APPEARANCES
 from app.gui.help import help_pages
+from app.gui.mid_end.assists import Assist
 from app.gui.mid_end.session import BoardSession
 from app.gui.widgets.action_help import explain_action, plain_text, shortcut_text, tooltip_html
 from app.gui.window.undo_actions import UndoActions
@@ -48,6 +49,7 @@ class WindowActions(QObject):
         self.heat = QAction("&Heat Map", window, checkable=True, shortcut=QKeySequence("Ctrl+M"))
         self.hint = QAction("&Hint", window, shortcut=QKeySequence("Ctrl+H"))
         self.solve = QAction("Sol&ve", window)
+        self.check = QAction("Chec&k", window, shortcut=QKeySequence("Ctrl+K"))
         self.free = QAction("&Free Square", window, shortcut=QKeySequence("Ctrl+F"))
         self.previous = QAction("&Previous Solution", window, shortcut=QKeySequence(Qt.Key.Key_PageUp))
         self.next = QAction("&Next Solution", window, shortcut=QKeySequence(Qt.Key.Key_PageDown))
@@ -66,6 +68,7 @@ class WindowActions(QObject):
             window, [(c, f"&{c.capitalize()}", _appearance_text(c)) for c in APPEARANCES]
         )
         self.engines = self._group(window, list(ENGINE_MENU))
+        self.assists = self._group(window, [(a.value, a.label, a.words) for a in Assist])
         for action, what in (
             (self.restart, "Take back every decision on this board (one step, undoable)"),
             (self.open, "Open a saved game or a level (undoable: Undo brings back this board)"),
@@ -77,6 +80,11 @@ class WindowActions(QObject):
             (self.quit, "Close the window; the board is reopened next time"),
             (self.heat, "Shade open squares by how many remaining solutions have a queen there"),
             (self.hint, "Place the queen that keeps the most solutions open"),
+            (
+                self.check,
+                "Frame the fewest of your decisions to take back so that a solution keeps the rest; "
+                "again, take them back",
+            ),
             (self.solve, "Complete the board to the solution shown (or the first one)"),
             (
                 self.free,
@@ -129,7 +137,7 @@ class WindowActions(QObject):
                 self.quit,
             ],
             "&Edit": [self.undo, self.redo, None, self.copy],
-            "&Game": [self.restart, None, self.free, self.hint, self.solve],
+            "&Game": [self.restart, None, self.free, self.hint, self.check, self.solve],
             "&View": [self.heat, self.panel, None, self.previous, self.next, self.escape],
             "&Help": [self.how_to_play, self.how_it_works, self.glossary, self.shortcuts, None, self.about],
         }
@@ -146,6 +154,7 @@ class WindowActions(QObject):
                     menu.addAction(action)
             if title == "&View":
                 menu.addSeparator()
+                menu.addMenu("A&ssist").addActions(self.assists.actions())
                 menu.addMenu("&Engine").addActions(self.engines.actions())
                 menu.addMenu("&Appearance").addActions(self.appearances.actions())
         return size_menu, rules_menu
@@ -155,7 +164,7 @@ class WindowActions(QObject):
         toolbar.addSeparator()
         toolbar.addActions([self.undo, self.redo, self.restart])
         toolbar.addSeparator()
-        toolbar.addActions([self.hint, self.heat])
+        toolbar.addActions([self.hint, self.check, self.heat])
 
     def offer_engines(self, puzzle: Puzzle) -> None:
         """View → Engine lists the engines that answer boards of the puzzle's kind."""

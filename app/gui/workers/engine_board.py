@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QObject, Signal
 
-from bdd_model import Cell, CellState, Decision
+from bdd_model import Cell, CellState, Decision, DecisionKind
 from bdd_model.board_view import BoardView
 from bdd_model.puzzles import Puzzle
 from bdd_model.questions import Answer, Question
@@ -64,6 +64,13 @@ class EngineBoard(QObject):
         self.name = name
         """The engine as the status bar names it ("BDD", "SAT engine")."""
         self.view = view
+        self.strict = True
+        """Decisions that leave no solution are refused (the mid end's policy; only a board whose
+        engine keeps dead ends is ever told otherwise)."""
+
+    def set_strict(self, strict: bool) -> None:
+        """Refuse decisions that leave no solution from now on, or keep them."""
+        self.strict = strict
 
     @property
     def puzzle(self) -> Puzzle:
@@ -97,7 +104,10 @@ class EngineBoard(QObject):
 
     @property
     def is_solved(self) -> bool:
-        return self.view.is_solved
+        """Every piece of a solution stands; on a board that keeps dead ends (an assist that
+        spoils nothing), every one placed by the player."""
+        placed = sum(decision.kind is DecisionKind.QUEEN for decision in self.decisions)
+        return self.view.is_solved and (self.strict or placed == self.puzzle.pieces)
 
     @property
     def settled(self) -> bool:

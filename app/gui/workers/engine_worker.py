@@ -128,6 +128,7 @@ class Worker:
             self.engines[kept] = engine
             while len(self.engines) > KEPT_ENGINES:
                 self.engines.popitem(last=False)
+            engine.strict = request.strict
             engine.restore(of_codes(request.decisions, request.puzzle.n))
         except NQueensError as error:
             send(Refused(request.id, str(error)))
@@ -136,7 +137,8 @@ class Worker:
         self.counts_per_square = engine_named(request.engine).counts_per_square
         self.stage = SETTLE
         view = engine.view()
-        send(Taken(request.id, digits(view.codes.ravel()), sendable(view.insight)))
+        dead_end = view.conflict is not None
+        send(Taken(request.id, digits(view.codes.ravel()), sendable(view.insight), dead_end))
 
     def work(self) -> None:
         """Settle the board in hand, then explain its squares asked about, then count it (a quick

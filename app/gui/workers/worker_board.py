@@ -44,8 +44,10 @@ class WorkerBoard(EngineBoard):
         puzzle: Puzzle,
         decisions: Sequence[Decision],
         parent: QObject | None = None,
+        strict: bool = True,
     ) -> None:
         super().__init__(kind.name, kind.title, BoardView.without_engine(puzzle, tuple(decisions)), parent)
+        self.strict = strict
         self._client = client
         self._asked: dict[int, tuple[int, AnswerCallback]] = {}
         self._board_id = 0
@@ -84,6 +86,12 @@ class WorkerBoard(EngineBoard):
         self._proposals.clear()
         self._show(tuple(decisions))
 
+    def set_strict(self, strict: bool) -> None:
+        """The worker takes the decisions again under the new policy."""
+        if strict != self.strict:
+            self.strict = strict
+            self.restore(self.view.decisions)
+
     def propose(self, after: Sequence[Decision], label: str) -> None:
         before = self.view.decisions
         self._show(tuple(after))
@@ -121,7 +129,7 @@ class WorkerBoard(EngineBoard):
         self.view = replace(shown, insight=self.view.insight)
         self._slow.start()
         self._board_id = self._client.request(
-            lambda ident: TakeBoard(ident, puzzle, codes(decisions, puzzle.n), self.engine)
+            lambda ident: TakeBoard(ident, puzzle, codes(decisions, puzzle.n), self.engine, self.strict)
         )
 
     def _answered(self, reply: Reply) -> None:
@@ -168,8 +176,8 @@ class WorkerBoard(EngineBoard):
                     view.puzzle,
                     view.decisions,
                     _digits(reply.codes),
-                    count=view.count,
-                    counting=True,
+                    count=SolutionCount.of(0) if reply.dead_end else view.count,
+                    counting=not reply.dead_end,
                     insight=reply.insight,
                 )
             self.accepted.emit()

@@ -19,12 +19,14 @@ MAX_LINE = 16 << 20
 
 
 class TakeBoard(msgspec.Struct, tag="board"):
-    """Answer this board from now on: the puzzle, the decisions as numbers, the engine by name."""
+    """Answer this board from now on: the puzzle, the decisions as numbers, the engine by name;
+    ``strict``: refuse decisions that leave no solution (else keep them, where the engine can)."""
 
     id: Id
     puzzle: Puzzle
     decisions: list[int]
     engine: str
+    strict: bool = True
 
 
 class Ask(msgspec.Struct, tag="ask"):
@@ -50,6 +52,8 @@ class Taken(msgspec.Struct, tag="taken"):
     id: Id
     codes: str
     insight: WorkerInsight | None = None
+    dead_end: bool = False
+    """No solution keeps the decisions (taken, as asked, by an engine that keeps dead ends)."""
 
 
 class Refused(msgspec.Struct, tag="refused"):

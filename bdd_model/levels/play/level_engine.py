@@ -100,9 +100,10 @@ class LevelEngine:
 
     def restore(self, decisions: Sequence[Decision]) -> None:
         """Take exactly these decisions at once: all or nothing (strict: refused when they leave
-        no solution)."""
+        no solution where the decisions before them left one; a board already without a
+        solution takes any, so that its decisions can be taken back one by one)."""
         chosen = checked_decisions(self.n, decisions)
-        if self.strict and chosen and not self._solvable(chosen):
+        if self.strict and chosen and not self._solvable(chosen) and self._solvable(self._decisions):
             raise DecisionError("those decisions leave no solution")
         self._switch(chosen)
 
@@ -204,11 +205,10 @@ class LevelEngine:
         return self._solvable({**self._decisions, **dict.fromkeys(marks, DecisionKind.MARK)}, queens)
 
     def advice(self) -> Advice | None:
-        """The next deduction of the techniques (the exact search's where they stop), None when
-        the level is solved; NoHint saying why there is none otherwise (no solution keeps the
-        decisions, or no technique applies)."""
-        if self.is_solved:
-            return None
+        """The next deduction of the techniques (the exact search's where they stop) on the
+        player's decisions, pieces forced by the search or not; NoHint saying why there is none
+        (the player's pieces solve the level, no solution keeps the decisions, or no technique
+        applies)."""
         found = hint(self)
         return Advice(
             [(cell.row, cell.col) for cell in found.cells],
