@@ -114,7 +114,8 @@ class LevelFormula:
         """SMT-LIB v2 (QF_LIA): one Bool per square, a sum per group, a pair per touching squares."""
         n, stars = self.level.n, self.level.stars
         yield from self.header(";")
-        yield "; q_R_C is true when a star stands on row R, column C (from 1).\n"
+        piece = "queen" if stars == 1 else "star"
+        yield f"; q_R_C is true when a {piece} stands on row R, column C (from 1).\n"
         yield "(set-logic QF_LIA)\n"
         for r, c in itertools.product(range(n), range(n)):
             yield f"(declare-const {smt_name(Cell(r, c))} Bool)\n"

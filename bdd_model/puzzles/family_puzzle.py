@@ -88,7 +88,7 @@ class FamilyPuzzle(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag=
     @property
     def goal(self) -> str:
         """What a solution is, in words."""
-        return f"a {self.piece} in every row, no two attacking"
+        return f"every row holds a {self.piece}"
 
     @property
     def assisted(self) -> bool:

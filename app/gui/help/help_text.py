@@ -205,9 +205,19 @@ level, two stars), no two on touching squares, diagonals included. Open one with
 dropping its file on the window, or with <code>nqueens-gui level.txt</code>: a text file with a
 line of region letters per row (<code>stars 2</code> first for two stars), or its JSON. The
 program's own levels are in its <code>resources/levels</code> folder. Regions are told apart by
-their colours and by thick borders. The levels' exact search answers every square, as the
-engines do for the families; a level with one solution therefore opens solved, every piece
-forced. Game → Size and Game → Rules leave the level; Undo brings it back.</p>
+their colours and by thick borders. Game → Size and Game → Rules leave the level; Undo brings it
+back.</p>
+<p>View → Assist says how much a level shows. <b>Cross Out</b> (the first choice): your pieces and
+marks, and the squares your pieces rule out, hatched. <b>None</b>: your pieces and marks only.
+<b>Everything</b>: what the levels' exact search knows, as on the families (closed squares, forced
+pieces, the count), so a level with one solution shows solved. Under the first two nothing is
+given away: a piece in the wrong place is taken without a word. <b>Check</b> (Ctrl+K) frames the
+fewest of your decisions to take back so that the level can still be solved, and Check again takes
+them back. <b>Hint</b> (Ctrl+H) first shows the next deduction on the board (the squares it
+decides framed, those it reasons from shaded, its reason in the status line and the Insight panel);
+Hint again applies it. Every hint is one a player can follow: a row, column or region with one
+square left, a region confined to a row, and so on up to <i>trial</i> (a piece here would leave
+some row, column or region without room).</p>
 
 <h3>Mouse and keys</h3>
 {html_table(board_input)}

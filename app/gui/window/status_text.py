@@ -118,5 +118,4 @@ def solved_words(last_step: str, puzzle: Puzzle) -> str:
         undo = f"Undo takes the {piece} on {last_step.rsplit(' on ', 1)[1]} back."
     else:
         undo = f"Undo takes back: {last_step}." if last_step else ""
-    holds = f"a {piece}" if puzzle.pieces == puzzle.n else plural(puzzle.pieces // puzzle.n, piece)
-    return f"Solved: every row holds {holds}. {undo}".strip()
+    return f"Solved: {puzzle.goal}. {undo}".strip()
