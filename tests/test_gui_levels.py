@@ -26,6 +26,7 @@ from tests.gui_helpers import run_gui
 from tests.test_gui_autosave import KeptBoards
 
 BENCH = Path(__file__).resolve().parent.parent / "resources" / "levels" / "bench"
+ASSISTS = sorted(assist.value for assist in Assist)
 
 
 @pytest.mark.parametrize("name", ["08-01.txt", "10x2-01.txt"])
@@ -207,12 +208,13 @@ def test_the_level_window_bench_plays_each_level_in_the_window_as_the_engine_doe
     )
     assert result.returncode == 0, result.stderr
     report = json.loads(result.stdout)
-    assert [(size["n"], size["stars"], size["levels"], size["clicks"]) for size in report["sizes"]] == [
-        (6, 1, 1, 6),
-        (8, 1, 1, 6),
-        (10, 2, 1, 6),
-    ]
+    sizes = [(size["n"], size["stars"], size["assist"]) for size in report["sizes"]]
+    assert sizes == [(n, stars, assist) for n, stars in ((6, 1), (8, 1), (10, 2)) for assist in ASSISTS]
+    assert all(size["levels"] == 1 and size["clicks"] == 6 for size in report["sizes"])
     assert all(size["states_differ"] == 0 and size["build_ms"]["p50"] > 0 for size in report["sizes"])
+    checked = [size for size in report["sizes"] if "check_ms" in size]
+    assert [size["assist"] for size in checked] == ["cross-out"] * 3
+    assert all(size["check_ms"]["p50"] > 0 and size["hint_shown_ms"]["p50"] > 0 for size in checked)
 
 
 def test_a_level_with_many_solutions_has_its_heat_map_from_the_worker(qtbot, window, tmp_path: Path) -> None:

@@ -111,8 +111,8 @@ class SatWindowBench:
         decided, the worker then settled."""
         started = time.perf_counter()
         show()
-        drawn = self._paint(started, shown, what)
-        done = self._paint(started, lambda p: shown(p) and decided(p), f"{what} decided")
+        drawn = self.painted(started, shown, what)
+        done = self.painted(started, lambda p: shown(p) and decided(p), f"{what} decided")
         wait_until(lambda: settled(self.session), TIMEOUT_S, f"{what} settled")
         return (drawn.ended - started) * 1000, (done.ended - started) * 1000
 
@@ -130,8 +130,8 @@ class SatWindowBench:
         button = Qt.MouseButton.RightButton if right else Qt.MouseButton.LeftButton
         started = time.perf_counter()
         QTest.mouseClick(self.board, button, pos=self.board.cell_rect(click.cell).center())
-        shown = self._paint(started, shows_click(click, kind), f"the click on {click.cell.label()}")
-        done = self._paint(started, lambda p: shows_click(click, kind)(p) and decided(p), "every square")
+        shown = self.painted(started, shows_click(click, kind), f"the click on {click.cell.label()}")
+        done = self.painted(started, lambda p: shows_click(click, kind)(p) and decided(p), "every square")
         wait_until(lambda: settled(self.session), TIMEOUT_S, "the board settled")
         cfg = self.session.configurator
         if cfg is None or cfg.decisions != click.after:
@@ -145,7 +145,7 @@ class SatWindowBench:
         centre = self.board.cell_rect(cell).center()
         started = time.perf_counter()
         QTest.mouseMove(self.board, centre)
-        shown = self._paint(started, covers(centre), f"the pointer on {cell.label()}")
+        shown = self.painted(started, covers(centre), f"the pointer on {cell.label()}")
         pause(PAUSE_S)
         return (shown.ended - started) * 1000
 
@@ -160,7 +160,7 @@ class SatWindowBench:
             QTest.keyClick(self.board, key)
             cursor = self.board.cursor_cell
             assert cursor is not None
-            shown = self._paint(started, covers(self.board.cell_rect(cursor).center()), "the cursor")
+            shown = self.painted(started, covers(self.board.cell_rect(cursor).center()), "the cursor")
             times.append((shown.ended - started) * 1000)
             pause(PAUSE_S)
         return times
@@ -170,7 +170,7 @@ class SatWindowBench:
         self.meter.stop()
         self.window.close()
 
-    def _paint(self, started: float, shows: Callable[[Paint], bool], what: str) -> Paint:
+    def painted(self, started: float, shows: Callable[[Paint], bool], what: str) -> Paint:
         """The first paint after ``started`` that ``shows`` what was waited for; each paint is
         looked at once (looking takes the window's thread too)."""
         found: Paint | None = None

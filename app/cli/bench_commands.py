@@ -365,10 +365,15 @@ def _run_level_window(args: argparse.Namespace) -> int:
             if differ
             else "every settled board as the engine's"
         )
+        asked = "".join(
+            f"; {words} {_ms(size[key])}"
+            for key, words in (("check_ms", "Check"), ("hint_shown_ms", "hint shown"))
+            if key in size
+        )
         print(
-            f"{name}: {size['levels']} levels, board built {_ms(size['build_ms'])}; "
+            f"{name}, {size['assist']}: {size['levels']} levels, board built {_ms(size['build_ms'])}; "
             f"{size['clicks']} clicks, click to repaint {_ms(size['click_to_shown_ms'])}, "
-            f"settled {_ms(size['click_to_settled_ms'])}; {agree}"
+            f"settled {_ms(size['click_to_settled_ms'])}; {agree}{asked}"
         )
     for reason in report["skipped"]:
         print(f"skipped {reason}")

@@ -316,7 +316,7 @@ class LevelEngine:
         the targets keep a solution."""
         if not self._solvable({}, targets, cancel):
             return None
-        conflicts: list[frozenset[Cell]] = []
+        conflicts = self._clashes()
         while True:
             taken_back = _smallest_meeting(conflicts)
             kept = {c: k for c, k in self._decisions.items() if c not in taken_back}
@@ -328,6 +328,24 @@ class LevelEngine:
                 if not self._solvable(without, targets, cancel):
                     core = without
             conflicts.append(frozenset(core))
+
+    def _clashes(self) -> list[frozenset[Cell]]:
+        """The sets of pieces that break the rules between them, found without a search: two
+        that touch, and K + 1 in one row, column or region."""
+        pieces = sorted(cell for cell, kind in self._decisions.items() if kind is DecisionKind.QUEEN)
+        clashes = [
+            frozenset(pair)
+            for pair in combinations(pieces, 2)
+            if abs(pair[0].row - pair[1].row) <= 1 and abs(pair[0].col - pair[1].col) <= 1
+        ]
+        region = self.puzzle.region_of
+        for line in (lambda c: c.row, lambda c: c.col, lambda c: int(region[c.row, c.col])):
+            groups: dict[int, list[Cell]] = {}
+            for cell in pieces:
+                groups.setdefault(line(cell), []).append(cell)
+            for members in groups.values():
+                clashes.extend(frozenset(many) for many in combinations(members, self.puzzle.stars + 1))
+        return list(dict.fromkeys(clashes))
 
     def _solvable(
         self,
@@ -355,11 +373,33 @@ def _split(decisions: Mapping[Cell, DecisionKind]) -> tuple[list[Cell], list[Cel
 
 
 def _smallest_meeting(sets: list[frozenset[Cell]]) -> list[Cell]:
-    """The smallest set of cells with one in each of ``sets`` (none empty), the first in cell
-    order."""
-    cells = sorted(set().union(*sets))
-    for size in range(len(cells)):
-        for chosen in combinations(cells, size):
-            if all(not s.isdisjoint(chosen) for s in sets):
-                return list(chosen)
-    return cells
+    """The smallest set of cells with one in each of ``sets`` (none empty): branch on the
+    smallest set not met yet, its cells in order, bounded by sets that share no cell."""
+    best: list[Cell] | None = None
+
+    def extend(chosen: list[Cell], left: list[frozenset[Cell]]) -> None:
+        nonlocal best
+        if best is not None and len(chosen) + _apart(left) >= len(best):
+            return
+        if not left:
+            best = sorted(chosen)
+            return
+        smallest = min(left, key=lambda s: (len(s), sorted(s)))
+        for cell in sorted(smallest):
+            extend([*chosen, cell], [s for s in left if cell not in s])
+
+    extend([], sorted(set(sets), key=lambda s: (len(s), sorted(s))))
+    assert best is not None
+    return best
+
+
+def _apart(sets: list[frozenset[Cell]]) -> int:
+    """How many of ``sets`` share no cell, taken greedily: a lower bound on the cells meeting
+    them all."""
+    used: set[Cell] = set()
+    count = 0
+    for members in sets:
+        if used.isdisjoint(members):
+            used |= members
+            count += 1
+    return count
