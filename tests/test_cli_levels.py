@@ -117,6 +117,7 @@ def test_bench_of_a_unique_level_times_each_hint_of_a_game_to_its_solution(capsy
     status, out, _ = run(capsys, "bench", "--level", str(path), "--json")
     report = json.loads(out)
     assert status == 0 and report["unique"] == 1 and report["all"]["hint_ms"]["max"] > 0
+    assert report["all"]["search_hints"] == 0
 
 
 def test_bench_of_level_generate_reports_every_case_beside_its_goal(capsys) -> None:

@@ -229,3 +229,13 @@ def test_a_level_with_many_solutions_has_its_heat_map_from_the_worker(qtbot, win
     assert counts.tolist() == [[sum((r, c) in s for s in every) for c in range(6)] for r in range(6)]
     window.commands.heat.setChecked(True)
     assert window.picture().heat and window.legend.isVisible()
+
+
+def test_a_level_with_a_mistake_comes_back_with_it_after_a_kill_dash_9(tmp_path: Path) -> None:
+    """Under the default assist a mistake is kept, and so is it across a crash: two queens that
+    touch, both restored."""
+    kept_boards = KeptBoards(tmp_path)
+    level = BENCH / "08-01.txt"
+    started = kept_boards.start(str(level), "--queen", "1,1", "--queen", "2,2")
+    record = kept_boards.killed_and_restored(started, 2)
+    assert len(record["board"]["decisions"]) == 2

@@ -24,7 +24,7 @@ from bdd_model.levels.level_file import read_level
 from bdd_model.levels.level_search import LevelSearch
 from bdd_model.levels.level_search_kernels import LevelKernels
 from bdd_model.levels.play.level_engine import LevelEngine
-from bdd_model.levels.techniques.hints import NoHint, hint
+from bdd_model.levels.techniques.hints import SEARCH, NoHint, hint
 from bdd_model.puzzles import LevelPuzzle
 from bdd_model.puzzles.level import Level, LevelError
 
@@ -56,6 +56,8 @@ class LevelTiming:
     decision_ms: list[float]
     edit_ms: list[float]
     hint_ms: list[float]
+    searched: int = 0
+    """Hints of the game that the exact search gave, the techniques having none (a last resort)."""
 
 
 @dataclass
@@ -77,6 +79,7 @@ class LevelBenchResult:
                 "decision_ms": summary([ms for t in levels for ms in t.decision_ms]),
                 "edit_ms": summary([ms for t in levels for ms in t.edit_ms]),
                 "hint_ms": summary([ms for t in levels for ms in t.hint_ms]),
+                "search_hints": sum(t.searched for t in levels),
             }
             if z3 and len(z3) == len(levels):
                 report["z3_ms"] = summary(z3)
@@ -146,7 +149,7 @@ def run_level_bench(path: Path, heard: Callable[[LevelTiming], None] | None = No
             build_ms,
             _played(built, built.solution() or []),
             _edited(level, compiled, random.Random(file.name)),
-            _hinted(level) if solutions == 1 else [],
+            *(_hinted(level) if solutions == 1 else ([], 0)),
         )
         result.levels.append(timing)
         if heard is not None:
@@ -187,18 +190,20 @@ def _played(board: LevelEngine, solution: list[Cell]) -> list[float]:
     return times
 
 
-def _hinted(level: Level) -> list[float]:
+def _hinted(level: Level) -> tuple[list[float], int]:
     """The milliseconds of each hint of a game that takes every hint, until the level is solved
-    or no technique applies."""
+    or no hint comes, and how many of them the exact search gave."""
     board = LevelEngine(LevelPuzzle.of(level), strict=False)
     times: list[float] = []
+    searched = 0
     while True:
         started = time.perf_counter()
         try:
             found = hint(board)
         except NoHint:
-            return times
+            return times, searched
         times.append((time.perf_counter() - started) * 1000)
+        searched += found.technique == SEARCH
         board.restore([*board.decisions, *found.decisions()])
 
 

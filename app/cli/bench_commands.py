@@ -15,7 +15,7 @@ from app.bench.play_bench import PATTERNS, PlayClick, play
 from app.child_process import module_command
 from app.cli.engine_commands import add_engine_option, any_board_size, engine_for
 from app.options import add_rules_option, fail, integer, positive_int
-from bdd_model import BACKEND_CHOICES, CONSTRUCTIONS
+from bdd_model import BACKEND_CHOICES, CONSTRUCTIONS, plural
 from bdd_model.families import CLASSIC, RuleFamily, family, measured_beside
 
 
@@ -335,7 +335,8 @@ def _run_levels(args: argparse.Namespace) -> int:
             f"max {check['max']:.1f} ms; plain search p95 {plain['p95']:.2f} ms"
             + (f"; z3 p95 {z3['p95']:.1f} ms ({size['z3_p95_over_check_p95']}×)" if z3 else "")
             + f"; p95 built {size['build_ms']['p95']:.2f}, decision {size['decision_ms']['p95']:.2f}, "
-            f"region edit {size['edit_ms']['p95']:.2f}, hint {size['hint_ms']['p95']:.2f} ms"
+            f"region edit {size['edit_ms']['p95']:.2f}, hint {size['hint_ms']['p95']:.2f} ms; "
+            f"{plural(size['search_hints'], 'hint')} by the exact search"
         )
     for reason in report["skipped"]:
         print(f"skipped {reason}")
