@@ -121,7 +121,7 @@ class Autosave(QObject):
         geometry = bytes(self._window.saveGeometry().data()) if self._window is not None else None
         engine, saved_back = self._engine(), _saved_back(self._session.undo_stack)
         fields = header(time.time(), clean, saved_back, engine, geometry)
-        text = kept_text(fields, self._session.history()[-KEPT_STEPS:], board, self._fragments)
+        text = kept_text(fields, self._session.history(KEPT_STEPS), board, self._fragments)
         if clean:
             self._writer.stop()
             self._outcome(_write_file(self._folder, path, text))

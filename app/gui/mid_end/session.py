@@ -176,10 +176,12 @@ class BoardSession(QObject):
             return True
         return self.open(FamilyPuzzle.of(rules, self.n or 8), label=f"{rules.title} rules")
 
-    def history(self) -> list[Step]:
-        """The steps taken so far, oldest first (what Undo would take back, in turn)."""
+    def history(self, newest: int | None = None) -> list[Step]:
+        """The steps taken so far, oldest first (what Undo would take back, in turn); only the
+        ``newest`` ones when given (a long game's history is not walked whole for them)."""
         stack = self.undo_stack
-        return [step for i in range(stack.index()) if isinstance(step := stack.command(i), Step)]
+        first = 0 if newest is None else max(0, stack.index() - newest)
+        return [step for i in range(first, stack.index()) if isinstance(step := stack.command(i), Step)]
 
     def reopen(
         self, board: Board, steps: Sequence[tuple[str, str, Any, Any]], saved_back: int | None
