@@ -89,6 +89,7 @@ def test_a_mistake_is_kept_checked_framed_and_taken_back_as_one_step(qtbot, wind
     qtbot.waitUntil(lambda: not window.session.configurator.pending, timeout=20000)
     assert {d.cell for d in window.session.configurator.decisions} == set(right[1:4])
     assert window.session.undo_stack.undoText() == "Take back 1 mistake"
+    assert window.status_line.text().startswith(f"Took back {wrong.label()}: a solution keeps the rest.")
     window.session.undo()
     qtbot.waitUntil(lambda: len(window.session.configurator.decisions) == 4, timeout=20000)
 

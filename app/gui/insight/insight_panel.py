@@ -300,7 +300,7 @@ class InsightPanel(QWidget):
             self.browse_label.set_text(f"{of} remaining", detail)
         else:
             self.browse_label.set_text(f"{index + 1:,} of {of}", detail)
-        some = figure is None or figure.at_least > 0
+        some = hidden or figure is None or figure.at_least > 0
         for button in (self.previous_button, self.next_button):
             button.setEnabled(some)
         self.solve_button.setEnabled(some and not solved)

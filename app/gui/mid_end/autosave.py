@@ -304,7 +304,7 @@ def _mtime(path: Path) -> float:
 def describe_reopened(saved: Saved) -> str:
     """What the status bar says about a board reopened at start."""
     count = len(saved.board.decisions)
-    what = f"the {saved.board.puzzle.title} board" + (f" with {plural(count, 'decision')}" if count else "")
+    what = f"the {saved.board.puzzle.board}" + (f" with {plural(count, 'decision')}" if count else "")
     if saved.clean:
         return f"Reopened {what}, as you left it."
     when = time.strftime("%H:%M:%S", time.localtime(saved.saved_at))

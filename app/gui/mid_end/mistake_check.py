@@ -44,6 +44,8 @@ class MistakeCheck(QObject):
             self._checked = None
             kept = tuple(d for d in cfg.decisions if d.cell not in wrong)
             self._session.change(kept, f"Take back {plural(len(wrong), 'mistake')}")
+            where = ", ".join(cell.label() for cell in sorted(wrong))
+            self.said.emit(f"Took back {where}: a solution keeps the rest. Undo (Ctrl+Z) brings it back.")
             return
         asked = cfg.decisions
         cfg.ask(Check(), lambda found: self._answered(asked, found, quiet))

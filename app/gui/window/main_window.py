@@ -35,6 +35,7 @@ from app.gui.window.size_box import SizeBox
 from app.gui.window.size_choice import SizeChoice
 from app.gui.window.status_line import StatusLine
 from app.gui.window.status_text import (
+    DEAD_END_WORDS,
     count_figure,
     count_text,
     counters,
@@ -263,6 +264,8 @@ class MainWindow(QMainWindow):
             self.panel.show_explanation(explanation.text)
         elif hint is not None:
             self.panel.show_explanation(hint.words)
+        elif cfg is not None and no_solution and cfg.decisions:
+            self.panel.show_explanation(DEAD_END_WORDS)
         elif cfg is not None and no_solution:
             self.panel.show_explanation(no_solution_words(cfg))
         elif cfg is not None and not cfg.decisions:

@@ -101,6 +101,10 @@ def greeting(cfg: EngineBoard, file_name: str, back: bool = False) -> tuple[str,
     return f"{board}, on the {cfg.name}: squares fill in as they are checked.", board
 
 
+DEAD_END_WORDS = "No solution keeps your decisions: Check (Ctrl+K) frames the fewest to take back."
+"""What is said of a board whose decisions leave no solution (on a level, where they are kept)."""
+
+
 def no_solution_words(cfg: EngineBoard) -> str:
     """What is said of a board without a solution, with the nearest sizes that have one."""
     return cfg.puzzle.no_solution(LARGEST_N)

@@ -79,7 +79,11 @@ class WindowActions(QObject):
             (self.export_smtlib, "Write this board's SMT-LIB v2 (size and rules, or level) for Z3, cvc5"),
             (self.quit, "Close the window; the board is reopened next time"),
             (self.heat, "Shade open squares by how many remaining solutions have a queen there"),
-            (self.hint, "Place the queen that keeps the most solutions open"),
+            (
+                self.hint,
+                "On a level, show the next deduction (again: apply it); on a family, place the queen "
+                "that keeps the most solutions open",
+            ),
             (
                 self.check,
                 "Frame the fewest of your decisions to take back so that a solution keeps the rest; "

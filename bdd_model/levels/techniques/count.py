@@ -33,9 +33,11 @@ def find(position: Position) -> Deduction | None:
                     full = [k for k in regions if most[k] == need[k]]
                     rest = open_now & sum(shape.groups[k] for k in full) & ~run
                     if rest:
+                        need_s = "needs" if len(lines) == 1 else "need"
+                        have = "has" if len(full) == 1 else "have"
                         reason = (
-                            f"{shape.names(lines)} need {wanted} pieces, all the regions there can hold, "
-                            f"so {shape.names(full)} have all their pieces there and none outside"
+                            f"{shape.names(lines)} {need_s} {wanted} pieces, all the regions there can "
+                            f"hold, so {shape.names(full)} {have} all their pieces there and none outside"
                         )
                         return Deduction(
                             shape.cells(rest), "empty", NAME, reason, shape.cells(open_now & run)
