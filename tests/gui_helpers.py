@@ -9,9 +9,11 @@ import sys
 from pathlib import Path
 
 from PySide6.QtCore import QPoint, QRect, QSettings, Qt
+from PySide6.QtGui import QAction
 from pytestqt.qtbot import QtBot
 
 from app.gui.mid_end.session import BoardSession
+from app.gui.widgets.action_button import ActionButton
 from app.gui.window.main_window import MainWindow
 from bdd_model import Cell, Decision
 
@@ -66,3 +68,8 @@ def board_square(window: MainWindow) -> QRect:
     last = window.board.cell_rect(Cell(window.session.n - 1, window.session.n - 1))
     top_left = window.board.mapTo(window, first.topLeft())
     return QRect(top_left, last.bottomRight() - first.topLeft() + top_left)
+
+
+def toolbar_button(window: MainWindow, action: QAction) -> ActionButton:
+    """The toolbar's button for ``action``."""
+    return next(button for button in window.toolbar.findChildren(ActionButton) if button.action is action)

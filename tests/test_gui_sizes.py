@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QApplication
 from app.gui.board.board_widget import BoardPicture, BoardWidget
 from app.gui.window.main_window import MainWindow
 from bdd_model import Cell, CellState
-from tests.gui_helpers import board_square, click, make_window, warned
+from tests.gui_helpers import board_square, click, make_window, toolbar_button, warned
 
 
 def test_the_smallest_window_leaves_the_board_most_of_its_width(qtbot, window: MainWindow) -> None:
@@ -79,7 +79,7 @@ def test_the_board_does_not_move_when_the_heat_map_or_undo_changes(qtbot, window
     click(qtbot, window, 0, 2)
     QApplication.processEvents()
     before = board_square(window)
-    undo_button = window.toolbar.widgetForAction(window.commands.undo)
+    undo_button = toolbar_button(window, window.commands.undo)
     undo_width = undo_button.width()
     window.commands.heat.trigger()
     QApplication.processEvents()

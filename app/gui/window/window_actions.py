@@ -13,6 +13,7 @@ from app.gui.board.theme import APPEARANCES
 from app.gui.help import help_pages
 from app.gui.mid_end.assists import Assist
 from app.gui.mid_end.session import BoardSession
+from app.gui.widgets.action_button import ActionButton
 from app.gui.widgets.action_help import explain_action, plain_text, shortcut_text, tooltip_html
 from app.gui.window.undo_actions import UndoActions
 from bdd_model.engine_choice import AUTO, AUTO_WORDS, engines_for
@@ -164,11 +165,11 @@ class WindowActions(QObject):
         return size_menu, rules_menu
 
     def fill_toolbar(self, toolbar: QToolBar) -> None:
-        """Undo, redo and restart; hint and heat map (the size box comes first)."""
-        toolbar.addSeparator()
-        toolbar.addActions([self.undo, self.redo, self.restart])
-        toolbar.addSeparator()
-        toolbar.addActions([self.hint, self.check, self.heat])
+        """Undo, redo and restart; hint, Check and the heat map (the size box and rules come first)."""
+        for group in ([self.undo, self.redo, self.restart], [self.hint, self.check, self.heat]):
+            toolbar.addSeparator()
+            for action in group:
+                ActionButton(action, toolbar)
 
     def offer_engines(self, puzzle: Puzzle) -> None:
         """View → Engine lists the engines that answer boards of the puzzle's kind."""
