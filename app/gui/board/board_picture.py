@@ -81,11 +81,13 @@ def heat_shown(picture: BoardPicture) -> bool:
 def changed_rows(old: BoardPicture, new: BoardPicture) -> set[int]:
     """The rows of two pictures of one board size in which some square may look different.
 
-    Rows are compared as arrays; a changed heat scale or preview touches every row it colours
-    or crosses. The caller compares the looks square by square.
+    Rows are compared as arrays; a changed heat map or scale (its peak) or preview touches every
+    row it colours or crosses. The caller compares the looks square by square.
     """
     rows = set(np.flatnonzero((old.codes != new.codes).any(axis=1)).tolist())
-    if heat_shown(old) != heat_shown(new) or (heat_shown(new) and not _same(old.counts, new.counts)):
+    if heat_shown(old) != heat_shown(new) or (
+        heat_shown(new) and (not _same(old.counts, new.counts) or heat_peak(old) != heat_peak(new))
+    ):
         return set(range(new.n))
     if old.preview is None or new.preview is None:
         if old.preview != new.preview:
