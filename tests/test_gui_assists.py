@@ -75,6 +75,20 @@ def test_none_shows_only_the_players_decisions(qtbot, window) -> None:
     assert (codes == QUEEN).sum() == 2 and ((codes == QUEEN) | (codes == OPEN)).all()
 
 
+def test_the_legend_and_the_heat_map_spoil_nothing_the_assist_hides(qtbot, window) -> None:
+    window.commands.heat.setChecked(True)
+    open_level(qtbot, window, Assist.NONE)
+    legend = set(window.legend.accessibleName().removeprefix("Legend: ").split(", "))
+    assert "marked" in legend and not {"forced", "look-ahead", "attacked", "crossed out"} & legend
+    assert not window.board.picture.heat and not window.commands.heat.isEnabled()
+    assert "would show where" in window.commands.heat.toolTip()
+    window.set_assist(Assist.CROSS_OUT)
+    assert "crossed out" in window.legend.accessibleName() and not window.board.picture.heat
+    window.set_assist(Assist.EVERYTHING)
+    assert "look-ahead" in window.legend.accessibleName() and "forced" in window.legend.accessibleName()
+    assert "would show where" not in window.commands.heat.toolTip()
+
+
 def test_a_mistake_is_kept_checked_framed_and_taken_back_as_one_step(qtbot, window) -> None:
     open_level(qtbot, window, Assist.CROSS_OUT)
     right = solution()
@@ -110,6 +124,9 @@ def test_everything_on_a_board_with_a_mistake_frames_it_and_says_so(qtbot, windo
     window.set_assist(Assist.EVERYTHING)
     qtbot.waitUntil(lambda: window.session.checks.mistakes == {wrong}, timeout=20000)
     assert len(window.session.configurator.decisions) == 2 and "to take back" in window.status_line.text()
+    assert window.board.picture.culprits == {wrong}
+    window.set_assist(Assist.NONE)
+    assert window.session.checks.mistakes == frozenset() and not window.board.picture.culprits
 
 
 def test_placing_the_solution_under_cross_out_solves_the_level(qtbot, window) -> None:

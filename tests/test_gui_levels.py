@@ -228,6 +228,8 @@ def test_a_level_with_many_solutions_has_its_heat_map_from_the_worker(qtbot, win
     counts = window.session.configurator.view.cell_counts
     assert counts.tolist() == [[sum((r, c) in s for s in every) for c in range(6)] for r in range(6)]
     window.commands.heat.setChecked(True)
+    assert not window.picture().heat and not window.commands.heat.isEnabled()
+    window.set_assist(Assist.EVERYTHING, remember=False)
     assert window.picture().heat and window.legend.isVisible()
 
 

@@ -65,6 +65,15 @@ def test_two_regions_in_two_rows_clear_the_rest_of_those_rows_by_hall() -> None:
     assert level_oracle.solutions(level, empties={(0, 4), (1, 4)}) == level_oracle.solutions(level) != []
 
 
+def test_a_single_names_its_group_and_reasons_from_all_of_its_squares() -> None:
+    level = Level(("AAAB", "AAAB", "CCDD", "CCDD"))
+    queens = 1 << (0 * 4 + 0)
+    deduction = next_deduction(Position(Shape(level), queens=queens))
+    assert deduction is not None and deduction.technique == "single"
+    assert deduction.reason == "row 2 has one open square left" and deduction.cells == (Cell(1, 3),)
+    assert deduction.because == tuple(Cell(1, c) for c in range(4))
+
+
 DEEP = Path(__file__).resolve().parent / "fixtures" / "deep-levels"
 
 

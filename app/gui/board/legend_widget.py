@@ -55,29 +55,41 @@ class LegendWidget(QWidget):
         self._no_solution = False
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
         self._legend: list[tuple[CellState, str]] = []
-        self._puzzle: Puzzle | None = None
-        self.set_puzzle(FamilyPuzzle(8))
+        self._shown: tuple[Puzzle, frozenset[CellState]] | None = None
+        self.set_puzzle(FamilyPuzzle(8), frozenset(CellState))
 
-    def set_puzzle(self, puzzle: Puzzle) -> None:
-        """Say what "attacked" means under the board's rules."""
-        if puzzle == self._puzzle:
+    def set_puzzle(self, puzzle: Puzzle, states: frozenset[CellState]) -> None:
+        """List the kinds of square the board shows (``states``: all but the configurator's own
+        under an assist that spoils nothing), and say what "attacked" means under its rules."""
+        if (puzzle, states) == self._shown:
             return
-        self._puzzle = puzzle
+        self._shown = (puzzle, states)
         piece = puzzle.piece
-        self._legend = [(state, text.format(piece=piece)) for state, text in LEGEND]
+        crossing = CellState.LOOKAHEAD not in states
+        self._legend = [
+            (state, "crossed out" if crossing and state is CellState.ATTACKED else text.format(piece=piece))
+            for state, text in LEGEND
+            if state in states
+        ]
         self.setAccessibleName("Legend: " + ", ".join(text for _, text in self._legend))
         self._fit_height()
         self.update()
-        self.setToolTip(
-            tooltip_html(
-                "The squares",
-                f"Solid {piece}: yours. Outlined {piece}: forced, in every remaining solution. "
-                f"Hatched: {puzzle.attacked_by} a {piece}. Dotted (look-ahead): not attacked, yet no "
-                f"remaining solution has a {piece} there. Cross: marked empty by you. Washed out with "
-                "a dash: the SAT engine is still checking it. "
-                "The scale: solutions through a square, when the heat map is on (Ctrl+M).",
-            )
+        says = {
+            CellState.QUEEN: f"Solid {piece}: yours.",
+            CellState.FORCED: f"Outlined {piece}: forced, in every remaining solution.",
+            CellState.ATTACKED: f"Hatched: {puzzle.attacked_by} a {piece}."
+            if not crossing
+            else f"Hatched: crossed out by your {piece}s (touching, or in a full row, column or region).",
+            CellState.LOOKAHEAD: "Dotted (look-ahead): not attacked, yet no remaining solution has a "
+            f"{piece} there.",
+            CellState.MARKED: "Cross: marked empty by you.",
+        }
+        scale = (
+            "Washed out with a dash: the SAT engine is still checking it. "
+            "The scale: solutions through a square, when the heat map is on (Ctrl+M)."
         )
+        words = " ".join(says[state] for state, _ in self._legend if state in says)
+        self.setToolTip(tooltip_html("The squares", f"{words} {scale}"))
 
     def set_heat(self, peak: int | None) -> None:
         """Show the heat map's scale (0 … peak solutions through a square), or hide it (None)."""

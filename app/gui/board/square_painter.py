@@ -182,6 +182,9 @@ class SquarePainter:
             shade = QColor(colors.cursor)
             shade.setAlpha(REASON_ALPHA)
             painter.fillRect(rect, shade)
+            painter.setPen(QPen(colors.cursor, max(2.0, size / 14), Qt.PenStyle.DotLine))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawRect(QRectF(rect).adjusted(4, 4, -4, -4))
         if look.hinted:
             painter.setPen(QPen(colors.cursor, max(3.0, size / 9)))
             painter.setBrush(Qt.BrushStyle.NoBrush)

@@ -36,6 +36,14 @@ class Assist(enum.Enum):
         }[self.value]
 
     @property
+    def shown_states(self) -> frozenset[CellState]:
+        """The kinds of square the board shows under it (the legend's)."""
+        if self is Assist.EVERYTHING:
+            return frozenset(CellState)
+        mine = {CellState.QUEEN, CellState.MARKED, CellState.OPEN}
+        return frozenset(mine | {CellState.ATTACKED} if self is Assist.CROSS_OUT else mine)
+
+    @property
     def keeps_dead_ends(self) -> bool:
         """A decision that leaves no solution is taken (and said only when the player asks)."""
         return self is not Assist.EVERYTHING

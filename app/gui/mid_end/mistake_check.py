@@ -50,6 +50,12 @@ class MistakeCheck(QObject):
         asked = cfg.decisions
         cfg.ask(Check(), lambda found: self._answered(asked, found, quiet))
 
+    def forget(self) -> None:
+        """Frame nothing (the assist that framed the mistakes by itself was left)."""
+        if self._checked is not None:
+            self._checked = None
+            self.framed.emit()
+
     def _answered(self, asked: tuple[Decision, ...], found: Answer, quiet: bool) -> None:
         cfg = self._session.configurator
         if cfg is None or cfg.decisions != asked or not isinstance(found, TakeBack):

@@ -123,8 +123,10 @@ class BoardSession(QObject):
     def set_assist(self, assist: Assist) -> None:
         """Show levels by this assist from now on; every decision stays. An assist that spoils
         nothing keeps a decision that leaves no solution, and nothing says so until Check."""
-        self._assist = assist
+        left, self._assist = self._assist, assist
         self.sources.keep_dead_ends(assist.keeps_dead_ends)
+        if left is Assist.EVERYTHING and assist is not Assist.EVERYTHING:
+            self.checks.forget()
         self.changed.emit()
         if assist is Assist.EVERYTHING and self._cfg is not None and self._cfg.puzzle.assisted:
             self.checks.check(quiet=True)

@@ -46,7 +46,7 @@ from app.gui.window.status_text import (
     prompt,
     solved_words,
 )
-from app.gui.window.window_actions import HEAT_WITHOUT_SOLUTIONS, WindowActions, heat_off_words
+from app.gui.window.window_actions import WindowActions, heat_off_because
 from app.gui.workers.machine_speed_job import MachinePace
 from bdd_model import Cell, resolve_backend
 from bdd_model.families import RuleFamily
@@ -280,14 +280,13 @@ class MainWindow(QMainWindow):
         figure, updating = count_figure(cfg)
         self.panel.show_browser(self.session.browser.index, figure, updating, cfg.is_solved, not cfg.strict)
         counted, heat = cfg.view.cell_counts is not None, self.commands.heat.isChecked()
-        self.legend.set_heat(heat_peak(self.board.picture) if counted and heat and not no_solution else None)
+        spoils = self.session.shown_assist is not Assist.EVERYTHING
+        shaded = counted and heat and not no_solution and not spoils
+        self.legend.set_heat(heat_peak(self.board.picture) if shaded else None)
         self.legend.set_checking(not counted)
         self.legend.set_no_solution(no_solution)
-        self.legend.set_puzzle(cfg.puzzle)
-        off = (
-            HEAT_WITHOUT_SOLUTIONS if no_solution else "" if counted else heat_off_words(cfg.name, cfg.puzzle)
-        )
-        self.commands.offer_heat(off)
+        self.legend.set_puzzle(cfg.puzzle, self.session.shown_assist.shown_states)
+        self.commands.offer_heat(heat_off_because(cfg, no_solution, spoils))
         self.panel.show_insight(cfg.view)
         for action in (self.commands.hint, self.commands.solve):
             action.setEnabled((cfg.count_at_least > 0 or not cfg.strict) and not cfg.is_solved)

@@ -5,6 +5,7 @@ solution previewed."""
 from __future__ import annotations
 
 from app.gui.board.board_picture import BoardPicture
+from app.gui.mid_end.assists import Assist
 from app.gui.mid_end.explanations import Explanation
 from app.gui.mid_end.session import BoardSession
 
@@ -24,7 +25,7 @@ def shown_picture(session: BoardSession, explanation: Explanation | None, heat: 
         hinted=frozenset(hint.squares) if hint else frozenset(),
         reasons=hint.because if hint else frozenset(),
         preview=session.browser.preview,
-        heat=heat,
+        heat=heat and session.shown_assist is Assist.EVERYTHING,
         focus=explanation.cell if explanation else None,
         regions=cfg.puzzle.region_of,
     )

@@ -16,6 +16,7 @@ from app.gui.mid_end.session import BoardSession
 from app.gui.widgets.action_button import ActionButton
 from app.gui.widgets.action_help import explain_action, plain_text, shortcut_text, tooltip_html
 from app.gui.window.undo_actions import UndoActions
+from app.gui.workers.engine_board import EngineBoard
 from bdd_model.engine_choice import AUTO, AUTO_WORDS, engines_for
 from bdd_model.engines import engines
 from bdd_model.puzzles import Puzzle
@@ -27,6 +28,8 @@ ENGINE_MENU = (
 """View → Engine: the choices, their menu texts and what they mean."""
 HEAT_WITHOUT_SOLUTIONS = "Off: this board has no solution, so no square has one to shade."
 """The heat map's tooltip on a board without a solution."""
+HEAT_SPOILS = "Off under this assist: shading squares by their solutions would show where the pieces go."
+"""The heat map's tooltip on a level played under an assist that spoils nothing."""
 
 
 class WindowActions(QObject):
@@ -188,6 +191,16 @@ class WindowActions(QObject):
         action.setEnabled(not off_because)
         action.setStatusTip(what)
         action.setToolTip(tooltip_html(plain_text(action), what, shortcut_text(action)))
+
+
+def heat_off_because(board: EngineBoard, no_solution: bool, spoils: bool) -> str:
+    """Why the heat map is off on ``board`` ("" when it is on offer): no solution to shade, an
+    assist it would spoil, or an engine without counts per square."""
+    if no_solution:
+        return HEAT_WITHOUT_SOLUTIONS
+    if spoils:
+        return HEAT_SPOILS
+    return "" if board.view.cell_counts is not None else heat_off_words(board.name, board.puzzle)
 
 
 def heat_off_words(title: str, puzzle: Puzzle) -> str:
