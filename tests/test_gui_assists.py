@@ -10,6 +10,7 @@ import numpy as np
 from PySide6.QtCore import QSettings
 
 from app.gui.mid_end.assists import Assist, remembered_assist
+from app.gui.mid_end.mistake_check import squares_words
 from bdd_model import Cell, Decision, DecisionKind
 from bdd_model.board import STATE_ORDER, CellState
 from bdd_model.levels.level_file import read_level
@@ -89,6 +90,11 @@ def test_the_legend_and_the_heat_map_spoil_nothing_the_assist_hides(qtbot, windo
     assert "would show where" not in window.commands.heat.toolTip()
 
 
+def test_squares_are_said_apart_though_their_labels_hold_commas() -> None:
+    assert squares_words(frozenset({Cell(1, 3)})) == "2,4"
+    assert squares_words(frozenset({Cell(2, 4), Cell(0, 6), Cell(1, 3)})) == "1,7; 2,4 and 3,5"
+
+
 def test_a_mistake_is_kept_checked_framed_and_taken_back_as_one_step(qtbot, window) -> None:
     open_level(qtbot, window, Assist.CROSS_OUT)
     right = solution()
@@ -102,7 +108,7 @@ def test_a_mistake_is_kept_checked_framed_and_taken_back_as_one_step(qtbot, wind
     window.commands.check.trigger()
     qtbot.waitUntil(lambda: not window.session.configurator.pending, timeout=20000)
     assert {d.cell for d in window.session.configurator.decisions} == set(right[1:4])
-    assert window.session.undo_stack.undoText() == "Take back 1 mistake"
+    assert window.session.undo_stack.undoText() == "Check's take-back of 1 mistake"
     assert window.status_line.text().startswith(f"Took back {wrong.label()}: a solution keeps the rest.")
     window.session.undo()
     qtbot.waitUntil(lambda: len(window.session.configurator.decisions) == 4, timeout=20000)
@@ -199,9 +205,16 @@ def test_hints_alone_solve_a_level_and_every_piece_they_place_is_the_solutions(q
     assert {d.cell for d in board.decisions if d.kind is DecisionKind.QUEEN} == right
 
 
-def test_hint_on_a_board_with_a_mistake_says_to_check_first(qtbot, window) -> None:
+def test_hint_solve_and_the_solutions_on_a_board_with_a_mistake_say_to_check_first(qtbot, window) -> None:
     open_level(qtbot, window, Assist.CROSS_OUT)
     right = solution()
     play(qtbot, window, [wrong_square(right), *right[1:4]])
     window.commands.hint.trigger()
-    assert "Check (Ctrl+K) first" in window.status_line.text() and window.session.hints.hint is None
+    assert "Check (Ctrl+K) first, then Hint" in window.status_line.text()
+    assert window.session.hints.hint is None
+    before = window.session.configurator.decisions
+    window.commands.solve.trigger()
+    assert "Check (Ctrl+K) first, then Solve" in window.status_line.text()
+    window.commands.next.trigger()
+    assert "then browse the solutions" in window.status_line.text()
+    assert window.session.configurator.decisions == before and window.session.browser.index is None

@@ -31,10 +31,11 @@ SCALE_LABELS = (
     "checking (the engine is deciding it)",
     "heat map: no solution to shade",
     "heat map: no open square left",
+    "heat map: off under this assist",
 )
 """The last slot's labels: the heat scale off, at its longest when on (N = 15 peaks below 10⁷),
 on the SAT engine, which has no heat map, the squares it is still checking, and why there is no
-scale on a board without a solution or without an open square."""
+scale on a board without a solution or without an open square, or under an assist it would spoil."""
 
 
 class LegendWidget(QWidget):
@@ -53,6 +54,7 @@ class LegendWidget(QWidget):
         self._heat_peak: int | None = None
         self._checking = False
         self._no_solution = False
+        self._spoils = False
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
         self._legend: list[tuple[CellState, str]] = []
         self._shown: tuple[Puzzle, frozenset[CellState]] | None = None
@@ -110,9 +112,17 @@ class LegendWidget(QWidget):
             self._no_solution = no_solution
             self.update()
 
+    def set_spoils(self, spoils: bool) -> None:
+        """Under an assist that spoils nothing the heat map is off: the last slot says so."""
+        if spoils != self._spoils:
+            self._spoils = spoils
+            self.update()
+
     def _items(self) -> list[tuple[CellState | None, str]]:
-        """The six states, then the last slot (None: the heat scale, or a square being checked)."""
-        if self._no_solution:
+        """The states shown, then the last slot (None: the heat scale, or a square being checked)."""
+        if self._spoils:
+            last = SCALE_LABELS[5]
+        elif self._no_solution:
             last = SCALE_LABELS[3]
         elif self._checking:
             last = SCALE_LABELS[2]

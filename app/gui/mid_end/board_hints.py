@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QObject, Signal
 
-from app.gui.mid_end.solution_browser import Changes
+from app.gui.mid_end.solution_browser import Changes, dead_end_words
 from app.gui.workers.engine_board import EngineBoard
 from bdd_model import Cell, Decision, DecisionKind
 from bdd_model.questions import Advice, Answer, Hint, Unanswered, cells_of
@@ -58,7 +58,7 @@ class BoardHints(QObject):
             self._apply(cfg, shown)
             return
         if cfg.count == 0 and cfg.decisions and not cfg.strict:
-            self.said.emit("No solution keeps your decisions: Check (Ctrl+K) first, then Hint.")
+            self.said.emit(dead_end_words("Hint"))
         elif cfg.count == 0:
             self.said.emit(f"The {cfg.puzzle.board} has no solution: there is nothing to hint.")
         elif cfg.is_solved:

@@ -10,6 +10,12 @@ from bdd_model import Cell, Decision, plural
 from bdd_model.questions import Answer, Check, TakeBack, cells_of
 
 
+def squares_words(cells: frozenset[Cell]) -> str:
+    """Squares as said: "1,7", "1,7 and 2,4", "1,7; 2,4 and 3,5" (labels hold commas)."""
+    labels = [cell.label() for cell in sorted(cells)]
+    return labels[0] if len(labels) == 1 else "; ".join(labels[:-1]) + " and " + labels[-1]
+
+
 class MistakeCheck(QObject):
     """The last Check's answer, for the decisions it was asked of."""
 
@@ -43,8 +49,8 @@ class MistakeCheck(QObject):
         if wrong:
             self._checked = None
             kept = tuple(d for d in cfg.decisions if d.cell not in wrong)
-            self._session.change(kept, f"Take back {plural(len(wrong), 'mistake')}")
-            where = ", ".join(cell.label() for cell in sorted(wrong))
+            self._session.change(kept, f"Check's take-back of {plural(len(wrong), 'mistake')}")
+            where = squares_words(wrong)
             self.said.emit(f"Took back {where}: a solution keeps the rest. Undo (Ctrl+Z) brings it back.")
             return
         asked = cfg.decisions
@@ -65,7 +71,7 @@ class MistakeCheck(QObject):
         self.framed.emit()
         if wrong:
             them = "it" if len(wrong) == 1 else "them"
-            where = ", ".join(cell.label() for cell in sorted(wrong))
+            where = squares_words(wrong)
             self.said.emit(
                 f"{plural(len(wrong), 'decision')} to take back (framed: {where}) for a solution to keep "
                 f"the rest. Check again (Ctrl+K) takes {them} back."

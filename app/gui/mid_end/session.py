@@ -67,6 +67,7 @@ class BoardSession(QObject):
         self.hints.said.connect(self.message)
         self.checks.framed.connect(self.changed)
         self.checks.said.connect(self.message)
+        self.browser.said.connect(self.message)
         self._cfg: EngineBoard | None = None
         self._assist = DEFAULT
         self.sources.keep_dead_ends(DEFAULT.keeps_dead_ends)

@@ -13,6 +13,11 @@ from bdd_model import Cell, Decision, DecisionKind
 from bdd_model.questions import Answer, SolutionAt, SolutionFound, cells_of
 
 
+def dead_end_words(then: str) -> str:
+    """What a request says on decisions that leave no solution (kept under an assist)."""
+    return f"No solution keeps your decisions: Check (Ctrl+K) first, then {then}."
+
+
 class Changes(Protocol):
     """What the browser needs of the session: the board, and a way to change its decisions."""
 
@@ -27,6 +32,8 @@ class SolutionBrowser(QObject):
 
     browsed = Signal()
     """Another solution is shown, or none."""
+    said = Signal(str)
+    """Why nothing is shown: the player's decisions leave no solution (kept by an assist)."""
 
     def __init__(self, session: Changes, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -54,7 +61,7 @@ class SolutionBrowser(QObject):
         """Show the next (step 1) or previous (step −1) remaining solution, wrapping around
         where the number of solutions is known."""
         cfg = self._session.configurator
-        if cfg is None or cfg.count == 0:
+        if cfg is None or self._at_dead_end(cfg, "browse the solutions") or cfg.count == 0:
             return
         if self._index is None:
             index = 0 if step > 0 else (cfg.count - 1 if cfg.count is not None else 0)
@@ -82,10 +89,17 @@ class SolutionBrowser(QObject):
     def solve(self) -> None:
         """Complete the board to the solution shown (or the first one): one undo step."""
         cfg = self._session.configurator
-        if cfg is None or cfg.is_solved or cfg.count == 0:
+        if cfg is None or self._at_dead_end(cfg, "Solve") or cfg.is_solved or cfg.count == 0:
             return
         index = self._index if self._index is not None else 0
         self._with_solution(index, lambda _, squares: self._complete(cfg, squares))
+
+    def _at_dead_end(self, cfg: EngineBoard, then: str) -> bool:
+        """True, and said, when the player's decisions (kept by an assist) leave no solution."""
+        if cfg.count == 0 and cfg.decisions and not cfg.strict:
+            self.said.emit(dead_end_words(then))
+            return True
+        return False
 
     def _show(self, index: int) -> None:
         self._index = index

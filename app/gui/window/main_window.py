@@ -285,6 +285,7 @@ class MainWindow(QMainWindow):
         self.legend.set_heat(heat_peak(self.board.picture) if shaded else None)
         self.legend.set_checking(not counted)
         self.legend.set_no_solution(no_solution)
+        self.legend.set_spoils(spoils)
         self.legend.set_puzzle(cfg.puzzle, self.session.shown_assist.shown_states)
         self.commands.offer_heat(heat_off_because(cfg, no_solution, spoils))
         self.panel.show_insight(cfg.view)
