@@ -91,6 +91,13 @@ def test_hint_json_gives_every_square_the_deduction_decides(capsys, tmp_path: Pa
     assert out == f"5,3, 5,4 and 5,5: empty (confined): {CONFINED_E}\n"
 
 
+def test_hint_names_regions_by_the_files_own_symbols(capsys, tmp_path: Path) -> None:
+    path = tmp_path / "level.txt"
+    path.write_text("ZZYYY\nZXXYY\nZXXYY\nWWWWY\nVVWWW\n")
+    status, out, _ = run(capsys, "level", "hint", str(path), "--json")
+    assert status == 0 and json.loads(out)["reason"] == CONFINED_E.replace("region E", "region V")
+
+
 def test_hint_on_a_level_with_several_solutions_says_so_first_then_answers(capsys, tmp_path: Path) -> None:
     path = tmp_path / "eight.txt"
     path.write_text("AABBB\nAABBB\nCCDDD\nCCDDE\nCCDEE\n")

@@ -133,7 +133,7 @@ def run_hint(args: argparse.Namespace) -> int:
         decisions = [Decision.parse(kind, text, level.n) for kind, text in args.decisions]
         board = LevelEngine(LevelPuzzle.of(level), strict=False)
         board.restore(decisions)
-        found = hint(board)
+        found = hint(board, level)
     except NoHint as error:
         found = error
     except NQueensError as error:

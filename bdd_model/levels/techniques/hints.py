@@ -13,6 +13,7 @@ from bdd_model.errors import NQueensError
 from bdd_model.levels.techniques import TECHNIQUES
 from bdd_model.levels.techniques.position import Action, Deduction, Position
 from bdd_model.puzzles import LevelPuzzle
+from bdd_model.puzzles.level import Level
 
 
 class HintedBoard(Protocol):
@@ -49,12 +50,13 @@ NO_CHOICE_DECIDED = (
 )
 
 
-def hint(board: HintedBoard) -> Deduction:
+def hint(board: HintedBoard, named: Level | None = None) -> Deduction:
     """The simplest deduction on the board's open squares, each technique's in the order of
     ``TECHNIQUES``, every square of it proven exact; when none applies and several solutions keep
     the decisions (a level that is not unique), the squares the exact search decides. NoHint when
-    there is none."""
-    level, decisions = board.puzzle.level, list(board.decisions)
+    there is none. ``named``: the board's level as its file spells it, whose symbols the reasons
+    use (the puzzle's regions are renamed in reading order)."""
+    level, decisions = named or board.puzzle.level, list(board.decisions)
     if board.solution() is None:
         if not board.conflict():
             raise NoHint("the level has no solution")
