@@ -8,6 +8,7 @@ from itertools import combinations
 from pathlib import Path
 
 import msgspec
+import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -141,6 +142,14 @@ def test_a_played_level_keeps_every_decision_and_names_the_fewest_that_conflict(
     assert view.conflict is not None
     assert [decision.cell for decision in view.conflict] == conflict
     assert all(state in CLOSED for row in board.states() for state in row if state not in DECIDED)
+    pieces = np.zeros((n, n), dtype=bool)
+    for cell, piece in decisions.items():
+        pieces[cell] = piece
+    attacked = LevelPuzzle.of(level).attacked(pieces)
+    for row, states in enumerate(board.states()):
+        for col, state in enumerate(states):
+            if (row, col) not in decisions:
+                assert (state is CellState.ATTACKED) == bool(attacked[row, col])
 
 
 def test_a_played_level_takes_a_decision_back() -> None:

@@ -253,7 +253,7 @@ class LevelEngine:
                 placed[cell] = kind is DecisionKind.QUEEN
             alive = bool((proven >= 1).any()) or self._solvable(self._decisions)
             possible = (proven >= 1) | (placed & alive)
-            queens = (proven == 2) | (placed & alive)
+            queens = (proven == 2) | placed  # at a dead end, the player's pieces still close squares
             self._codes = state_codes(self.puzzle, self._decisions, possible, queens)
             if not alive:
                 self._count = 0
