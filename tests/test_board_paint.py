@@ -24,7 +24,7 @@ from app.gui.board.board_widget import BoardPicture, BoardWidget, label_step, la
 from app.gui.board.square_painter import SquareLook, SquarePainter
 from app.gui.board.theme import DARK, LIGHT, BoardColors
 from bdd_model import Cell, CellState
-from bdd_model.board import STATE_OF_CODE
+from bdd_model.board import STATE_OF_CODE, STATE_ORDER
 from tests.properties import examples
 
 STATES: list[CellState | None] = [*CellState, None]
@@ -391,6 +391,17 @@ def test_the_solved_banner_hides_no_queen_of_any_8x8_solution(qtbot, width: int,
         rect = board._banner_rect()
         words = QFontMetricsF(board._banner_font(rect.height())).horizontalAdvance("Solved!")
         assert words < rect.width() and rect.height() >= 24, "the words fit, readable"
+
+
+def test_the_banner_moves_off_pieces_that_arrive_while_it_shows(qtbot) -> None:
+    """A stranger's report: "Solved!" came before the forced pieces were painted, and covered one."""
+    board = shown_board(qtbot, 560, 560)
+    board.set_picture(BoardPicture(8, np.full((8, 8), STATE_ORDER.index(CellState.OPEN), dtype=np.int8)))
+    board.flash_banner("Solved!")
+    for columns in queens_solutions(8)[:10]:
+        picture = solved_picture(columns)
+        board.set_picture(picture)
+        assert banner_hides(board, picture) == [], columns
 
 
 def test_a_queen_the_banner_must_cover_on_a_big_board_is_drawn_over_it(qtbot) -> None:

@@ -143,6 +143,9 @@ class BoardWidget(QWidget):
         repainted on screen at the next paint (``now``: before this returns, as for the
         user's own click); a new board size is painted whole then."""
         old, self._picture = self._picture, picture
+        if self._banner_animation.state() == QVariantAnimation.State.Running and picture.n == old.n:
+            self._place_banner()
+            self.update()
         if picture.n != old.n:
             self._cursor = Cell(0, 0) if self._cursor_visible and picture.n else None
             self._hover = None
@@ -199,12 +202,18 @@ class BoardWidget(QWidget):
         font = self._banner_font(rows * size)
         room = QFontMetricsF(font).horizontalAdvance(text) + rows * size * 0.6
         cols = min(n, math.ceil(room / size))
-        pieces = np.isin(self._picture.codes, PIECES) if self._picture.n else np.zeros((1, 1), dtype=bool)
-        top, left = banner_place(pieces, rows, cols)
-        self._banner_block = (top, left, rows, cols)
+        self._banner_block = (0, 0, rows, cols)
+        self._place_banner()
         self._banner = text
         self._banner_animation.stop()
         self._banner_animation.start()
+
+    def _place_banner(self) -> None:
+        """Put the banner's block where it hides the fewest of the pieces shown now."""
+        _, _, rows, cols = self._banner_block
+        pieces = np.isin(self._picture.codes, PIECES) if self._picture.n else np.zeros((1, 1), dtype=bool)
+        top, left = banner_place(pieces, rows, cols)
+        self._banner_block = (top, left, rows, cols)
 
     def hide_banner(self) -> None:
         """Take the banner away now: what it said no longer holds."""
