@@ -53,12 +53,13 @@ def test_stars_are_read_from_text_and_json() -> None:
 @pytest.mark.parametrize(
     ("data", "says"),
     [
-        (b"AABB\nAABB\nCCDD\n", "row 1 has 4 squares; the level has 3 rows (a level is square)"),
+        (b"AABB\nAABB\nCCDD\n", "the grid is 3 rows of 4 squares: a level is square"),
+        (b"Dear friend\nthis is just a letter\nBye\n", "not a grid of regions: its 3 lines hold 10, 17, 3"),
         (b"AAB\nAAB\nCC\n", "row 3 has 2 squares; the level has 3 rows"),
         (b"AAB\nADB\nCCB\n", "a 3×3 level has 3 regions; this one has 4"),
         (b"AAB\nAAB\nAAB\n", "a 3×3 level has 3 regions; this one has 2"),
         (b"AA-\nAAB\nCCB\n", "row 1 holds '-'"),
-        (b"this is garbage }{ not json\n\x01\x02\n", "row 1 holds '}'"),
+        (b"this is garbage }{ not json\n\x01\x02\n", "not a grid of regions"),
         (b"stars 0\nAAB\nAAB\nCCB\n", "stars is a whole number from 1 to 4"),
         (b"stars 5\nAAB\nAAB\nCCB\n", "stars is a whole number from 1 to 4"),
         (b"stars two\nAAB\nAAB\nCCB\n", "stars is a whole number"),

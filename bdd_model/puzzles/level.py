@@ -33,14 +33,11 @@ class Level:
         n = len(self.regions)
         if not 1 <= n <= MAX_N:
             raise LevelError(f"a level has 1 to {MAX_N} rows; this one has {n}")
+        _check_square(self.regions)
         for r, row in enumerate(self.regions, start=1):
             strange = [symbol for symbol in row if symbol not in SYMBOLS]
             if strange:
                 raise LevelError(f"row {r} holds {strange[0]!r}: regions are named by A–Z, a–z and 0–9")
-            if len(row) != n:
-                raise LevelError(
-                    f"row {r} has {len(row)} squares; the level has {n} rows (a level is square)"
-                )
         found = len(self.symbols)
         if found != n:
             raise LevelError(f"a {n}×{n} level has {n} regions; this one has {found}")
@@ -95,3 +92,19 @@ def _parts(squares: list[tuple[int, int]]) -> int:
                     left.remove(near)
                     stack.append(near)
     return parts
+
+
+def _check_square(rows: tuple[str, ...]) -> None:
+    """A grid of N rows of N squares; one row a square or two off is named (a typo), a grid of
+    other widths is said whole (text that is no level at all)."""
+    n, widths = len(rows), [len(row) for row in rows]
+    off = [r for r, width in enumerate(widths, start=1) if width != n]
+    if not off:
+        return
+    if len(set(widths)) == 1:
+        raise LevelError(f"the grid is {n} rows of {widths[0]} squares: a level is square")
+    if len(off) == 1 and abs(widths[off[0] - 1] - n) <= 2:
+        r = off[0]
+        raise LevelError(f"row {r} has {widths[r - 1]} squares; the level has {n} rows (a level is square)")
+    shown = ", ".join(str(width) for width in widths[:6]) + (", …" if n > 6 else "")
+    raise LevelError(f"not a grid of regions: its {n} lines hold {shown} symbols (a level is N rows of N)")
