@@ -220,6 +220,15 @@ def read_board_file(path: Path) -> Configuration:
         data = read_bounded(path, MAX_BYTES, "a saved game or a level")
     except FileKindError as error:
         raise BoardFileError(str(error)) from None
+    return parse_board(data, path.name)
+
+
+def parse_board(data: bytes, name: str = "") -> Configuration:
+    """The board ``data`` holds (a file named ``name``'s bytes, or pasted text): a saved game or a
+    level, told apart by content (and the saved game's suffix); BoardFileError in one sentence when
+    it holds none."""
+    if len(data) > MAX_BYTES:
+        raise BoardFileError(f"it is over {MAX_BYTES:,} bytes: no saved game or level is that long")
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
@@ -227,7 +236,7 @@ def read_board_file(path: Path) -> Configuration:
     if not text.strip():
         raise BoardFileError("the file is empty")
     try:
-        if path.name.lower().endswith(SUFFIX) or _is_saved_game(data):
+        if name.lower().endswith(SUFFIX) or _is_saved_game(data):
             return loads(text)
         return Configuration(LevelPuzzle.of(parse_level(data)), (), saved=False)
     except (SavedGameError, LevelError) as error:

@@ -187,3 +187,46 @@ def test_a_message_about_a_board_ends_when_that_board_is_left(
     window.autosave.troubled.emit("The folder is full: boards are not kept until there is room.")
     window.sizes.choose(5)
     assert warned(window) == "The folder is full: boards are not kept until there is room."
+
+
+BENCH_LEVEL = Path(__file__).resolve().parent.parent / "resources" / "levels" / "bench" / "08-01.txt"
+
+
+def test_a_level_copied_is_its_text_and_pasting_it_opens_it(qtbot, window: MainWindow) -> None:
+    with qtbot.waitSignal(window.session.boardReplaced, timeout=20000):
+        window.files.open_from(BENCH_LEVEL)
+    level = window.session.puzzle
+    window.commands.copy.trigger()
+    assert QApplication.clipboard().text() == level.level.text()
+    window.session.open_size(6)
+    qtbot.waitUntil(lambda: window.session.puzzle == FamilyPuzzle(6))
+    with qtbot.waitSignal(window.session.boardReplaced, timeout=20000):
+        window.commands.paste.trigger()
+    assert window.session.puzzle == level and window.session.undo_stack.undoText() == "Paste"
+
+
+def test_a_saved_game_pasted_opens_with_its_decisions(qtbot, window: MainWindow) -> None:
+    queen = Decision(Cell(0, 2), DecisionKind.QUEEN)
+    QApplication.clipboard().setText(dumps(FamilyPuzzle(7), [queen]))
+    with qtbot.waitSignal(window.session.boardReplaced, timeout=20000):
+        window.commands.paste.trigger()
+    assert window.session.puzzle == FamilyPuzzle(7) and decisions_of(window) == [queen]
+
+
+@pytest.mark.parametrize(
+    ("clipboard", "says"),
+    [
+        ("", "Nothing was pasted: the clipboard holds no text"),
+        ("Dear friend,\nthis is a letter\n", "The clipboard was not opened: it holds no level or saved game"),
+        ("A" * 2_000_000, "The clipboard was not opened: it holds no level or saved game (it is over"),
+    ],
+)
+def test_pasting_what_is_no_board_says_so_in_one_line_and_keeps_the_board(
+    qtbot, window: MainWindow, clipboard: str, says: str
+) -> None:
+    click(qtbot, window, 0, 2)
+    before = (window.session.puzzle, decisions_of(window))
+    QApplication.clipboard().setText(clipboard)
+    window.commands.paste.trigger()
+    assert warned(window).startswith(says) and "\n" not in warned(window)
+    assert (window.session.puzzle, decisions_of(window)) == before

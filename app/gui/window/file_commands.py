@@ -17,7 +17,8 @@ from bdd_model import NQueensError, plural, queens_text
 from bdd_model.cnf.formulas import formula
 from bdd_model.files.atomic_file import atomic_output
 from bdd_model.files.checked_file import FileKindError, check_target
-from bdd_model.saved_game import SUFFIX, dumps, read_board_file
+from bdd_model.puzzles import LevelPuzzle
+from bdd_model.saved_game import SUFFIX, dumps, parse_board, read_board_file
 
 FILE_FILTER = "N-Queens configurations (*.nqueens.json *.json);;All files (*)"
 OPEN_FILTER = "Configurations and levels (*.nqueens.json *.json *.txt);;All files (*)"
@@ -45,11 +46,12 @@ class FileCommands:
         self._diagram = diagram
 
     def take_actions(self, actions: WindowActions) -> None:
-        """File → Open, Save, Save As, the exports and Edit → Copy do what this class does."""
+        """File → Open, Save, Save As, the exports and Edit → Copy and Paste do what this class does."""
         actions.open.triggered.connect(self.open_dialog)
         actions.save.triggered.connect(self.save)
         actions.save_as.triggered.connect(self.save_dialog)
         actions.copy.triggered.connect(self.copy_board)
+        actions.paste.triggered.connect(self.paste_board)
         actions.export_dimacs.triggered.connect(lambda: self.export_dialog("cnf"))
         actions.export_smtlib.triggered.connect(lambda: self.export_dialog("smt2"))
 
@@ -147,10 +149,31 @@ class FileCommands:
             self.save_diagram(Path(name))
 
     def copy_board(self) -> None:
+        """The board's queens as text; on a level, the level's own text form (which Paste opens)."""
         cfg = self._session.configurator
-        if cfg is not None:
+        if cfg is None:
+            return
+        if isinstance(cfg.puzzle, LevelPuzzle):
+            QGuiApplication.clipboard().setText(cfg.puzzle.level.text())
+            self._say(f"The {cfg.puzzle.title} copied as text")
+        else:
             QGuiApplication.clipboard().setText(queens_text(cfg.n, cfg.view.queens()) + "\n")
             self._say("Board copied as text")
+
+    def paste_board(self) -> None:
+        """Open the level or saved game the clipboard holds, as one undoable step; anything else
+        is refused in one line and nothing changes."""
+        text = QGuiApplication.clipboard().text()
+        if not text.strip():
+            self._warn("Nothing was pasted: the clipboard holds no text")
+            return
+        try:
+            found = parse_board(text.encode("utf-8"))
+        except NQueensError as error:
+            self._warn(f"The clipboard was not opened: it holds no level or saved game ({error})")
+            return
+        if self._session.open(found.puzzle, found.decisions, label="Paste"):
+            self._warn("")
 
     def _folder(self) -> str:
         """Where the file dialogs start: the current file's folder, else the last one used."""

@@ -47,6 +47,9 @@ class WindowActions(QObject):
         self.copy = QAction(
             "&Copy Board as Text", window, shortcut=QKeySequence(QKeySequence.StandardKey.Copy)
         )
+        self.paste = QAction(
+            "&Paste Level or Game", window, shortcut=QKeySequence(QKeySequence.StandardKey.Paste)
+        )
         self.export_dimacs = QAction("Export as &DIMACS…", window)
         self.export_smtlib = QAction("Export as S&MT-LIB…", window)
         self.quit = QAction("&Quit", window, shortcut=QKeySequence("Ctrl+Q"))
@@ -78,7 +81,12 @@ class WindowActions(QObject):
             (self.open, "Open a saved game or a level (undoable: Undo brings back this board)"),
             (self.save, "Save this board and its decisions"),
             (self.save_as, "Save this board and its decisions under a new name"),
-            (self.copy, "Copy the board as text: one row a line, Q for a queen, . for a square"),
+            (
+                self.copy,
+                "Copy the board as text: one row a line, Q for a queen, . for a square; on a level, "
+                "the level's own text",
+            ),
+            (self.paste, "Open the level or saved game the clipboard holds (undoable)"),
             (self.export_dimacs, "Write this board's CNF (size and rules, or level) for any SAT solver"),
             (self.export_smtlib, "Write this board's SMT-LIB v2 (size and rules, or level) for Z3, cvc5"),
             (self.quit, "Close the window; the board is reopened next time"),
@@ -144,7 +152,7 @@ class WindowActions(QObject):
                 None,
                 self.quit,
             ],
-            "&Edit": [self.undo, self.redo, None, self.copy],
+            "&Edit": [self.undo, self.redo, None, self.copy, self.paste],
             "&Game": [self.restart, None, self.free, self.hint, self.check, self.solve],
             "&View": [self.heat, self.panel, None, self.previous, self.next, self.escape],
             "&Help": [self.how_to_play, self.how_it_works, self.glossary, self.shortcuts, None, self.about],
