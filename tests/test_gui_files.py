@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
+from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QApplication, QFileDialog
 
 from app.gui.window.main_window import MainWindow
@@ -230,3 +231,24 @@ def test_pasting_what_is_no_board_says_so_in_one_line_and_keeps_the_board(
     window.commands.paste.trigger()
     assert warned(window).startswith(says) and "\n" not in warned(window)
     assert (window.session.puzzle, decisions_of(window)) == before
+
+
+def test_a_level_exports_as_a_print_sized_picture_blank_or_with_the_players_pieces(
+    qtbot, window: MainWindow, tmp_path: Path
+) -> None:
+    with qtbot.waitSignal(window.session.boardReplaced, timeout=20000):
+        window.files.open_from(BENCH_LEVEL)
+    window.session.activate(Cell(0, 0))
+    qtbot.waitUntil(lambda: bool(window.session.configurator.decisions), timeout=20000)
+    played, blank = tmp_path / "played.png", tmp_path / "blank.png"
+    assert window.files.export_picture(played, with_pieces=True)
+    assert "with your pieces to played.png (2400 × 2400 pixels)" in window.status_line.text()
+    assert window.files.export_picture(blank, with_pieces=False)
+    pictures = [QImage(str(path)) for path in (played, blank)]
+    assert all(picture.width() == picture.height() == 2400 for picture in pictures)
+    assert pictures[0] != pictures[1]
+
+
+def test_a_picture_not_written_says_so_in_one_line(qtbot, window: MainWindow, tmp_path: Path) -> None:
+    assert not window.files.export_picture(tmp_path / "missing" / "board.png", with_pieces=True)
+    assert warned(window).startswith("Could not export board.png")

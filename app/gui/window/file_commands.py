@@ -10,6 +10,7 @@ from PySide6.QtCore import QSettings
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QFileDialog, QWidget
 
+from app.gui.board.picture_export import PRINT_PX, board_png
 from app.gui.mid_end.session import BoardSession
 from app.gui.mid_end.undo_commands import BoardFile
 from app.gui.window.window_actions import WindowActions
@@ -54,6 +55,8 @@ class FileCommands:
         actions.paste.triggered.connect(self.paste_board)
         actions.export_dimacs.triggered.connect(lambda: self.export_dialog("cnf"))
         actions.export_smtlib.triggered.connect(lambda: self.export_dialog("smt2"))
+        actions.export_picture.triggered.connect(lambda: self.picture_dialog(with_pieces=True))
+        actions.export_blank.triggered.connect(lambda: self.picture_dialog(with_pieces=False))
 
     def save_to(self, path: Path) -> bool:
         """Write the configuration; False (with a message) if the file cannot be written."""
@@ -130,6 +133,27 @@ class FileCommands:
         name, _ = QFileDialog.getSaveFileName(self._parent, "Export", suggestion, f"{label};;All files (*)")
         if name:
             self.export_to(Path(name), kind)
+
+    def export_picture(self, path: Path, with_pieces: bool) -> bool:
+        """Write the board as a PNG, with the player's pieces or blank."""
+        cfg = self._session.configurator
+        if cfg is None:
+            return False
+        png = board_png(cfg.puzzle, cfg.decisions, with_pieces)
+        if not self._write(path, "export", [png]):
+            return False
+        what = "with your pieces" if with_pieces else "blank"
+        self._say(f"Exported the {cfg.puzzle.title} {what} to {path.name} ({PRINT_PX} × {PRINT_PX} pixels)")
+        return True
+
+    def picture_dialog(self, with_pieces: bool) -> None:
+        file = self._session.file
+        stem = file.path.stem if file is not None else self._session.puzzle.file_stem
+        suggestion = str(Path(self._folder()) / f"{stem}{'' if with_pieces else '-blank'}.png")
+        name, _ = QFileDialog.getSaveFileName(self._parent, "Export Picture", suggestion, "PNG image (*.png)")
+        if name:
+            path = Path(name)
+            self.export_picture(path if path.suffix else path.with_name(path.name + ".png"), with_pieces)
 
     def save_diagram(self, path: Path) -> bool:
         """Write the drawn diagram as SVG or PNG (by the file's suffix)."""

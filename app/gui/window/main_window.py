@@ -227,6 +227,8 @@ class MainWindow(QMainWindow):
             self.commands.copy,
             self.commands.export_dimacs,
             self.commands.export_smtlib,
+            self.commands.export_picture,
+            self.commands.export_blank,
         ):
             action.setEnabled(cfg is not None)
         self.commands.restart.setEnabled(cfg is not None and bool(cfg.decisions))

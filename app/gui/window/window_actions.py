@@ -52,6 +52,8 @@ class WindowActions(QObject):
         )
         self.export_dimacs = QAction("Export as &DIMACS…", window)
         self.export_smtlib = QAction("Export as S&MT-LIB…", window)
+        self.export_picture = QAction("Export &Picture…", window)
+        self.export_blank = QAction("Export &Blank Picture…", window)
         self.quit = QAction("&Quit", window, shortcut=QKeySequence("Ctrl+Q"))
         self.heat = QAction("&Heat Map", window, checkable=True, shortcut=QKeySequence("Ctrl+M"))
         self.hint = QAction("&Hint", window, shortcut=QKeySequence("Ctrl+H"))
@@ -89,6 +91,11 @@ class WindowActions(QObject):
             (self.paste, "Open the level or saved game the clipboard holds (undoable)"),
             (self.export_dimacs, "Write this board's CNF (size and rules, or level) for any SAT solver"),
             (self.export_smtlib, "Write this board's SMT-LIB v2 (size and rules, or level) for Z3, cvc5"),
+            (
+                self.export_picture,
+                "Write the board with your pieces as a PNG that prints well (8 in, 300 dpi)",
+            ),
+            (self.export_blank, "Write the board without pieces as a PNG to print and play on paper"),
             (self.quit, "Close the window; the board is reopened next time"),
             (self.heat, "Shade open squares by how many remaining solutions have a queen there"),
             (
@@ -149,6 +156,8 @@ class WindowActions(QObject):
                 None,
                 self.export_dimacs,
                 self.export_smtlib,
+                self.export_picture,
+                self.export_blank,
                 None,
                 self.quit,
             ],
