@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 
-def and_list(items: Iterable[str]) -> str:
-    """ "a", "a and b", "a, b and c"."""
+def and_list(items: Iterable[str], between: str = ", ") -> str:
+    """ "a", "a and b", "a, b and c" (``between``: "; " where the items hold commas)."""
     words = list(items)
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+    return words[0] if len(words) == 1 else between.join(words[:-1]) + " and " + words[-1]
 
 
 def plural(count: int, word: str, words: str | None = None) -> str:

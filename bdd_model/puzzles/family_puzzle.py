@@ -8,7 +8,7 @@ from typing import Annotated
 import msgspec
 import numpy as np
 
-from bdd_model.board import Cell
+from bdd_model.board import Cell, queens_text
 from bdd_model.families import CLASSIC, RuleFamily, UnknownFamily, family
 from bdd_model.wording import plural
 
@@ -94,6 +94,10 @@ class FamilyPuzzle(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag=
     def assisted(self) -> bool:
         """The families are played as a configurator: every deduction shown, whatever the assist."""
         return False
+
+    def text_form(self, queens: list[Cell]) -> str:
+        """The board as Edit → Copy writes it: a row a line, Q for a queen, . for a square."""
+        return queens_text(self.n, queens) + "\n"
 
     @property
     def file_stem(self) -> str:

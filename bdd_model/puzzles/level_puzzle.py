@@ -51,6 +51,10 @@ class LevelPuzzle(
         """The level the searches and the level commands read."""
         return Level(self.regions, self.stars)
 
+    def text_form(self, queens: list[Cell]) -> str:
+        """The level as Edit → Copy writes it: its own text form (which Paste opens again)."""
+        return self.level.text()
+
     @property
     def n(self) -> int:
         return len(self.regions)

@@ -8,12 +8,12 @@ from PySide6.QtCore import QObject, Signal
 from app.gui.mid_end.solution_browser import Changes
 from bdd_model import Cell, Decision, plural
 from bdd_model.questions import Answer, Check, TakeBack, cells_of
+from bdd_model.wording import and_list
 
 
 def squares_words(cells: frozenset[Cell]) -> str:
     """Squares as said: "1,7", "1,7 and 2,4", "1,7; 2,4 and 3,5" (labels hold commas)."""
-    labels = [cell.label() for cell in sorted(cells)]
-    return labels[0] if len(labels) == 1 else "; ".join(labels[:-1]) + " and " + labels[-1]
+    return and_list((cell.label() for cell in sorted(cells)), between="; ")
 
 
 class MistakeCheck(QObject):

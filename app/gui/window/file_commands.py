@@ -14,11 +14,10 @@ from app.gui.board.picture_export import PRINT_PX, board_png
 from app.gui.mid_end.session import BoardSession
 from app.gui.mid_end.undo_commands import BoardFile
 from app.gui.window.window_actions import WindowActions
-from bdd_model import NQueensError, plural, queens_text
+from bdd_model import NQueensError, plural
 from bdd_model.cnf.formulas import formula
 from bdd_model.files.atomic_file import atomic_output
 from bdd_model.files.checked_file import FileKindError, check_target
-from bdd_model.puzzles import LevelPuzzle
 from bdd_model.saved_game import SUFFIX, dumps, parse_board, read_board_file
 
 FILE_FILTER = "N-Queens configurations (*.nqueens.json *.json);;All files (*)"
@@ -173,16 +172,11 @@ class FileCommands:
             self.save_diagram(Path(name))
 
     def copy_board(self) -> None:
-        """The board's queens as text; on a level, the level's own text form (which Paste opens)."""
+        """The board as text: a family's queens, or a level's own text form (which Paste opens)."""
         cfg = self._session.configurator
-        if cfg is None:
-            return
-        if isinstance(cfg.puzzle, LevelPuzzle):
-            QGuiApplication.clipboard().setText(cfg.puzzle.level.text())
-            self._say(f"The {cfg.puzzle.title} copied as text")
-        else:
-            QGuiApplication.clipboard().setText(queens_text(cfg.n, cfg.view.queens()) + "\n")
-            self._say("Board copied as text")
+        if cfg is not None:
+            QGuiApplication.clipboard().setText(cfg.puzzle.text_form(cfg.view.queens()))
+            self._say(f"Copied the {cfg.puzzle.board} as text")
 
     def paste_board(self) -> None:
         """Open the level or saved game the clipboard holds, as one undoable step; anything else
