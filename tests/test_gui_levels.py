@@ -9,12 +9,10 @@ import sys
 from pathlib import Path
 
 import msgspec
-import numpy as np
 import pytest
 from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
 from PySide6.QtGui import QDragEnterEvent, QDropEvent, QImage
 
-from app.gui.board.region_colors import region_shades
 from app.gui.mid_end.assists import Assist
 from bdd_model.cnf.formulas import formula
 from bdd_model.engine_choice import AUTO, choice_for
@@ -65,33 +63,10 @@ def test_a_level_file_takes_no_rules_and_no_second_board(tmp_path: Path) -> None
         assert result.returncode == 2 and said in result.stderr
 
 
-def test_regions_that_share_an_edge_never_share_a_colour_and_few_regions_each_have_their_own() -> None:
-    rng = np.random.default_rng(7)
-    for n in (6, 11, 18, 30):
-        regions = np.array(LevelPuzzle(_striped(n, rng)).region_of)
-        shades = region_shades(regions, 12)
-        beside = (regions[:, :-1] != regions[:, 1:], regions[:-1, :] != regions[1:, :])
-        assert not (shades[:, :-1] == shades[:, 1:])[beside[0]].any()
-        assert not (shades[:-1, :] == shades[1:, :])[beside[1]].any()
-        if n <= 12:
-            assert len({int(shades[regions == k][0]) for k in range(n)}) == n
-
-
 def test_an_engine_chosen_for_families_leaves_a_level_to_the_engines_that_answer_it() -> None:
     level = LevelPuzzle.of(Level(tuple(symbol * 5 for symbol in "ABCDE")))
     assert choice_for("sat", level) == AUTO and choice_for("sat", FamilyPuzzle(8)) == "sat"
     assert choice_for("search", FamilyPuzzle(8)) == AUTO and choice_for("search", level) == "search"
-
-
-def _striped(n: int, rng: np.random.Generator) -> tuple[str, ...]:
-    """Rows as regions, each row's region reaching one square into the row below at random."""
-    symbols = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcd"
-    rows = [[symbols[r]] * n for r in range(n)]
-    for r in range(n - 1):
-        c = int(rng.integers(n))
-        if sum(row.count(symbols[r + 1]) for row in rows) > 1:
-            rows[r + 1][c] = symbols[r]
-    return tuple("".join(row) for row in rows)
 
 
 def test_file_open_plays_a_level_on_the_search_exports_it_and_a_bad_one_keeps_the_board(

@@ -15,7 +15,7 @@ from xml.etree import ElementTree
 
 import pytest
 
-from app.gui.board.queen_pictures import resource_bytes
+from app.gui.board.resource_files import resource_bytes
 from app.gui.nqueens_gui import DESKTOP_ID
 from bdd_model.families import names
 

@@ -48,6 +48,7 @@ from app.gui.board.square_painter import SquarePainter
 from app.gui.board.theme import BoardColors, board_colors
 from app.gui.widgets.painter import painting
 from bdd_model import Cell
+from bdd_model.puzzles.level_puzzle import RENAMED
 
 __all__ = [
     "BOARD_INPUT",
@@ -123,6 +124,7 @@ class BoardWidget(QWidget):
         self._cursor: Cell | None = None
         self._cursor_visible = False
         self._hover: Cell | None = None
+        self._symbols = False
         self._banner = ""
         self._banner_block = (0, 0, 1, 1)
         """(top row, left column, rows, columns) of the squares the banner lies over."""
@@ -184,6 +186,11 @@ class BoardWidget(QWidget):
         """The keyboard cursor while it is visible."""
         return self._cursor if self._cursor_visible else None
 
+    def show_symbols(self, shown: bool) -> None:
+        """Put each region's symbol in its squares (View → Region Symbols), or take them away."""
+        self._symbols = shown
+        self.update()
+
     def take_keys(self) -> None:
         """Take the keyboard focus with the cursor shown, so the arrows visibly move on the board."""
         before = self._overlays()
@@ -236,12 +243,18 @@ class BoardWidget(QWidget):
     def _geometry(self) -> tuple[int, int, int]:
         """(left, top, square size) of the board inside the widget."""
         n = max(self._picture.n, 1)
-        room = min(self.width(), self.height()) - LABEL_SPACE - 8
+        space = self._label_space()
+        room = min(self.width(), self.height()) - space - 8
         size = max(2, room // n)
         board = size * n
-        left = (self.width() - board + LABEL_SPACE) // 2
-        top = (self.height() - board + LABEL_SPACE) // 2
+        left = (self.width() - board + space) // 2
+        top = (self.height() - board + space) // 2
         return left, top, size
+
+    def _label_space(self) -> int:
+        """The margin that holds the row and column numbers: wider on a board drawn large (a
+        picture to print), so that they read at its scale."""
+        return max(LABEL_SPACE, min(self.width(), self.height()) // 40)
 
     def cell_rect(self, cell: Cell) -> QRect:
         left, top, size = self._geometry()
@@ -375,6 +388,8 @@ class BoardWidget(QWidget):
         left, top, size = self._geometry()
         cache.draw(painter, left, top, rect)
         if self._picture.regions is not None:
+            if self._symbols:
+                self._paint_symbols(painter, colors, rect)
             self._paint_borders(painter, colors, left, top, size)
         painter.setPen(QPen(colors.frame, 2))
         painter.setBrush(Qt.BrushStyle.NoBrush)
@@ -411,9 +426,31 @@ class BoardWidget(QWidget):
         painter.drawLines(lines)
         painter.restore()
 
-    def _paint_labels(self, painter: QPainter, colors: BoardColors, left: int, top: int, size: int) -> None:
+    def _paint_symbols(self, painter: QPainter, colors: BoardColors, rect: QRect) -> None:
+        """The letter hints name each region by, in the top-left corner of its squares under
+        ``rect``, clear of the piece in the middle and of the thick border."""
+        regions = self._picture.regions
+        assert regions is not None
+        n = self._picture.n
+        left, top, size = self._geometry()
+        rows = range(max(0, (rect.top() - top) // size), min(n, (rect.bottom() - top) // size + 1))
+        cols = range(max(0, (rect.left() - left) // size), min(n, (rect.right() - left) // size + 1))
         font = QFont(self.font())
-        font.setPixelSize(max(8, min(13, size // 3)))
+        font.setPixelSize(max(7, size * 27 // 100))
+        font.setBold(True)
+        painter.setFont(font)
+        painter.setPen(colors.queen)
+        inset = max(2, size // 8)
+        corner = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop
+        for r in rows:
+            for c in cols:
+                square = QRect(left + c * size + inset, top + r * size + inset // 2, size, size)
+                painter.drawText(square, corner, RENAMED[regions[r, c]])
+
+    def _paint_labels(self, painter: QPainter, colors: BoardColors, left: int, top: int, size: int) -> None:
+        space = self._label_space()
+        font = QFont(self.font())
+        font.setPixelSize(max(8, min(13 * space // LABEL_SPACE, size // 3)))
         painter.setFont(font)
         painter.setPen(colors.label)
         n = self._picture.n
@@ -421,11 +458,9 @@ class BoardWidget(QWidget):
         step = label_step(max(metrics.horizontalAdvance(str(n)) + 4, metrics.height()), size)
         for number in labelled_numbers(n, step):
             i = number - 1
+            painter.drawText(QRect(left - space, top + i * size, space - 4, size), ROW_LABEL, str(number))
             painter.drawText(
-                QRect(left - LABEL_SPACE, top + i * size, LABEL_SPACE - 4, size), ROW_LABEL, str(number)
-            )
-            painter.drawText(
-                QRect(left + i * size - size, top - LABEL_SPACE, 3 * size, LABEL_SPACE - 2),
+                QRect(left + i * size - size, top - space, 3 * size, space - 2),
                 COLUMN_LABEL,
                 str(number),
             )

@@ -2,22 +2,11 @@
 
 from __future__ import annotations
 
-from importlib import resources
-from pathlib import Path
-
 from PySide6.QtCore import QByteArray, QRectF, Qt
 from PySide6.QtGui import QColor, QIcon, QImage, QPainter, QPixmap
 from PySide6.QtSvg import QSvgRenderer
 
-
-def resource_bytes(name: str) -> bytes:
-    """A file of resources/: inside an installed wheel it is the package ``app.resources``; when
-    ``app`` is imported straight from a source checkout, the folder beside it."""
-    try:
-        folder = resources.files("app.resources")
-    except ModuleNotFoundError:
-        return (Path(__file__).resolve().parents[3] / "resources" / name).read_bytes()
-    return folder.joinpath(name).read_bytes()
+from app.gui.board.resource_files import resource_bytes
 
 
 def app_icon() -> QIcon:

@@ -40,7 +40,8 @@ class BoardColors:
     heat_low: QColor
     heat_high: QColor
     regions: tuple[QColor, ...]
-    """A level's region colours (``region_colors`` picks one a region)."""
+    """A level's region colours, every two told apart in normal and colour-blind vision
+    (``region_colors`` picks one a region)."""
 
 
 LIGHT = BoardColors(
@@ -68,18 +69,14 @@ LIGHT = BoardColors(
     regions=tuple(
         QColor(hex_rgb)
         for hex_rgb in (
-            "#8dd3c7",
-            "#ffffb3",
-            "#bebada",
-            "#fb8072",
-            "#80b1d3",
-            "#fdb462",
-            "#b3de69",
-            "#fccde5",
-            "#d9d9d9",
-            "#bc80bd",
-            "#ccebc5",
-            "#ffed6f",
+            "#6fa0ee",
+            "#e2a97f",
+            "#88e0bc",
+            "#df7484",
+            "#9b92ad",
+            "#e7ef7e",
+            "#78a23a",
+            "#fce0f7",
         )
     ),
 )
@@ -109,18 +106,14 @@ DARK = BoardColors(
     regions=tuple(
         QColor(hex_rgb)
         for hex_rgb in (
-            "#2f5d57",
-            "#6b6430",
-            "#4b4670",
-            "#7a3b36",
-            "#2f4f6b",
-            "#7a5428",
-            "#4d6a2c",
-            "#6e4159",
-            "#555555",
-            "#5d3b66",
-            "#3f5e45",
-            "#6f6421",
+            "#327d86",
+            "#b65061",
+            "#537423",
+            "#755cbb",
+            "#023b6e",
+            "#6e3704",
+            "#5a3e4d",
+            "#2d3d29",
         )
     ),
 )

@@ -19,6 +19,7 @@ from app.gui.board.board_widget import BoardPicture, BoardWidget, LegendWidget, 
 from app.gui.board.queen_pictures import app_icon
 from app.gui.board.theme import apply_appearance
 from app.gui.insight.insight_dock import InsightDock
+from app.gui.levels.level_play import LevelPlay
 from app.gui.mid_end.assists import Assist, remembered_assist
 from app.gui.mid_end.autosave import Autosave, folder_beside
 from app.gui.mid_end.session import BoardSession
@@ -110,6 +111,7 @@ class MainWindow(QMainWindow):
             self.build_bar,
             self.pace,
         )
+        self.level_play = LevelPlay(self, self.session, self.settings, self.commands, self.board)
         folder = folder_beside(self.settings.fileName())
         self.autosave = Autosave(self.session, folder, self, self.sizes.remembered_engine)
         self._connect()

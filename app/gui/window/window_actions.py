@@ -55,6 +55,11 @@ class WindowActions(QObject):
         self.export_picture = QAction("Export &Picture…", window)
         self.export_blank = QAction("Export &Blank Picture…", window)
         self.quit = QAction("&Quit", window, shortcut=QKeySequence("Ctrl+Q"))
+        self.levels = QAction("&Levels…", window, shortcut=QKeySequence("Ctrl+L"))
+        self.next_level = QAction("&Next Level", window, shortcut=QKeySequence("Ctrl+N"))
+        self.symbols = QAction(
+            "&Region Symbols", window, checkable=True, shortcut=QKeySequence("Ctrl+Shift+L")
+        )
         self.heat = QAction("&Heat Map", window, checkable=True, shortcut=QKeySequence("Ctrl+M"))
         self.hint = QAction("&Hint", window, shortcut=QKeySequence("Ctrl+H"))
         self.solve = QAction("Sol&ve", window)
@@ -97,6 +102,15 @@ class WindowActions(QObject):
             ),
             (self.export_blank, "Write the board without pieces as a PNG to print and play on paper"),
             (self.quit, "Close the window; the board is reopened next time"),
+            (
+                self.levels,
+                "The bundled levels by size and difficulty, with what you solved; a level in play resumes",
+            ),
+            (self.next_level, "Play the next level of the collection you have not solved"),
+            (
+                self.symbols,
+                "Put each region's letter in its squares, as hints name it: regions apart without colour",
+            ),
             (self.heat, "Shade open squares by how many remaining solutions have a queen there"),
             (
                 self.hint,
@@ -162,8 +176,18 @@ class WindowActions(QObject):
                 self.quit,
             ],
             "&Edit": [self.undo, self.redo, None, self.copy, self.paste],
-            "&Game": [self.restart, None, self.free, self.hint, self.check, self.solve],
-            "&View": [self.heat, self.panel, None, self.previous, self.next, self.escape],
+            "&Game": [
+                self.restart,
+                None,
+                self.levels,
+                self.next_level,
+                None,
+                self.free,
+                self.hint,
+                self.check,
+                self.solve,
+            ],
+            "&View": [self.heat, self.symbols, self.panel, None, self.previous, self.next, self.escape],
             "&Help": [self.how_to_play, self.how_it_works, self.glossary, self.shortcuts, None, self.about],
         }
         size_menu = rules_menu = QMenu(window)

@@ -1,0 +1,226 @@
+"""A level in the window as a game: its clock and hints counted while it is played, its progress kept
+(within a second) by the level's identity, the collection listed (Game → Levels) and the next level
+offered when one is solved."""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from PySide6.QtCore import QEvent, QObject, QSettings
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QLabel, QMainWindow, QMessageBox
+
+from app.gui.board.board_widget import BoardWidget
+from app.gui.levels.collection import CollectionLevel, bundled_levels, in_collection
+from app.gui.levels.level_clock import LevelClock, clock_text
+from app.gui.levels.level_progress import LevelProgress, LevelRecord
+from app.gui.levels.levels_dialog import LevelsDialog
+from app.gui.mid_end.session import BoardSession
+from bdd_model.puzzles import LevelPuzzle
+from bdd_model.wording import plural
+
+
+class LevelActions(Protocol):
+    """The window's actions this part answers."""
+
+    levels: QAction
+    next_level: QAction
+    symbols: QAction
+
+
+SOLVE_STEP = "Solve"
+"""The undo text of Solve's step: a level Solve completes is not counted as solved."""
+
+
+class LevelPlay(QObject):
+    """The level in play, timed and remembered."""
+
+    def __init__(
+        self,
+        window: QMainWindow,
+        session: BoardSession,
+        settings: QSettings,
+        actions: LevelActions,
+        board: BoardWidget,
+    ) -> None:
+        super().__init__(window)
+        self._window = window
+        self._board = board
+        self._settings = settings
+        self._session = session
+        self.progress = LevelProgress(settings)
+        self.clock = LevelClock(window)
+        self.hints = 0
+        self._puzzle: LevelPuzzle | None = None
+        """The level in play and still timed (None: no level, or the level is solved)."""
+        self._counted_hint: object = None
+        self.solved_box: QMessageBox | None = None
+        self.label = QLabel(window)
+        self.label.setAccessibleName("Time on this level")
+        self.label.setToolTip("Time on this level, paused while the window is not active or a dialog is open")
+        window.statusBar().addPermanentWidget(self.label)
+        self.label.hide()
+        actions.levels.triggered.connect(self.show_levels)
+        actions.next_level.triggered.connect(self.play_next)
+        actions.symbols.toggled.connect(self._show_symbols)
+        actions.symbols.setChecked(str(settings.value("view/region_symbols", "")).lower() == "true")
+        window.installEventFilter(self)
+        session.boardReplaced.connect(self._board_replaced)
+        session.changed.connect(self._changed)
+        session.hints.shown.connect(self._hint_shown)
+        session.solved.connect(self._solved)
+        session.leaving.connect(self.keep)
+        self.clock.second.connect(self._second)
+
+    # ----- the collection ---------------------------------------------------------------
+
+    def show_levels(self) -> None:
+        """Game → Levels: the collection, the level in play chosen."""
+        levels = bundled_levels()
+        self.keep()
+        dialog = LevelsDialog(
+            levels,
+            [self.progress.record(level.puzzle) for level in levels],
+            in_collection(self._session.puzzle),
+            self._window,
+        )
+        dialog.chosen.connect(self.play)
+        dialog.finished.connect(dialog.deleteLater)
+        dialog.open()
+
+    def play(self, level: CollectionLevel) -> None:
+        """Open ``level``, resuming its play in progress."""
+        record = self.progress.record(level.puzzle)
+        decisions = record.decisions(level.puzzle)
+        said = f"Resume {level.title}" if decisions else level.title
+        instead = "its play in progress no longer fits it" if decisions else ""
+        self._session.open(level.puzzle, decisions, label=said, instead=instead)
+
+    def play_next(self) -> None:
+        """Game → Next Level: the first level after the one in play (or after the start) not solved."""
+        following = self.next_level()
+        if following is None:
+            self._session.message.emit("Every level of the collection is solved: well played.")
+        else:
+            self.play(following)
+
+    def next_level(self) -> CollectionLevel | None:
+        """The next level of the collection not solved, after the one in play if it is one."""
+        levels = bundled_levels()
+        current = in_collection(self._session.puzzle)
+        start = levels.index(current) + 1 if current is not None else 0
+        for level in levels[start:] + levels[:start]:
+            if level != current and not self.progress.record(level.puzzle).solved:
+                return level
+        return None
+
+    # ----- the level in play ------------------------------------------------------------
+
+    def keep(self) -> None:
+        """Write the play in progress as it is now (its pieces, time and hints)."""
+        cfg = self._session.configurator
+        if self._puzzle is not None and cfg is not None and cfg.puzzle == self._puzzle:
+            self.progress.play(self._puzzle, cfg.decisions, self.clock.seconds, self.hints)
+            self._settings.sync()
+
+    def _board_replaced(self) -> None:
+        """A level starts its clock where its play in progress left it (from nothing for a
+        play begun afresh); a family's board, or a solved level, stops it."""
+        self.clock.stop()
+        cfg = self._session.configurator
+        puzzle = cfg.puzzle if cfg is not None else None
+        self._puzzle = (
+            puzzle if isinstance(puzzle, LevelPuzzle) and cfg is not None and not cfg.is_solved else None
+        )
+        self._counted_hint = self._session.hints.hint
+        if self._puzzle is None:
+            self.label.setVisible(isinstance(puzzle, LevelPuzzle))
+            return
+        record = self.progress.record(self._puzzle)
+        fresh = cfg is not None and not cfg.decisions and not record.pieces
+        self.hints = 0 if fresh else record.hints
+        self.clock.start(0.0 if fresh else record.seconds)
+        self.label.show()
+        self._second()
+
+    def _changed(self) -> None:
+        if self._puzzle is not None:
+            self.keep()
+
+    def _second(self) -> None:
+        self.label.setText(self._label_text())
+        if self._puzzle is not None and self.clock.seconds >= 1:
+            self.keep()
+
+    def _label_text(self) -> str:
+        level = in_collection(self._session.puzzle)
+        shown = f"{level.difficulty.capitalize()} · " if level is not None else ""
+        return f"{shown}{clock_text(self.clock.seconds)}"
+
+    def _hint_shown(self) -> None:
+        hint = self._session.hints.hint
+        if self._puzzle is not None and hint is not None and hint is not self._counted_hint:
+            self._counted_hint = hint
+            self.hints += 1
+            self.keep()
+
+    def _solved(self) -> None:
+        """A level solved by the player: its time and hints kept, said, and the next one offered."""
+        puzzle = self._puzzle
+        if puzzle is None:
+            return
+        self.clock.stop()
+        self._puzzle = None
+        seconds = self.clock.seconds
+        self.label.setText(self._label_text())
+        if self._session.undo_stack.undoText() == SOLVE_STEP:
+            self.progress.play(puzzle, (), 0.0, 0)
+            return
+        before = self.progress.solved(puzzle, seconds, self.hints)
+        self._offer_next(solved_text(seconds, self.hints, before))
+
+    def _offer_next(self, text: str) -> None:
+        box = QMessageBox(
+            QMessageBox.Icon.Information, "Solved", text, QMessageBox.StandardButton.Close, self._window
+        )
+        following = self.next_level()
+        next_button = box.addButton("&Next Level", QMessageBox.ButtonRole.AcceptRole) if following else None
+        levels_button = box.addButton("&Levels…", QMessageBox.ButtonRole.ActionRole)
+        if next_button is not None:
+            box.setDefaultButton(next_button)
+            box.setInformativeText(f"Next: {following.title}." if following else "")
+
+        def done() -> None:
+            clicked = box.clickedButton()
+            if clicked is next_button and following is not None:
+                self.play(following)
+            elif clicked is levels_button:
+                self.show_levels()
+            box.deleteLater()
+            self.solved_box = None
+
+        box.finished.connect(done)
+        self.solved_box = box
+        box.open()
+
+    def _show_symbols(self, shown: bool) -> None:
+        self._settings.setValue("view/region_symbols", shown)
+        self._board.show_symbols(shown)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """The window closing keeps the play as left."""
+        if watched is self._window and event.type() == QEvent.Type.Close:
+            self.keep()
+        return False
+
+
+def solved_text(seconds: float, hints: int, before: LevelRecord) -> str:
+    """What a solved level says: its time and hints, and how they stand against the best before."""
+    took = f"Solved in {clock_text(seconds)} with {plural(hints, 'hint') if hints else 'no hints'}."
+    if before.best_seconds is None:
+        return took
+    best_hints = before.best_hints or 0
+    if (hints, seconds) < (best_hints, before.best_seconds):
+        return f"{took} A new best (before: {clock_text(before.best_seconds)})."
+    hinted = f" with {plural(best_hints, 'hint')}" if best_hints else ""
+    return f"{took} Best: {clock_text(before.best_seconds)}{hinted}."
