@@ -12,11 +12,13 @@ from PySide6.QtWidgets import QLabel, QMainWindow, QMessageBox
 
 from app.gui.board.board_widget import BoardWidget
 from app.gui.levels.collection import CollectionLevel, bundled_levels, in_collection
+from app.gui.levels.generate_dialog import GenerateDialog
 from app.gui.levels.level_clock import LevelClock, clock_text
 from app.gui.levels.level_progress import LevelProgress, LevelRecord
 from app.gui.levels.levels_dialog import LevelsDialog
 from app.gui.mid_end.session import BoardSession
 from bdd_model.puzzles import LevelPuzzle
+from bdd_model.puzzles.level import Level
 from bdd_model.wording import plural
 
 
@@ -25,6 +27,7 @@ class LevelActions(Protocol):
 
     levels: QAction
     next_level: QAction
+    generate: QAction
     symbols: QAction
 
 
@@ -54,6 +57,8 @@ class LevelPlay(QObject):
         self._puzzle: LevelPuzzle | None = None
         """The level in play and still timed (None: no level, or the level is solved)."""
         self._counted_hint: object = None
+        self._made: dict[LevelPuzzle, str] = {}
+        """The difficulty of each level generated in this window."""
         self.solved_box: QMessageBox | None = None
         self.label = QLabel(window)
         self.label.setAccessibleName("Time on this level")
@@ -62,6 +67,7 @@ class LevelPlay(QObject):
         self.label.hide()
         actions.levels.triggered.connect(self.show_levels)
         actions.next_level.triggered.connect(self.play_next)
+        actions.generate.triggered.connect(self.show_generate)
         actions.symbols.toggled.connect(self._show_symbols)
         actions.symbols.setChecked(str(settings.value("view/region_symbols", "")).lower() == "true")
         window.installEventFilter(self)
@@ -114,6 +120,18 @@ class LevelPlay(QObject):
                 return level
         return None
 
+    def show_generate(self) -> None:
+        """Game → New Level → Generate…: a level made in the background, opened when ready."""
+        dialog = GenerateDialog(self._session.n, self._window)
+        dialog.made.connect(self._play_made)
+        dialog.finished.connect(dialog.deleteLater)
+        dialog.open()
+
+    def _play_made(self, level: Level, difficulty: str, seed: int) -> None:
+        puzzle = LevelPuzzle.of(level)
+        self._made[puzzle] = difficulty
+        self._session.open(puzzle, label=f"New level (seed {seed})")
+
     # ----- the level in play ------------------------------------------------------------
 
     def keep(self) -> None:
@@ -153,9 +171,16 @@ class LevelPlay(QObject):
             self.keep()
 
     def _label_text(self) -> str:
-        level = in_collection(self._session.puzzle)
-        shown = f"{level.difficulty.capitalize()} · " if level is not None else ""
+        difficulty = self.difficulty(self._session.puzzle)
+        shown = f"{difficulty.capitalize()} · " if difficulty else ""
         return f"{shown}{clock_text(self.clock.seconds)}"
+
+    def difficulty(self, puzzle: object) -> str:
+        """The level's difficulty when known: the collection's, or the one it was generated at."""
+        level = in_collection(puzzle)
+        if level is not None:
+            return level.difficulty
+        return self._made.get(puzzle, "") if isinstance(puzzle, LevelPuzzle) else ""
 
     def _hint_shown(self) -> None:
         hint = self._session.hints.hint

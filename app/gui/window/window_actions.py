@@ -56,6 +56,7 @@ class WindowActions(QObject):
         self.export_blank = QAction("Export &Blank Picture…", window)
         self.quit = QAction("&Quit", window, shortcut=QKeySequence("Ctrl+Q"))
         self.levels = QAction("&Levels…", window, shortcut=QKeySequence("Ctrl+L"))
+        self.generate = QAction("&Generate…", window, shortcut=QKeySequence("Ctrl+G"))
         self.next_level = QAction("&Next Level", window, shortcut=QKeySequence("Ctrl+N"))
         self.symbols = QAction(
             "&Region Symbols", window, checkable=True, shortcut=QKeySequence("Ctrl+Shift+L")
@@ -105,6 +106,10 @@ class WindowActions(QObject):
             (
                 self.levels,
                 "The bundled levels by size and difficulty, with what you solved; a level in play resumes",
+            ),
+            (
+                self.generate,
+                "Make a new level of the size, stars and difficulty you choose, in the background",
             ),
             (self.next_level, "Play the next level of the collection you have not solved"),
             (
@@ -196,6 +201,7 @@ class WindowActions(QObject):
             if title == "&Game":
                 size_menu = menu.addMenu("&Size")
                 rules_menu = menu.addMenu("R&ules")
+                menu.addMenu("Ne&w Level").addAction(self.generate)
             for action in actions:
                 if action is None:
                     menu.addSeparator()
