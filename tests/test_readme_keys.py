@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from PySide6.QtGui import QKeySequence
+from PySide6.QtGui import QAction, QKeySequence
 
 from app.gui.help.shortcuts_page import menu_entries
 from app.gui.window.main_window import MainWindow
@@ -32,8 +32,7 @@ def test_every_key_in_the_readme_belongs_to_an_action_and_every_shortcut_is_ther
     portable = QKeySequence.SequenceFormat.PortableText
     shortcuts = {
         action: {key.toString(portable) for key in action.shortcuts()}
-        for menu in window.menuBar().actions()
-        for action in menu.menu().actions()
+        for action in _menu_actions(window.menuBar().actions())
         if action.shortcuts()
     }
     mnemonics = {
@@ -47,6 +46,18 @@ def test_every_key_in_the_readme_belongs_to_an_action_and_every_shortcut_is_ther
     for action, keys in shortcuts.items():
         assert keys & named, f"{action.text()} ({', '.join(sorted(keys))}) is not in the README's table"
     assert {"Ctrl+F", "Ctrl+M", "F9", "PgUp", "Esc", "F1"} <= named
+
+
+def _menu_actions(actions: list[QAction]) -> list[QAction]:
+    """Every action of these menus and of their submenus."""
+    found = []
+    for action in actions:
+        menu = action.menu()
+        if menu is not None:
+            found += _menu_actions(menu.actions())
+        else:
+            found.append(action)
+    return found
 
 
 def test_the_menu_keys_in_the_readme_open_those_menus(window: MainWindow) -> None:
