@@ -3,6 +3,7 @@ asked and comes back the same from the same seed; sizes and difficulties not mad
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
@@ -12,6 +13,7 @@ from hypothesis import strategies as st
 from app.bench.level_bench import z3_unique
 from bdd_model.levels.level_file import read_level
 from bdd_model.levels.making.generator import NotToBeHad, generate
+from bdd_model.levels.making.second_solution import SecondSolution
 from bdd_model.levels.techniques.rating import DIFFICULTIES, Difficulty, by_techniques
 from bdd_model.puzzles.level import Level, LevelError
 from tests import level_oracle
@@ -110,3 +112,20 @@ def test_level_generate_without_a_seed_names_the_one_it_drew(capsys) -> None:
 def test_level_generate_refuses_with_one_line(capsys, arguments: list[str], status: int, says: str) -> None:
     got, out, err = run(capsys, "level", "generate", *arguments)
     assert (got, out) == (status, "") and err.count("\n") == 1 and says in err
+
+
+@PROPERTY
+@given(st.integers(0, 10**6))
+def test_the_second_solution_finder_answers_as_an_independent_search_as_regions_change(seed: int) -> None:
+    rng = random.Random(seed)
+    levels = [level_oracle.planted_level(8, 2, rng) for _ in range(3)]
+    planted = sorted(level_oracle.solutions(levels[0])[0])
+    finder = SecondSolution(8, 2, planted)
+    try:
+        for level in levels:
+            others = set(level_oracle.solutions(level)) - {frozenset(planted)}
+            other = finder.other([list(row) for row in level.region_of])
+            assert (other is None) == (not others)
+            assert other is None or frozenset(other) in others
+    finally:
+        finder.close()

@@ -12,6 +12,7 @@ from bdd_model.board import Cell
 from bdd_model.errors import NQueensError
 from bdd_model.levels.level_search import LevelSearch
 from bdd_model.levels.making.regions import grown, handovers, level_of, paired, planted, planted_pairs
+from bdd_model.levels.making.second_solution import SecondSolution
 from bdd_model.levels.techniques.rating import Difficulty, by_techniques
 from bdd_model.puzzles.level import Level, LevelError
 
@@ -97,32 +98,50 @@ def unique_level(
     if region is None:
         return None
     planted_squares = set(pieces)
-    for _ in range(MOVES_PER_ROW * n):
-        if time.monotonic() > deadline:
-            return None
-        search = LevelSearch(level_of(region, stars))
-        counted = search.counted(limit=2)
-        if counted.solutions == 1:
-            return level_of(region, stars)
-        assert counted.first is not None
-        other = {(x.row, x.col) for x in counted.first}
-        if other == planted_squares:
-            for p in rng.sample(sorted(planted_squares), len(pieces)):
-                found = search.counted(empties=[Cell(*p)], limit=1).first
-                if found is not None:
-                    other = {(x.row, x.col) for x in found}
-                    break
-        # Giving away a square of the second solution leaves it too many pieces in one region;
-        # the fewest squares moved disturb the regions least.
-        ways = [
-            way
-            for r, c in sorted(other - planted_squares)
-            for way in handovers(region, (r, c), {p for p in pieces if region[p[0]][p[1]] == region[r][c]})
-        ]
-        if not ways:
-            return None
-        fewest = min(len(moved) for moved, _ in ways)
-        moved, j = rng.choice([way for way in ways if len(way[0]) == fewest])
-        for r, c in moved:
-            region[r][c] = j
+    second = SecondSolution(n, stars, pieces) if stars > 1 else None
+    try:
+        for _ in range(MOVES_PER_ROW * n):
+            if time.monotonic() > deadline:
+                return None
+            other = _second_solution(region, stars, pieces, rng) if second is None else second.other(region)
+            if other is None:
+                return level_of(region, stars)
+            # Giving away a square of the second solution leaves it too many pieces in one region;
+            # the fewest squares moved disturb the regions least.
+            ways = [
+                way
+                for r, c in sorted(other - planted_squares)
+                for way in handovers(
+                    region, (r, c), {p for p in pieces if region[p[0]][p[1]] == region[r][c]}
+                )
+            ]
+            if not ways:
+                return None
+            fewest = min(len(moved) for moved, _ in ways)
+            moved, j = rng.choice([way for way in ways if len(way[0]) == fewest])
+            for r, c in moved:
+                region[r][c] = j
+    finally:
+        if second is not None:
+            second.close()
     return None
+
+
+def _second_solution(
+    region: list[list[int]], stars: int, pieces: list[tuple[int, int]], rng: random.Random
+) -> set[tuple[int, int]] | None:
+    """A one-star level's solution besides the planted one, by the exact search (fast on one star),
+    or None: a second of its first two solutions, or the first without one planted square."""
+    search = LevelSearch(level_of(region, stars))
+    counted = search.counted(limit=2)
+    if counted.solutions == 1:
+        return None
+    assert counted.first is not None
+    other = {(x.row, x.col) for x in counted.first}
+    planted_squares = set(pieces)
+    if other == planted_squares:
+        for p in rng.sample(sorted(planted_squares), len(pieces)):
+            found = search.counted(empties=[Cell(*p)], limit=1).first
+            if found is not None:
+                return {(x.row, x.col) for x in found}
+    return other
