@@ -6,6 +6,9 @@ import json
 import random
 from pathlib import Path
 
+import pytest
+
+from app.bench import generate_bench
 from tests import level_oracle
 from tests.cli_helpers import run
 
@@ -120,15 +123,21 @@ def test_bench_of_a_unique_level_times_each_hint_of_a_game_to_its_solution(capsy
     assert report["all"]["search_hints"] == 0
 
 
+def test_bench_of_level_generate_says_each_case_beside_the_goal(capsys, monkeypatch) -> None:
+    monkeypatch.setattr(generate_bench, "CASES", [(6, 1, "easy"), (8, 2, "medium")])
+    status, out, _ = run(capsys, "bench", "--generate", "2")
+    assert status == 0 and out.splitlines()[0].startswith("6×6 easy: 2 levels, p50 ")
+    assert "8×8 (2 stars) medium: 2 levels" in out and "(goal p95 10 s)" in out
+
+
+@pytest.mark.slow
 def test_bench_of_level_generate_reports_every_case_beside_its_goal(capsys) -> None:
     status, out, _ = run(capsys, "bench", "--generate", "1", "--json")
     report = json.loads(out)
     cases = [(c["n"], c["stars"], c["difficulty"]) for c in report["cases"]]
     assert status == 0 and cases == [
-        *[(8, 1, d) for d in ("easy", "medium", "hard")],
-        *[(11, 1, d) for d in ("easy", "medium", "hard")],
-        (10, 2, "medium"),
-        (10, 2, "hard"),
+        *[(n, 1, d) for n in range(5, 15) for d in ("easy", "medium", "hard")],
+        *[(n, 2, d) for n in range(8, 15) for d in ("medium", "hard")],
     ]
     assert all(c["levels"] == 1 and c["seconds"]["max"] > 0 for c in report["cases"])
     assert report["met"] == all(c["met"] for c in report["cases"])

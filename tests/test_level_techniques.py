@@ -13,7 +13,7 @@ from bdd_model.levels.level_file import read_level
 from bdd_model.levels.level_search import LevelSearch
 from bdd_model.levels.techniques import TECHNIQUES, next_deduction, trial
 from bdd_model.levels.techniques.position import Position, Shape
-from bdd_model.levels.techniques.rating import by_techniques
+from bdd_model.levels.techniques.rating import DIFFICULTIES, by_techniques, rated_as
 from bdd_model.puzzles.level import Level
 from tests import level_oracle
 from tests.properties import examples
@@ -117,3 +117,16 @@ def test_a_trial_names_its_chain_and_the_group_it_starves() -> None:
     assert found is not None and found.technique == "trial"
     assert found.reason.startswith(f"a piece on {found.cells[0].label()} leads to ")
     assert found.reason.endswith("with no room") and found.because
+
+
+def test_rated_as_agrees_with_the_full_rating_on_every_bench_level_to_10x10() -> None:
+    paths = sorted(path for path in BENCH.glob("*.txt") if path.name[:2] in ("06", "07", "08", "09", "10"))
+    seen = set()
+    for path in paths:
+        level = read_level(path)
+        rating = by_techniques(level)
+        seen.add(rating.difficulty)
+        for difficulty in DIFFICULTIES:
+            expected = not rating.left and rating.difficulty == difficulty
+            assert rated_as(level, difficulty) == expected, (path.name, difficulty)
+    assert seen == set(DIFFICULTIES)

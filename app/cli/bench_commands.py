@@ -69,7 +69,7 @@ def register(commands: argparse._SubParsersAction) -> None:
         type=positive_int,
         nargs="?",
         const=20,
-        help="time level generate from seeds 1 to K (default 20) for each size and difficulty with a goal",
+        help="time level generate from seeds 1 to K (default 20) for every size, stars and difficulty made",
     )
     bench.add_argument("--json", action="store_true", help="one JSON object")
     add_engine_option(bench)

@@ -13,7 +13,7 @@ from bdd_model.errors import NQueensError
 from bdd_model.levels.level_search import LevelSearch
 from bdd_model.levels.making.regions import grown, handovers, level_of, paired, planted, planted_pairs
 from bdd_model.levels.making.second_solution import SecondSolution
-from bdd_model.levels.techniques.rating import Difficulty, by_techniques
+from bdd_model.levels.techniques.rating import Difficulty, rated_as
 from bdd_model.puzzles.level import Level, LevelError
 
 MOVES_PER_ROW = 10
@@ -63,8 +63,7 @@ def generate(n: int, stars: int, difficulty: Difficulty, seed: int, seconds: flo
         level = unique_level(n, stars, rng, SPREAD[difficulty], deadline=deadline)
         if level is None:
             continue
-        rating = by_techniques(level)
-        if not rating.left and rating.difficulty == difficulty:
+        if rated_as(level, difficulty):
             return level
     raise NotToBeHad(f"no {difficulty} {n}×{n} level found in {TRIES} levels drawn from seed {seed}")
 

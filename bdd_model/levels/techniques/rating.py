@@ -53,6 +53,25 @@ def by_techniques(level: Level) -> Rating:
     return Rating(tuple((name, used[name]) for name in order), left)
 
 
+def rated_as(level: Level, difficulty: Difficulty) -> bool:
+    """True when ``by_techniques(level)`` would solve the level at ``difficulty``, found with only
+    the techniques of that difficulty and those below it: the generator rejects most levels it draws,
+    and the harder techniques cost the most (a 12×12 two-star level's trials take seconds)."""
+    if difficulty == "hard":
+        rating = by_techniques(level)
+        return not rating.left and rating.difficulty == "hard"
+    allowed = [t for t in TECHNIQUES if t.NAME in EASY or (difficulty == "medium" and t.NAME not in HARD)]
+    position = Position(Shape(level))
+    easy_only = True
+    while not position.solved:
+        deduction = next((found for t in allowed if (found := t.find(position)) is not None), None)
+        if deduction is None:
+            return False
+        easy_only = easy_only and deduction.technique in EASY
+        position = position.applied(deduction)
+    return easy_only == (difficulty == "easy")
+
+
 def rate(level: Level) -> Rating:
     """The level's rating; NotUnique unless it has exactly one solution."""
     solutions = LevelSearch(level).counted(limit=2).solutions
