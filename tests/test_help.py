@@ -13,17 +13,20 @@ from PySide6.QtWidgets import QMenu, QMessageBox, QWidget
 
 from app.gui.board.theme import DARK, LIGHT, apply_appearance, board_colors
 from app.gui.help import help_pages
-from app.gui.help.glossary import GLOSSARY, anchor, glossary_html, glossary_order
-from app.gui.help.help_example import FIRST, POINTED, SECOND, first_steps
-from app.gui.help.help_text import SQUARES, about_html, how_it_works_html, square_url
+from app.gui.help.glossary import GLOSSARY, TECHNIQUE_WORDS, anchor, glossary_html, glossary_order
+from app.gui.help.help_example import FIRST, POINTED, SECOND, first_steps, level_example
+from app.gui.help.help_text import LEVEL_PICTURE, SQUARES, about_html, how_it_works_html, square_url
 from app.gui.help.program_info import PYPROJECT, ProgramInfo, _from_pyproject, program_info
 from app.gui.help.shortcuts_page import _key_ranges, access_key, menu_entries
 from app.gui.insight.insight_panel import FIGURE_TERMS
 from app.gui.widgets.action_help import keyboard_shortcuts, plain_text, shortcut_text
 from app.gui.window.main_window import MainWindow
 from bdd_model import MAX_N, Cell, CellState, plural
+from bdd_model.board import STATE_ORDER
 from bdd_model.engine_choice import AUTO_BDD_MAX_N, LARGEST_N
 from bdd_model.families import family, names
+from bdd_model.levels.techniques import TECHNIQUES
+from bdd_model.levels.techniques.hints import SEARCH
 from bdd_model.sat.engine import SAT_ENGINE_MAX_N
 from bdd_model.versions import library_versions
 from tests import oracle
@@ -170,6 +173,47 @@ def test_how_to_play_names_every_look_of_a_square_and_draws_it(qtbot, window: Ma
         assert word in text
     lowered = text.casefold()
     assert [word for word in JARGON if word.casefold() in lowered] == []
+
+
+def test_how_to_play_tells_levels_with_a_picture_of_one_played_and_the_window_s_own_names(
+    qtbot, window: MainWindow
+) -> None:
+    dialog = help_pages.show_how_to_play(window)
+    text = dialog.browser.toPlainText()
+    picture = dialog.browser.document().resource(
+        QTextDocument.ResourceType.ImageResource, QUrl(LEVEL_PICTURE)
+    )
+    assert picture is not None and picture.width() > 100
+    example = level_example()
+    codes = example.codes
+    assert example.regions is not None and (codes == STATE_ORDER.index(CellState.QUEEN)).sum() == 2
+    assert (codes == STATE_ORDER.index(CellState.MARKED)).sum() == 1
+    for action in (
+        window.commands.levels,
+        window.commands.next_level,
+        window.commands.generate,
+        window.commands.symbols,
+    ):
+        name = action.text().replace("&", "").rstrip("…")
+        shortcut = action.shortcut().toString(QKeySequence.SequenceFormat.PortableText)
+        assert name in text and f"({shortcut})" in text, name
+    for word in (
+        "Cross Out",
+        "Check (Ctrl+K)",
+        "Hint (Ctrl+H)",
+        "single",
+        "trial",
+        "Glossary",
+        "not counted",
+    ):
+        assert word in text
+
+
+def test_the_glossary_explains_every_technique_a_hint_names(qtbot) -> None:
+    text = plain(glossary_html())
+    for name in [technique.NAME for technique in TECHNIQUES] + [SEARCH]:
+        assert f"\nHint: {name}\n" in text, name
+        assert TECHNIQUE_WORDS[name][:60] in text
 
 
 def test_how_to_play_walks_through_what_the_engine_answers(qtbot, window: MainWindow) -> None:

@@ -428,7 +428,7 @@ class BoardWidget(QWidget):
 
     def _paint_symbols(self, painter: QPainter, colors: BoardColors, rect: QRect) -> None:
         """The letter hints name each region by, in the top-left corner of its squares under
-        ``rect``, clear of the piece in the middle and of the thick border."""
+        ``rect`` that hold no piece, clear of the thick border."""
         regions = self._picture.regions
         assert regions is not None
         n = self._picture.n
@@ -442,8 +442,11 @@ class BoardWidget(QWidget):
         painter.setPen(colors.queen)
         inset = max(2, size // 8)
         corner = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop
+        pieces = np.isin(self._picture.codes, PIECES)
         for r in rows:
             for c in cols:
+                if pieces[r, c]:
+                    continue
                 square = QRect(left + c * size + inset, top + r * size + inset // 2, size, size)
                 painter.drawText(square, corner, RENAMED[regions[r, c]])
 

@@ -73,6 +73,39 @@ GLOSSARY: dict[str, str] = {
 }
 """Each term and what it means, in a few plain sentences."""
 
+TECHNIQUE_WORDS: dict[str, str] = {
+    "single": "A row, column or region with as many open squares as pieces still to place: each "
+    "of those squares holds a piece. The simplest deduction, and the most common.",
+    "confined": "A region whose open squares all lie in one row (or column) fills that line, so "
+    "the rest of the line is empty; and a line whose open squares all lie in one region fills "
+    "that region, so the rest of the region is empty.",
+    "hall": "Several regions whose open squares lie in just as many rows (or columns) fill those "
+    "lines between them, so the lines' other squares are empty; and the same with lines confined "
+    "to as many regions.",
+    "empties": "A piece on this square would leave some row, column or region with fewer open "
+    "squares than pieces it needs (touching squares close too), so no piece goes here.",
+    "block": "A 2×2 block holds at most one piece. A row, column or region whose open squares lie "
+    "in as many blocks as it needs pieces has one piece in each block, so the blocks' squares "
+    "outside it are empty.",
+    "count": "A run of rows (or columns) needs so many pieces, and each region can put only so "
+    "many inside it. When the regions can put just what the run needs, each puts exactly that: "
+    "their squares outside the run (or inside it) are empty.",
+    "chain": "A piece here would force another, one single after another, until some row, column "
+    "or region has no room left: so this square is empty. The forced squares are shown as the "
+    "chain.",
+    "trial": "A piece here would lead, through the other techniques, to a row, column or region "
+    "with no room left: so this square is empty. The hardest technique; the steps on the way are "
+    "shown as the chain.",
+    "search": "Where no technique applies (only on levels with several solutions or none), the "
+    "exact search decides: what holds in every remaining solution.",
+}
+"""Each technique a hint names, as the hint names it (“Hint (single): …”), in a player's words."""
+
+
+def technique_entries() -> dict[str, str]:
+    """The glossary's entry of each technique: “Hint: single”."""
+    return {f"Hint: {name}": words for name, words in TECHNIQUE_WORDS.items()}
+
 
 def anchor(term: str) -> str:
     """The term's anchor on the glossary page ("95% interval" → "95-interval")."""
@@ -99,7 +132,7 @@ def glossary_text(*terms: str) -> str:
 def glossary_html() -> str:
     """Help → Glossary: every term in alphabetical order (the rule families' among them), each
     with an anchor to link to."""
-    terms = {**GLOSSARY, **glossary_entries()}
+    terms = {**GLOSSARY, **glossary_entries(), **technique_entries()}
     entries = "".join(
         f"<dt><a name='{anchor(term)}'></a><b>{html.escape(term)}</b></dt>"
         f"<dd style='margin-bottom:8px'>{html.escape(terms[term])}</dd>"

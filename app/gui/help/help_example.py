@@ -1,13 +1,22 @@
 """The 8×8 game that How to Play walks a newcomer through, played on the real engine, so that
-every count, forced queen and explanation the page quotes is the one the board will show."""
+every count, forced queen and explanation the page quotes is the one the board will show; and the
+level it shows, played from the collection's own file."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
 
+import numpy as np
+
+from app.gui.board.board_picture import BoardPicture
+from app.gui.board.resource_files import resource_bytes
 from bdd_model import Cell, CellState, load_or_compile
+from bdd_model.board import STATE_ORDER
 from bdd_model.engine import Engine
+from bdd_model.levels.level_file import parse_level
+from bdd_model.levels.level_search import LevelSearch
+from bdd_model.puzzles import LevelPuzzle
 from bdd_model.saved_game import replay
 
 N = 8
@@ -69,3 +78,27 @@ def first_steps() -> FirstSteps:
         pointed_state=cfg.cell(*POINTED),
         culprits=tuple(cfg.explain(*POINTED) or ()),
     )
+
+
+LEVEL_EXAMPLE = "levels/collection/06-easy-1.txt"
+"""The level How to Play shows: the collection's first 6×6 level."""
+
+
+@cache
+def level_example() -> BoardPicture:
+    """The example level under Cross Out: its solution's first two queens, the squares they rule
+    out, and a mark on the first square left open that no solution uses."""
+    puzzle = LevelPuzzle.of(parse_level(resource_bytes(LEVEL_EXAMPLE)))
+    found = LevelSearch(puzzle.level).counted(limit=1).first
+    assert found is not None
+    n = puzzle.n
+    queens = np.zeros((n, n), dtype=bool)
+    for cell in sorted(found)[:2]:
+        queens[cell] = True
+    codes = np.full((n, n), STATE_ORDER.index(CellState.OPEN), dtype=np.int8)
+    codes[puzzle.attacked(queens)] = STATE_ORDER.index(CellState.ATTACKED)
+    codes[queens] = STATE_ORDER.index(CellState.QUEEN)
+    free = [(r, c) for r in range(n) for c in range(n) if codes[r, c] == STATE_ORDER.index(CellState.OPEN)]
+    mark = next(square for square in free if Cell(*square) not in found)
+    codes[mark] = STATE_ORDER.index(CellState.MARKED)
+    return BoardPicture(n, codes, regions=puzzle.region_of)

@@ -22,10 +22,11 @@ from PySide6.QtWidgets import (
 from app.gui.board.board_widget import BOARD_INPUT, BoardPicture
 from app.gui.help.family_help import MOVES_N, families, moves_states, moves_url
 from app.gui.help.glossary import anchor, glossary_html
-from app.gui.help.help_example import POINTED, N, first_steps
+from app.gui.help.help_example import POINTED, N, first_steps, level_example
 from app.gui.help.help_pictures import SWATCH, board_image, board_side, square_image
 from app.gui.help.help_text import (
     FIRST_STEP_PICTURE,
+    LEVEL_PICTURE,
     NEXT_STEPS_PICTURE,
     SOLUTION_PICTURE,
     SQUARES,
@@ -104,8 +105,12 @@ def _how_to_play(document: QTextDocument, palette: QPalette, ratio: float) -> st
         _add(document, url, board_image(picture, palette, ratio))
     for state, _, _ in SQUARES:
         _add(document, square_url(state), square_image(state, palette, ratio))
+    level = level_example()
+    _add(document, LEVEL_PICTURE, board_image(level, palette, ratio, symbols=True))
     _add_moves(document, palette, ratio)
-    return how_to_play_html(steps, BOARD_INPUT, board_side(N), SWATCH, board_side(MOVES_N))
+    return how_to_play_html(
+        steps, BOARD_INPUT, board_side(N), SWATCH, board_side(MOVES_N), board_side(level.n)
+    )
 
 
 def _how_it_works(document: QTextDocument, palette: QPalette, ratio: float) -> str:

@@ -35,11 +35,13 @@ def square_image(state: CellState | None, palette: QPalette, ratio: float) -> QI
     return image
 
 
-def board_image(picture: BoardPicture, palette: QPalette, ratio: float) -> QImage:
-    """The board as the window paints it, with its row and column numbers, at BOARD_SQUARE
-    pixels a square, on a transparent background (the page's shows through)."""
+def board_image(picture: BoardPicture, palette: QPalette, ratio: float, symbols: bool = False) -> QImage:
+    """The board as the window paints it, with its row and column numbers (and a level's region
+    symbols when asked), at BOARD_SQUARE pixels a square, on a transparent background (the page's
+    shows through)."""
     board = BoardWidget()
     board.setPalette(palette)
+    board.show_symbols(symbols)
     side = board_side(picture.n)
     board.resize(side, side)
     board.set_picture(picture)

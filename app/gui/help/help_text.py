@@ -20,6 +20,7 @@ from bdd_model.wording import duration, memory
 SOLUTION_PICTURE = "picture:solution"
 FIRST_STEP_PICTURE = "picture:first-step"
 NEXT_STEPS_PICTURE = "picture:next-steps"
+LEVEL_PICTURE = "picture:level"
 CHECKING = "checking"
 """The name of the squares the SAT engine is still deciding (they have no CellState)."""
 
@@ -122,11 +123,13 @@ def how_to_play_html(
     picture_side: int,
     swatch_side: int,
     moves_side: int,
+    level_side: int,
 ) -> str:
     """How to Play: the rules with a solved board, the squares, a first game played step by
     step, the rule families, the sizes and engines told once, the mouse and keys. Pictures are
     referred to by SOLUTION_PICTURE, FIRST_STEP_PICTURE, NEXT_STEPS_PICTURE (``picture_side``
-    pixels square), ``square_url`` (``swatch_side``) and ``moves_url`` (``moves_side``)."""
+    pixels square), ``square_url`` (``swatch_side``), ``moves_url`` (``moves_side``) and
+    LEVEL_PICTURE (``level_side``)."""
     squares = "".join(
         f"<tr><td valign=top>{_picture(square_url(state), swatch_side)}</td>"
         f"<td><b>{html.escape(name)}</b><br>{html.escape(meaning)}</td></tr>"
@@ -200,24 +203,38 @@ builds first (the board you have stays usable meanwhile), so its boards stop at 
 the two engines do.</p>
 <h3>Region levels</h3>
 <p>A level is the puzzle played daily on LinkedIn (“Queens”) and in Star Battle: the board is cut
-into N coloured regions, and every row, column and region holds one queen (or, in a two-star
-level, two stars), no two on touching squares, diagonals included. Open one with File → Open, by
-dropping its file on the window, or with <code>nqueens-gui level.txt</code>: a text file with a
-line of region letters per row (<code>stars 2</code> first for two stars), or its JSON. The
-program's own levels are in its <code>resources/levels</code> folder. Regions are told apart by
-their colours and by thick borders. Game → Size and Game → Rules leave the level; Undo brings it
-back.</p>
-<p>View → Assist says how much a level shows. <b>Cross Out</b> (the first choice): your pieces and
-marks, and the squares your pieces rule out, hatched. <b>None</b>: your pieces and marks only.
+into N regions, and every row, column and region holds one queen (or, in a two-star level, two
+stars), no two on touching squares, diagonals included. Regions are told apart by thick borders and
+by colours chosen so that neighbours differ for every eye, colour-blind ones too; View → Region
+Symbols (Ctrl+Shift+L) also puts each region's letter in its squares, the letter hints name it by.</p>
+<p align=center>{_picture(LEVEL_PICTURE, level_side)}<br>
+<i>A 6×6 level under Cross Out with region symbols: two queens placed, the squares they rule out
+hatched, a square marked “no queen here”.</i></p>
+<p><b>Where levels come from.</b> Game → Levels (Ctrl+L) lists the program's collection by size
+and difficulty, with what you solved, your best time and the hints it took; a level left half-way
+opens where you left it, with its time. Game → Next Level (Ctrl+N) plays the next one you have not
+solved. Game → New Level → Generate… (Ctrl+G) makes a new level of the size, stars and difficulty
+you choose, in the background (Cancel stops it); its seed makes the same level again. A level file
+opens with File → Open, by dropping it on the window, with Edit → Paste from its text, or with
+<code>nqueens-gui level.txt</code>: a line of region letters per row (<code>stars 2</code> first
+for two stars), or its JSON. Edit → Copy copies a level's text; File → Export Picture writes it as
+a picture to print, with your pieces or blank. Game → Size and Game → Rules leave the level; Undo
+brings it back.</p>
+<p><b>The clock.</b> A level's time runs while you play it: it stops while the window is not the
+active one or a dialog is open, and is kept, with the level, if the program closes. A solved level
+says its time and hints and offers the next one; a level finished by Solve is not counted.</p>
+<p><b>How much a level shows</b> (View → Assist). <b>Cross Out</b> (the first choice): your pieces
+and marks, and the squares your pieces rule out, hatched. <b>None</b>: your pieces and marks only.
 <b>Everything</b>: what the levels' exact search knows, as on the families (closed squares, forced
 pieces, the count), so a level with one solution shows solved. Under the first two nothing is
 given away: a piece in the wrong place is taken without a word. <b>Check</b> (Ctrl+K) frames the
 fewest of your decisions to take back so that the level can still be solved, and Check again takes
 them back. <b>Hint</b> (Ctrl+H) first shows the next deduction on the board (the squares it
-decides framed, those it reasons from shaded, its reason in the status line and the Insight panel);
-Hint again applies it. Every hint is one a player can follow: a row, column or region with one
-square left, a region confined to a row, and so on up to <i>trial</i> (a piece here would leave
-some row, column or region without room).</p>
+decides framed, those it reasons from outlined with dots, its reason in the status line and the
+Insight panel); Hint again applies it. Every hint is one a player can follow, named by its
+technique, from <i>single</i> (a row, column or region with one square left) to <i>trial</i> (a
+piece here would leave some row, column or region without room); the
+<a href="help:glossary">Glossary</a> explains each one under “Hint: …”.</p>
 
 <h3>Mouse and keys</h3>
 {html_table(board_input)}
