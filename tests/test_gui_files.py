@@ -244,9 +244,12 @@ def test_a_level_exports_as_a_print_sized_picture_blank_or_with_the_players_piec
     assert window.files.export_picture(played, with_pieces=True)
     assert "with your pieces to played.png (2400 × 2400 pixels)" in window.status_line.text()
     assert window.files.export_picture(blank, with_pieces=False)
-    pictures = [QImage(str(path)) for path in (played, blank)]
+    window.commands.symbols.setChecked(True)
+    lettered = tmp_path / "lettered.png"
+    assert window.files.export_picture(lettered, with_pieces=False)
+    pictures = [QImage(str(path)) for path in (played, blank, lettered)]
     assert all(picture.width() == picture.height() == 2400 for picture in pictures)
-    assert pictures[0] != pictures[1]
+    assert pictures[0] != pictures[1] and pictures[1] != pictures[2]
 
 
 def test_a_picture_not_written_says_so_in_one_line(qtbot, window: MainWindow, tmp_path: Path) -> None:

@@ -17,9 +17,11 @@ PRINT_PX = 2400
 PAPER = QColor("white")
 
 
-def board_png(puzzle: Puzzle, decisions: tuple[Decision, ...], with_pieces: bool) -> bytes:
-    """The board as a PNG: every square open, regions drawn, and the player's pieces when asked
-    (never the engine's deductions, which would give a level away)."""
+def board_png(
+    puzzle: Puzzle, decisions: tuple[Decision, ...], with_pieces: bool, symbols: bool = False
+) -> bytes:
+    """The board as a PNG: every square open, regions drawn (with their symbols when asked), and the
+    player's pieces when asked (never the engine's deductions, which would give a level away)."""
     n = puzzle.n
     codes = np.full((n, n), STATE_ORDER.index(CellState.OPEN), dtype=np.int8)
     for decision in decisions if with_pieces else ():
@@ -29,6 +31,7 @@ def board_png(puzzle: Puzzle, decisions: tuple[Decision, ...], with_pieces: bool
     try:
         board.setPalette(QPalette(PAPER))
         board.resize(PRINT_PX, PRINT_PX)
+        board.show_symbols(symbols)
         board.set_picture(BoardPicture(n, codes, regions=puzzle.region_of))
         image = board.grab().toImage()
     finally:

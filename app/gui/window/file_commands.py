@@ -44,6 +44,7 @@ class FileCommands:
         self._say = say
         self._warn = warn
         self._diagram = diagram
+        self._symbols_shown: Callable[[], bool] = lambda: False
 
     def take_actions(self, actions: WindowActions) -> None:
         """File → Open, Save, Save As, the exports and Edit → Copy and Paste do what this class does."""
@@ -56,6 +57,7 @@ class FileCommands:
         actions.export_smtlib.triggered.connect(lambda: self.export_dialog("smt2"))
         actions.export_picture.triggered.connect(lambda: self.picture_dialog(with_pieces=True))
         actions.export_blank.triggered.connect(lambda: self.picture_dialog(with_pieces=False))
+        self._symbols_shown = actions.symbols.isChecked
 
     def save_to(self, path: Path) -> bool:
         """Write the configuration; False (with a message) if the file cannot be written."""
@@ -134,11 +136,12 @@ class FileCommands:
             self.export_to(Path(name), kind)
 
     def export_picture(self, path: Path, with_pieces: bool) -> bool:
-        """Write the board as a PNG, with the player's pieces or blank."""
+        """Write the board as a PNG, with the player's pieces or blank, and the regions' symbols
+        when View → Region Symbols shows them (a picture printed in grey keeps its regions)."""
         cfg = self._session.configurator
         if cfg is None:
             return False
-        png = board_png(cfg.puzzle, cfg.decisions, with_pieces)
+        png = board_png(cfg.puzzle, cfg.decisions, with_pieces, symbols=self._symbols_shown())
         if not self._write(path, "export", [png]):
             return False
         what = "with your pieces" if with_pieces else "blank"
