@@ -18,6 +18,9 @@ from bdd_model.puzzles.level import Level, LevelError
 
 MOVES_PER_ROW = 10
 """Squares of a second solution given away, per row of the level, before starting again."""
+OTHERS_TRIED = 8
+"""Second solutions tried on a two-star level before a draw is given up, when none of a solution's
+squares can be given away (a fresh draw costs a hundred SAT calls at 14×14)."""
 SIZES = {1: range(5, 15), 2: range(8, 15)}
 """The sizes made for each number of stars."""
 SPREAD = {"easy": 1.0, "medium": 1.0, "hard": 0.0}
@@ -96,7 +99,6 @@ def unique_level(
     region = grown_regions if stars == 1 else paired(grown_regions, rng)
     if region is None:
         return None
-    planted_squares = set(pieces)
     second = SecondSolution(n, stars, pieces) if stars > 1 else None
     try:
         for _ in range(MOVES_PER_ROW * n):
@@ -106,14 +108,16 @@ def unique_level(
             if other is None:
                 return level_of(region, stars)
             # Giving away a square of the second solution leaves it too many pieces in one region;
-            # the fewest squares moved disturb the regions least.
-            ways = [
-                way
-                for r, c in sorted(other - planted_squares)
-                for way in handovers(
-                    region, (r, c), {p for p in pieces if region[p[0]][p[1]] == region[r][c]}
-                )
-            ]
+            # the fewest squares moved disturb the regions least. A two-star second solution none
+            # of whose squares can be given away gives way to another one.
+            ways = _handovers(region, pieces, other)
+            avoided: list[set[tuple[int, int]]] = []
+            while not ways and second is not None and len(avoided) < OTHERS_TRIED:
+                avoided.append(other)
+                found = second.other(region, avoided)
+                if found is None:
+                    break
+                other, ways = found, _handovers(region, pieces, found)
             if not ways:
                 return None
             fewest = min(len(moved) for moved, _ in ways)
@@ -124,6 +128,19 @@ def unique_level(
         if second is not None:
             second.close()
     return None
+
+
+def _handovers(
+    region: list[list[int]], pieces: list[tuple[int, int]], other: set[tuple[int, int]]
+) -> list[tuple[list[tuple[int, int]], int]]:
+    """Every way to give a square of the second solution (not a planted one) to a neighbouring
+    region, keeping each region's planted pieces and its squares connected."""
+    planted_squares = set(pieces)
+    return [
+        way
+        for r, c in sorted(other - planted_squares)
+        for way in handovers(region, (r, c), {p for p in pieces if region[p[0]][p[1]] == region[r][c]})
+    ]
 
 
 def _second_solution(

@@ -35,9 +35,12 @@ def planted_pairs(n: int, rng: random.Random) -> list[Square]:
     def rows_from(row: int, used: list[int], above: tuple[int, ...]) -> list[tuple[int, int]] | None:
         if row == n:
             return []
-        for a, b in rng.sample(pairs, len(pairs)):
-            if used[a] == 2 or used[b] == 2 or any(abs(a - p) <= 1 or abs(b - p) <= 1 for p in above):
-                continue
+        fits = [
+            (a, b)
+            for a, b in pairs
+            if used[a] < 2 and used[b] < 2 and all(abs(a - p) > 1 and abs(b - p) > 1 for p in above)
+        ]
+        for a, b in rng.sample(fits, len(fits)):
             used[a] += 1
             used[b] += 1
             rest = rows_from(row + 1, used, (a, b)) if all(2 - k <= n - row - 1 for k in used) else None

@@ -45,9 +45,9 @@ class SecondSolution:
         for clause in card.clauses:
             self._solver.add_clause(clause if guard is None else [-guard, *clause])
 
-    def other(self, region: list[list[int]]) -> set[Square] | None:
-        """The pieces of a solution of these regions other than the planted one, or None when the
-        planted one is the only solution."""
+    def other(self, region: list[list[int]], avoid: list[set[Square]] | None = None) -> set[Square] | None:
+        """The pieces of a solution of these regions other than the planted one (and than those in
+        ``avoid``), or None when there is none."""
         squares: dict[int, list[Square]] = {}
         for r, row in enumerate(region):
             for c, k in enumerate(row):
@@ -59,10 +59,18 @@ class SecondSolution:
             self._top += 1
             self._guards[cells] = self._top
             self._add_exactly([self._var(r, c) for r, c in cells], guard=self._top)
-        if not self._solver.solve(assumptions=list(self._guards.values())):
+        assumptions = list(self._guards.values())
+        if avoid:
+            self._top += 1
+            assumptions.append(self._top)
+            for pieces in avoid:
+                self._solver.add_clause([-self._top, *(-self._var(r, c) for r, c in pieces)])
+        found = self._solver.solve(assumptions=assumptions)
+        model = self._solver.get_model() if found else None
+        if avoid:
+            self._solver.add_clause([-assumptions[-1]])
+        if model is None:
             return None
-        model = self._solver.get_model()
-        assert model is not None
         return {divmod(v - 1, self._n) for v in model[: self._n * self._n] if v > 0}
 
     def close(self) -> None:
