@@ -42,6 +42,9 @@ def test_a_generated_level_is_the_seeds_level_and_is_played_with_its_difficulty(
     assert window.session.puzzle == LevelPuzzle.of(generate(6, 1, "hard", 7))
     assert window.level_play.label.text().startswith("Hard · ")
     assert window.findChild(GenerateDialog) is None or not window.findChild(GenerateDialog).isVisible()
+    again = _dialog(window)
+    assert (again.size_box.value(), again.stars, again.difficulty_box.currentData()) == (6, 1, "hard")
+    again.reject()
 
 
 def test_cancel_stops_the_making_and_keeps_the_dialog_to_choose_again(qtbot, window: MainWindow) -> None:
@@ -51,7 +54,8 @@ def test_cancel_stops_the_making_and_keeps_the_dialog_to_choose_again(qtbot, win
     dialog.difficulty_box.setCurrentIndex(2)
     dialog.generate_button.click()
     qtbot.wait(300)
-    assert dialog.bar.isVisible() and not dialog.generate_button.isEnabled()
+    assert dialog.bar.isVisible()
+    assert not dialog.generate_button.isEnabled() and not dialog.new_seed.isEnabled()
     dialog.reject()
     qtbot.waitUntil(lambda: dialog.status.text().startswith("Cancelled"), timeout=10000)
     assert dialog.isVisible() and dialog.generate_button.isEnabled() and not dialog.bar.isVisible()

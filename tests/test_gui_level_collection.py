@@ -8,7 +8,7 @@ from pathlib import Path
 
 import msgspec
 from PySide6.QtCore import QSettings
-from PySide6.QtWidgets import QApplication, QDialog
+from PySide6.QtWidgets import QApplication, QDialog, QMessageBox
 
 from app.gui.levels.collection import bundled_levels, in_collection
 from app.gui.levels.level_clock import clock_text
@@ -113,8 +113,11 @@ def test_a_solved_level_says_its_time_and_hints_keeps_its_best_and_offers_the_ne
     record = window.level_play.progress.record(first.puzzle)
     assert record.solved and record.best_hints == 0 and not record.in_progress
     assert not window.level_play.clock.running
+    box.button(QMessageBox.StandardButton.Close).click()
+    dialog = _levels_dialog(qtbot, window)
+    assert dialog.tree.currentItem().text(0) == "Easy 2", "the level in play is solved: the next is chosen"
     with qtbot.waitSignal(window.session.boardReplaced, timeout=20000):
-        box.defaultButton().click()
+        dialog.play_button.click()
     assert in_collection(window.session.puzzle).name == "05-easy-2"
     dialog = _levels_dialog(qtbot, window)
     assert dialog.summary.text() == "1 of 73 levels solved."
@@ -122,6 +125,16 @@ def test_a_solved_level_says_its_time_and_hints_keeps_its_best_and_offers_the_ne
     row = dialog.tree.topLevelItem(0).child(0)
     assert row.text(1) == "Solved" and row.text(2) == clock_text(record.best_seconds) and row.text(3) == "0"
     dialog.reject()
+
+
+def test_a_solution_shown_on_a_level_in_play_counts_as_a_hint(qtbot, window: MainWindow) -> None:
+    _play_first(qtbot, window)
+    window.commands.next.trigger()
+    qtbot.waitUntil(lambda: window.session.browser.preview is not None, timeout=10000)
+    assert window.level_play.hints == 1
+    window.commands.next.trigger()
+    qtbot.wait(100)
+    assert window.level_play.hints == 1, "the level has one solution: showing it again tells nothing new"
 
 
 def test_a_level_completed_by_solve_is_not_counted_as_solved(qtbot, window: MainWindow) -> None:

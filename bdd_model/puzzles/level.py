@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from bdd_model.errors import NQueensError
+from bdd_model.wording import plural
 
 MAX_N = 30
 """The largest level read."""
@@ -102,9 +103,12 @@ def _check_square(rows: tuple[str, ...]) -> None:
     if not off:
         return
     if len(set(widths)) == 1:
-        raise LevelError(f"the grid is {n} rows of {widths[0]} squares: a level is square")
+        raise LevelError(
+            f"the grid is {plural(n, 'row')} of {plural(widths[0], 'square')}: a level is square"
+        )
     if len(off) == 1 and abs(widths[off[0] - 1] - n) <= 2:
         r = off[0]
-        raise LevelError(f"row {r} has {widths[r - 1]} squares; the level has {n} rows (a level is square)")
+        has = plural(widths[r - 1], "square")
+        raise LevelError(f"row {r} has {has}; the level has {plural(n, 'row')} (a level is square)")
     shown = ", ".join(str(width) for width in widths[:6]) + (", …" if n > 6 else "")
     raise LevelError(f"not a grid of regions: its {n} lines hold {shown} symbols (a level is N rows of N)")

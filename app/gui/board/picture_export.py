@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 from PySide6.QtCore import QBuffer, QIODevice
-from PySide6.QtGui import QColor, QPalette
+from PySide6.QtGui import QColor, QImage, QPainter, QPalette
 
 from app.gui.board.board_widget import BoardPicture, BoardWidget
 from bdd_model import CellState, Decision, DecisionKind
@@ -13,7 +13,9 @@ from bdd_model.board import STATE_ORDER
 from bdd_model.puzzles import Puzzle
 
 PRINT_PX = 2400
-"""The picture's side in pixels: 8 inches at 300 dots per inch."""
+"""The picture's side in pixels: 8 inches at 300 dots per inch. The board is drawn a label margin
+short of it, so that the margin the row and column numbers take on the left and top is matched on
+the right and bottom."""
 PAPER = QColor("white")
 
 
@@ -28,12 +30,17 @@ def board_png(
         if decision.kind is DecisionKind.QUEEN:
             codes[decision.cell] = STATE_ORDER.index(CellState.QUEEN)
     board = BoardWidget()
+    image = QImage(PRINT_PX, PRINT_PX, QImage.Format.Format_RGB32)
+    image.fill(PAPER)
     try:
         board.setPalette(QPalette(PAPER))
-        board.resize(PRINT_PX, PRINT_PX)
+        side = PRINT_PX - PRINT_PX // 40
+        board.resize(side, side)
         board.show_symbols(symbols)
         board.set_picture(BoardPicture(n, codes, regions=puzzle.region_of))
-        image = board.grab().toImage()
+        painter = QPainter(image)
+        painter.drawImage(0, 0, board.grab().toImage())
+        painter.end()
     finally:
         board.deleteLater()
     buffer = QBuffer()

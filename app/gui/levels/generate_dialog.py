@@ -7,7 +7,7 @@ from __future__ import annotations
 import secrets
 import time
 
-from PySide6.QtCore import QTimer, Signal
+from PySide6.QtCore import QSettings, QTimer, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -28,14 +28,22 @@ from bdd_model.levels.techniques.rating import DIFFICULTIES
 LARGEST_SEED = 10**9 - 1
 
 
+def _remembered(settings: QSettings, key: str) -> int:
+    """A whole number kept under ``generate/key`` (0 when none, or none readable)."""
+    text = str(settings.value(f"generate/{key}", ""))
+    return int(text) if text.isdigit() and len(text) < 4 else 0
+
+
 class GenerateDialog(QDialog):
     """The choices of a new level, and its making."""
 
     made = Signal(object, str, int)
     """The level made (a ``Level``), its difficulty and its seed."""
 
-    def __init__(self, n: int, parent: QWidget | None = None) -> None:
+    def __init__(self, n: int, settings: QSettings, parent: QWidget | None = None) -> None:
+        """``n``: the size to offer unless another was chosen last time (kept in ``settings``)."""
         super().__init__(parent)
+        self._settings = settings
         self.setWindowTitle("Generate a Level")
         self.size_box = QSpinBox(self)
         self.size_box.setAccessibleName("Size")
@@ -52,7 +60,7 @@ class GenerateDialog(QDialog):
         self.seed_box.setRange(0, LARGEST_SEED)
         self.seed_box.setValue(secrets.randbelow(LARGEST_SEED))
         self.seed_box.setToolTip("The same size, stars, difficulty and seed make the same level")
-        new_seed = QPushButton("New &Seed", self)
+        self.new_seed = new_seed = QPushButton("New &Seed", self)
         new_seed.clicked.connect(lambda: self.seed_box.setValue(secrets.randbelow(LARGEST_SEED)))
         form = QFormLayout()
         form.addRow("Si&ze:", self.size_box)
@@ -81,8 +89,12 @@ class GenerateDialog(QDialog):
         self._ticker.setInterval(500)
         self._ticker.timeout.connect(self._show_time)
         self.stars_box.currentIndexChanged.connect(self._fit_choices)
+        self.stars_box.setCurrentIndex(max(0, self.stars_box.findData(_remembered(settings, "stars"))))
         self._fit_choices()
-        self.size_box.setValue(n)
+        chosen = self.difficulty_box.findData(settings.value("generate/difficulty", ""))
+        if chosen >= 0 and self.difficulty_box.model().item(chosen).isEnabled():  # type: ignore[attr-defined]
+            self.difficulty_box.setCurrentIndex(chosen)
+        self.size_box.setValue(_remembered(settings, "size") or n)
 
     @property
     def stars(self) -> int:
@@ -110,17 +122,17 @@ class GenerateDialog(QDialog):
     def start(self) -> None:
         """Make the level chosen in a child process."""
         difficulty = str(self.difficulty_box.currentData())
+        for key, value in (
+            ("size", self.size_box.value()),
+            ("stars", self.stars),
+            ("difficulty", difficulty),
+        ):
+            self._settings.setValue(f"generate/{key}", value)
         self._job = GenerateJob(self.size_box.value(), self.stars, difficulty, self.seed_box.value(), self)
         self._job.made.connect(lambda level: self._made(level, difficulty))
         self._job.failed.connect(self._failed)
         self._started = time.monotonic()
-        for widget in (
-            self.size_box,
-            self.stars_box,
-            self.difficulty_box,
-            self.seed_box,
-            self.generate_button,
-        ):
+        for widget in self._choices():
             widget.setEnabled(False)
         self.bar.show()
         self._show_time()
@@ -133,6 +145,17 @@ class GenerateDialog(QDialog):
             self._job.cancel()
             return
         super().reject()
+
+    def _choices(self) -> tuple[QWidget, ...]:
+        """What the player chooses, set aside while a level is made."""
+        return (
+            self.size_box,
+            self.stars_box,
+            self.difficulty_box,
+            self.seed_box,
+            self.new_seed,
+            self.generate_button,
+        )
 
     def _show_time(self) -> None:
         seconds = int(time.monotonic() - self._started)
@@ -153,12 +176,6 @@ class GenerateDialog(QDialog):
         self._ticker.stop()
         self.bar.hide()
         self.status.setText(said)
-        for widget in (
-            self.size_box,
-            self.stars_box,
-            self.difficulty_box,
-            self.seed_box,
-            self.generate_button,
-        ):
+        for widget in self._choices():
             widget.setEnabled(True)
         self._fit_choices()

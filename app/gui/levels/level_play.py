@@ -74,6 +74,7 @@ class LevelPlay(QObject):
         session.boardReplaced.connect(self._board_replaced)
         session.changed.connect(self._changed)
         session.hints.shown.connect(self._hint_shown)
+        session.browser.browsed.connect(self._solution_shown)
         session.solved.connect(self._solved)
         session.leaving.connect(self.keep)
         self.clock.second.connect(self._second)
@@ -81,15 +82,15 @@ class LevelPlay(QObject):
     # ----- the collection ---------------------------------------------------------------
 
     def show_levels(self) -> None:
-        """Game → Levels: the collection, the level in play chosen."""
+        """Game → Levels: the collection, the level in play chosen (the next one to play when it
+        is solved)."""
         levels = bundled_levels()
         self.keep()
-        dialog = LevelsDialog(
-            levels,
-            [self.progress.record(level.puzzle) for level in levels],
-            in_collection(self._session.puzzle),
-            self._window,
-        )
+        records = [self.progress.record(level.puzzle) for level in levels]
+        current = in_collection(self._session.puzzle)
+        if current is None or records[levels.index(current)].solved:
+            current = self.next_level()
+        dialog = LevelsDialog(levels, records, current, self._window)
         dialog.chosen.connect(self.play)
         dialog.finished.connect(dialog.deleteLater)
         dialog.open()
@@ -122,7 +123,7 @@ class LevelPlay(QObject):
 
     def show_generate(self) -> None:
         """Game → New Level → Generate…: a level made in the background, opened when ready."""
-        dialog = GenerateDialog(self._session.n, self._window)
+        dialog = GenerateDialog(self._session.n, self._settings, self._window)
         dialog.made.connect(self._play_made)
         dialog.finished.connect(dialog.deleteLater)
         dialog.open()
@@ -186,6 +187,14 @@ class LevelPlay(QObject):
         hint = self._session.hints.hint
         if self._puzzle is not None and hint is not None and hint is not self._counted_hint:
             self._counted_hint = hint
+            self.hints += 1
+            self.keep()
+
+    def _solution_shown(self) -> None:
+        """A solution previewed on a level in play gives it away: it counts as a hint."""
+        shown = self._session.browser.preview
+        if self._puzzle is not None and shown is not None and shown is not self._counted_hint:
+            self._counted_hint = shown
             self.hints += 1
             self.keep()
 

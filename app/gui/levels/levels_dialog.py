@@ -36,6 +36,7 @@ class LevelsDialog(QDialog):
         current: CollectionLevel | None,
         parent: QWidget | None = None,
     ) -> None:
+        """``current``: the level to choose first (the one in play, or the next one to play)."""
         super().__init__(parent)
         self.setWindowTitle("Levels")
         self.setAccessibleName("Levels")
@@ -82,7 +83,7 @@ class LevelsDialog(QDialog):
         self.play_button.setEnabled(picked is not None)
         if picked is not None:
             self.tree.setCurrentItem(picked)
-            self.tree.scrollToItem(picked)
+            self.tree.scrollToItem(picked, QTreeWidget.ScrollHint.PositionAtCenter)
 
     def _play(self) -> None:
         index = _level_index(self.tree.currentItem())

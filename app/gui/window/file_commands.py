@@ -191,7 +191,7 @@ class FileCommands:
         try:
             found = parse_board(text.encode("utf-8"))
         except NQueensError as error:
-            self._warn(f"The clipboard was not opened: it holds no level or saved game ({error})")
+            self._warn(f"The clipboard was not opened: it holds no level or saved game ({error}).")
             return
         if self._session.open(found.puzzle, found.decisions, label="Paste"):
             self._warn("")
