@@ -135,12 +135,15 @@ class LevelPlay(QObject):
 
     # ----- the level in play ------------------------------------------------------------
 
-    def keep(self) -> None:
-        """Write the play in progress as it is now (its pieces, time and hints)."""
+    def keep(self, to_disk: bool = True) -> None:
+        """Keep the play in progress as it is now (its pieces, time and hints), on disk at once
+        unless ``to_disk`` is False (a click: the clock's next second writes it, so that a click
+        never waits on the disk)."""
         cfg = self._session.configurator
         if self._puzzle is not None and cfg is not None and cfg.puzzle == self._puzzle:
             self.progress.play(self._puzzle, cfg.decisions, self.clock.seconds, self.hints)
-            self._settings.sync()
+            if to_disk:
+                self._settings.sync()
 
     def _board_replaced(self) -> None:
         """A level starts its clock where its play in progress left it (from nothing for a
@@ -164,7 +167,7 @@ class LevelPlay(QObject):
 
     def _changed(self) -> None:
         if self._puzzle is not None:
-            self.keep()
+            self.keep(to_disk=False)
 
     def _second(self) -> None:
         self.label.setText(self._label_text())
@@ -188,7 +191,7 @@ class LevelPlay(QObject):
         if self._puzzle is not None and hint is not None and hint is not self._counted_hint:
             self._counted_hint = hint
             self.hints += 1
-            self.keep()
+            self.keep(to_disk=False)
 
     def _solution_shown(self) -> None:
         """A solution previewed on a level in play gives it away: it counts as a hint."""
@@ -196,7 +199,7 @@ class LevelPlay(QObject):
         if self._puzzle is not None and shown is not None and shown is not self._counted_hint:
             self._counted_hint = shown
             self.hints += 1
-            self.keep()
+            self.keep(to_disk=False)
 
     def _solved(self) -> None:
         """A level solved by the player: its time and hints kept, said, and the next one offered."""
