@@ -206,3 +206,17 @@ def test_region_symbols_are_drawn_when_chosen_and_remembered(qtbot, window: Main
     assert plain != lettered
     window.commands.symbols.trigger()
     assert window.board.grab().toImage() == plain
+
+
+def test_a_level_with_several_solutions_says_so_once_counted_and_a_unique_one_does_not(
+    qtbot, window: MainWindow
+) -> None:
+    window.set_assist(Assist.CROSS_OUT)
+    QApplication.clipboard().setText("AAAAAB\nACCCBB\nACDDDB\nAEEDFB\nAEEDFF\nAAAAFF\n")
+    with qtbot.waitSignal(window.session.boardReplaced, timeout=20000):
+        window.commands.paste.trigger()
+    said = "The 6×6 level has 3 solutions, not one: hints stop where they differ"
+    qtbot.waitUntil(lambda: window.status_line.text().startswith(said), timeout=20000)
+    _play_first(qtbot, window)
+    qtbot.waitUntil(lambda: window.session.configurator.count == 1, timeout=20000)
+    assert "solutions, not one" not in window.status_line.text()

@@ -57,6 +57,8 @@ class LevelPlay(QObject):
         self._puzzle: LevelPuzzle | None = None
         """The level in play and still timed (None: no level, or the level is solved)."""
         self._counted_hint: object = None
+        self._uncounted: LevelPuzzle | None = None
+        """A level just opened empty, until its count says whether it has one solution."""
         self._made: dict[LevelPuzzle, str] = {}
         """The difficulty of each level generated in this window."""
         self.solved_box: QMessageBox | None = None
@@ -73,6 +75,7 @@ class LevelPlay(QObject):
         window.installEventFilter(self)
         session.boardReplaced.connect(self._board_replaced)
         session.changed.connect(self._changed)
+        session.updated.connect(self._counted)
         session.hints.shown.connect(self._hint_shown)
         session.browser.browsed.connect(self._solution_shown)
         session.solved.connect(self._solved)
@@ -155,6 +158,10 @@ class LevelPlay(QObject):
             puzzle if isinstance(puzzle, LevelPuzzle) and cfg is not None and not cfg.is_solved else None
         )
         self._counted_hint = self._session.hints.hint
+        self._uncounted = (
+            puzzle if isinstance(puzzle, LevelPuzzle) and cfg is not None and not cfg.decisions else None
+        )
+        self._counted()
         if self._puzzle is None:
             self.label.setVisible(isinstance(puzzle, LevelPuzzle))
             return
@@ -164,6 +171,19 @@ class LevelPlay(QObject):
         self.clock.start(0.0 if fresh else record.seconds)
         self.label.show()
         self._second()
+
+    def _counted(self) -> None:
+        """A level opened empty that has more than one solution says so once it is counted: no
+        deduction leads to one solution alone there, and Check cannot tell a mistake."""
+        cfg = self._session.configurator
+        if self._uncounted is None or cfg is None or cfg.puzzle != self._uncounted or cfg.count is None:
+            return
+        self._uncounted = None
+        if cfg.count > 1 and not cfg.decisions:
+            self._session.message.emit(
+                f"The {cfg.puzzle.board} has {cfg.count:,} solutions, not one: hints stop where "
+                "they differ, and any solution counts as solved."
+            )
 
     def _changed(self) -> None:
         if self._puzzle is not None:
