@@ -8,3 +8,5 @@ $gui $example --theme light --screenshot resources/screenshot-8x8.png
 $gui $example --theme dark --screenshot resources/screenshot-8x8-dark.png
 $gui 40 --engine sat --queen 1,1 --queen 2,5 --queen 20,30 --explain 3,3 --window-size 1200x900 \
   --theme light --screenshot resources/screenshot-40x40.png
+$gui resources/levels/collection/08-medium-1.txt --queen 1,7 --queen 2,5 --queen 5,1 --assist cross-out \
+  --window-size 1000x700 --theme light --screenshot resources/screenshot-level.png
