@@ -9,6 +9,7 @@ from pathlib import Path
 import numpy as np
 from PySide6.QtCore import QSettings
 
+from app.gui.board.theme import board_colors
 from app.gui.mid_end.assists import Assist, remembered_assist
 from app.gui.mid_end.mistake_check import squares_words
 from bdd_model import Cell, Decision, DecisionKind
@@ -88,6 +89,21 @@ def test_the_legend_and_the_heat_map_spoil_nothing_the_assist_hides(qtbot, windo
     window.set_assist(Assist.EVERYTHING)
     assert "look-ahead" in window.legend.accessibleName() and "forced" in window.legend.accessibleName()
     assert "would show where" not in window.commands.heat.toolTip()
+
+
+def test_the_legend_draws_a_level_s_squares_on_a_region_colour_and_a_family_s_on_the_board_s(
+    qtbot, window
+) -> None:
+    def legend_colours() -> set[str]:
+        image = window.legend.grab().toImage()
+        return {image.pixelColor(x, y).name() for x in range(image.width()) for y in range(image.height())}
+
+    colors = board_colors(window.board.palette())
+    shown = legend_colours()
+    assert colors.light_square.name() in shown and colors.regions[0].name() not in shown
+    open_level(qtbot, window, Assist.CROSS_OUT)
+    shown = legend_colours()
+    assert colors.regions[0].name() in shown and colors.light_square.name() not in shown
 
 
 def test_squares_are_said_apart_though_their_labels_hold_commas() -> None:

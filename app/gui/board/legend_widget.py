@@ -191,9 +191,9 @@ class LegendWidget(QWidget):
                     painter.setOpacity(1.0)
                 else:
                     rect = QRect(x, top, self.SWATCH, self.SWATCH)
-                    self._squares.paint(
-                        painter, colors, rect, state, colors.light_square, self.devicePixelRatioF()
-                    )
+                    level = self._shown is not None and self._shown[0].region_of is not None
+                    base = colors.regions[0] if level else colors.light_square
+                    self._squares.paint(painter, colors, rect, state, base, self.devicePixelRatioF(), level)
                 painter.setPen(QPen(colors.frame, 1))
                 painter.setBrush(Qt.BrushStyle.NoBrush)
                 painter.drawRect(rect)
