@@ -26,6 +26,10 @@ SIZES = {1: range(5, 15), 2: range(8, 15)}
 SPREAD = {"easy": 1.0, "medium": 1.0, "hard": 0.0}
 """How unequal the regions grow for each difficulty: regions grown at equal speeds need chains
 three times as often (docs/measurements.md); easy and medium grow as the bench folder's."""
+TWO_STAR_SPREAD = 1.0
+"""Two-star levels grow at unequal speeds whatever the difficulty: most unique ones need chains
+anyway, and equal speeds end unique rarely at 14x14 (2 of 100 draws for one seed); 14x14 hard took
+p50 11.5 s with equal speeds, 1.8 s with unequal (docs/measurements.md)."""
 TRIES = 3000
 """Unique levels drawn before giving up on the difficulty. A draw takes 0.4 ms at 5×5, 18 ms at
 12×12 and 67 ms at 14×14, where ``SECONDS`` ends it first; a hard 5×5 level is about one draw
@@ -63,7 +67,8 @@ def generate(n: int, stars: int, difficulty: Difficulty, seed: int, seconds: flo
     for _ in range(TRIES):
         if time.monotonic() > deadline:
             raise NotToBeHad(f"no {difficulty} {n}×{n} level found from seed {seed} in {seconds:g} s")
-        level = unique_level(n, stars, rng, SPREAD[difficulty], deadline=deadline)
+        spread = SPREAD[difficulty] if stars == 1 else TWO_STAR_SPREAD
+        level = unique_level(n, stars, rng, spread, deadline=deadline)
         if level is None:
             continue
         if rated_as(level, difficulty):
@@ -107,9 +112,11 @@ def unique_level(
             other = _second_solution(region, stars, pieces, rng) if second is None else second.other(region)
             if other is None:
                 return level_of(region, stars)
-            # Giving away a square of the second solution leaves it too many pieces in one region;
-            # the fewest squares moved disturb the regions least. A two-star second solution none
-            # of whose squares can be given away gives way to another one.
+            # Giving away a square of the second solution leaves it too many pieces in one region.
+            # One star: the fewest squares moved disturb the regions least. Two stars: any way,
+            # at random (2 of 49 draws at 14x14 ended unique within their moves with the fewest,
+            # 8 of 49 with any); a second solution none of whose squares can be given away gives
+            # way to another one.
             ways = _handovers(region, pieces, other)
             avoided: list[set[tuple[int, int]]] = []
             while not ways and second is not None and len(avoided) < OTHERS_TRIED:
@@ -120,8 +127,10 @@ def unique_level(
                 other, ways = found, _handovers(region, pieces, found)
             if not ways:
                 return None
-            fewest = min(len(moved) for moved, _ in ways)
-            moved, j = rng.choice([way for way in ways if len(way[0]) == fewest])
+            if second is None:
+                fewest = min(len(moved) for moved, _ in ways)
+                ways = [way for way in ways if len(way[0]) == fewest]
+            moved, j = rng.choice(ways)
             for r, c in moved:
                 region[r][c] = j
     finally:
