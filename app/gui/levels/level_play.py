@@ -207,15 +207,14 @@ class LevelPlay(QObject):
         return self._made.get(puzzle, "") if isinstance(puzzle, LevelPuzzle) else ""
 
     def _hint_shown(self) -> None:
-        hint = self._session.hints.hint
-        if self._puzzle is not None and hint is not None and hint is not self._counted_hint:
-            self._counted_hint = hint
-            self.hints += 1
-            self.keep(to_disk=False)
+        self._count_hint(self._session.hints.hint)
 
     def _solution_shown(self) -> None:
         """A solution previewed on a level in play gives it away: it counts as a hint."""
-        shown = self._session.browser.preview
+        self._count_hint(self._session.browser.preview)
+
+    def _count_hint(self, shown: object) -> None:
+        """Count a hint (or a solution) shown on the level in play, once however often it is shown."""
         if self._puzzle is not None and shown is not None and shown is not self._counted_hint:
             self._counted_hint = shown
             self.hints += 1

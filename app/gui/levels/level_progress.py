@@ -73,13 +73,7 @@ class LevelProgress:
 
     def record(self, puzzle: LevelPuzzle) -> LevelRecord:
         """What is kept of the level (a fresh record when nothing, or nothing readable, is)."""
-        text = self._settings.value(level_key(puzzle), "")
-        if not isinstance(text, str) or not text or len(text) > MAX_TEXT:
-            return LevelRecord()
-        try:
-            return msgspec.json.decode(text, type=LevelRecord)
-        except msgspec.DecodeError:
-            return LevelRecord()
+        return _decoded(self._settings.value(level_key(puzzle), ""))
 
     def play(self, puzzle: LevelPuzzle, decisions: tuple[Decision, ...], seconds: float, hints: int) -> None:
         """Keep the play in progress."""
@@ -112,17 +106,18 @@ class LevelProgress:
             keys = self._settings.childKeys()
             if len(keys) <= MAX_RECORDS:
                 return
-            ages = sorted(keys, key=lambda key: _touched(self._settings.value(key, "")))
+            ages = sorted(keys, key=lambda key: _decoded(self._settings.value(key, "")).touched)
             for key in ages[: len(keys) - MAX_RECORDS]:
                 self._settings.remove(key)
         finally:
             self._settings.endGroup()
 
 
-def _touched(text: object) -> float:
-    if not isinstance(text, str) or len(text) > MAX_TEXT:
-        return 0.0
+def _decoded(text: object) -> LevelRecord:
+    """A record as the settings hold it; a fresh one for anything else (damaged, too long, foreign)."""
+    if not isinstance(text, str) or not text or len(text) > MAX_TEXT:
+        return LevelRecord()
     try:
-        return msgspec.json.decode(text, type=LevelRecord).touched
+        return msgspec.json.decode(text, type=LevelRecord)
     except msgspec.DecodeError:
-        return 0.0
+        return LevelRecord()
