@@ -1,8 +1,10 @@
 """Whether a level being made has a solution besides its planted one, for two-star levels: one incremental
 SAT solver per draw holds the rows, columns, touching squares and "not the planted pieces"; each region's
-"exactly K" is guarded by a literal of its own, so that a handover retires and re-adds only the two regions
-it changed. The exact search took up to 76 s to prove a 14×14 two-star level unique; CaDiCaL answers
-in milliseconds (docs/measurements.md)."""
+"at least K" (exactly K, since the rows hold K·n pieces) is guarded by a literal of its own, so that a
+handover retires and re-adds only the two regions it changed, and needs no auxiliary variables (with a
+counter per region's version, a 14×14 draw's solver grew to thousands of variables, and reading its
+model cost as much as solving). The exact search took up to 76 s to prove a 14×14 two-star level
+unique; CaDiCaL answers in a millisecond (docs/measurements.md)."""
 
 from __future__ import annotations
 
@@ -27,7 +29,7 @@ class SecondSolution:
             ([self._var(r, c) for c in range(n)] for r in range(n)),
             ([self._var(r, c) for r in range(n)] for c in range(n)),
         ):
-            self._add_exactly(line, guard=None)
+            self._add_exactly(line)
         for r, c in itertools.product(range(n), range(n)):
             for dr, dc in ((0, 1), (1, -1), (1, 0), (1, 1)):
                 if 0 <= r + dr < n and 0 <= c + dc < n:
@@ -39,11 +41,17 @@ class SecondSolution:
     def _var(self, r: int, c: int) -> int:
         return r * self._n + c + 1
 
-    def _add_exactly(self, lits: list[int], guard: int | None) -> None:
+    def _add_exactly(self, lits: list[int]) -> None:
         card = CardEnc.equals(lits=lits, bound=self._stars, top_id=self._top, encoding=EncType.seqcounter)
         self._top = max(self._top, card.nv)
         for clause in card.clauses:
-            self._solver.add_clause(clause if guard is None else [-guard, *clause])
+            self._solver.add_clause(clause)
+
+    def _add_at_least(self, lits: list[int], guard: int) -> None:
+        """At least K of ``lits`` while ``guard`` holds, without auxiliary variables: no K − 1 of
+        them alone. With K in every row, the n regions' K each make exactly K."""
+        for left_out in itertools.combinations(lits, self._stars - 1):
+            self._solver.add_clause([-guard, *(lit for lit in lits if lit not in left_out)])
 
     def other(self, region: list[list[int]], avoid: list[set[Square]] | None = None) -> set[Square] | None:
         """The pieces of a solution of these regions other than the planted one (and than those in
@@ -58,7 +66,7 @@ class SecondSolution:
         for cells in wanted - self._guards.keys():
             self._top += 1
             self._guards[cells] = self._top
-            self._add_exactly([self._var(r, c) for r, c in cells], guard=self._top)
+            self._add_at_least([self._var(r, c) for r, c in cells], guard=self._top)
         assumptions = list(self._guards.values())
         if avoid:
             self._top += 1

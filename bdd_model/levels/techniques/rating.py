@@ -3,6 +3,7 @@ the hardest of them (``single`` and ``confined`` easy, ``chain`` hard, the rest 
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from dataclasses import dataclass
 from typing import Literal
@@ -17,6 +18,9 @@ Difficulty = Literal["easy", "medium", "hard"]
 DIFFICULTIES: tuple[Difficulty, ...] = ("easy", "medium", "hard")
 EASY = frozenset({"single", "confined"})
 HARD = frozenset({"chain", "trial"})
+MOST_TRIALS = 12
+"""Trials a level made as hard may need: a 14×14 two-star level that needed 39 took 18 s to rate,
+those that needed 12 or fewer 1.7 s at most (docs/measurements.md)."""
 
 
 class NotUnique(NQueensError):
@@ -41,11 +45,12 @@ class Rating:
         return "easy" if used <= EASY else "medium"
 
 
-def by_techniques(level: Level) -> Rating:
-    """The rating of the techniques' solution, deduction after deduction from the empty board."""
+def by_techniques(level: Level, most_trials: float = math.inf) -> Rating:
+    """The rating of the techniques' solution, deduction after deduction from the empty board,
+    stopped short after ``most_trials`` trials."""
     position = Position(Shape(level))
     used: Counter[str] = Counter()
-    while not position.solved and (deduction := next_deduction(position)) is not None:
+    while not position.solved and used["trial"] < most_trials and (deduction := next_deduction(position)):
         used[deduction.technique] += 1
         position = position.applied(deduction)
     order = [technique.NAME for technique in TECHNIQUES if technique.NAME in used]
@@ -55,21 +60,34 @@ def by_techniques(level: Level) -> Rating:
 
 def rated_as(level: Level, difficulty: Difficulty) -> bool:
     """True when ``by_techniques(level)`` would solve the level at ``difficulty``, found with only
-    the techniques of that difficulty and those below it: the generator rejects most levels it draws,
-    and the harder techniques cost the most (a 12×12 two-star level's trials take seconds)."""
+    the techniques of that difficulty and those below it, and hard only with ``MOST_TRIALS`` trials
+    at most: the generator rejects most levels it draws, and the harder techniques cost the most."""
     if difficulty == "hard":
-        rating = by_techniques(level)
+        rating = by_techniques(level, MOST_TRIALS)
         return not rating.left and rating.difficulty == "hard"
-    allowed = [t for t in TECHNIQUES if t.NAME in EASY or (difficulty == "medium" and t.NAME not in HARD)]
+    position, used = _stopped(level, difficulty)
+    return position.solved and (used <= EASY) == (difficulty == "easy")
+
+
+def left_open(level: Level, difficulty: Difficulty) -> int:
+    """The squares (bit r·n + c) the techniques of ``difficulty`` and those below it leave open
+    where they stop; 0 when they solve the level."""
+    position, _ = _stopped(level, difficulty)
+    return 0 if position.solved else position.open
+
+
+def _stopped(level: Level, difficulty: Difficulty) -> tuple[Position, set[str]]:
+    """Where the techniques up to an easy or medium ``difficulty`` stop, and those they used."""
+    allowed = [t for t in TECHNIQUES if t.NAME in EASY or (difficulty != "easy" and t.NAME not in HARD)]
     position = Position(Shape(level))
-    easy_only = True
+    used: set[str] = set()
     while not position.solved:
         deduction = next((found for t in allowed if (found := t.find(position)) is not None), None)
         if deduction is None:
-            return False
-        easy_only = easy_only and deduction.technique in EASY
+            break
+        used.add(deduction.technique)
         position = position.applied(deduction)
-    return easy_only == (difficulty == "easy")
+    return position, used
 
 
 def rate(level: Level) -> Rating:
