@@ -9,7 +9,7 @@ from itertools import combinations
 
 from hypothesis import strategies as st
 
-from bdd_model.board import CellState
+from bdd_model.board import Cell, CellState
 from bdd_model.decisions import Decision
 from bdd_model.levels.play.level_engine import LevelEngine
 from bdd_model.puzzles import LevelPuzzle
@@ -52,6 +52,16 @@ def solutions(
 
     walk(0, [])
     return found
+
+
+def differ(level: Level) -> list[Cell] | None:
+    """The squares, row by row, that hold a piece in some solutions but not all; None with fewer
+    than two solutions."""
+    found = solutions(level)
+    if len(found) < 2:
+        return None
+    some, every = frozenset().union(*found), frozenset.intersection(*found)
+    return [Cell(r, c) for r, c in sorted(some - every)]
 
 
 def planted_level(n: int, stars: int, rng: random.Random) -> Level:

@@ -159,7 +159,7 @@ def test_every_package_says_what_it_holds() -> None:
         assert docstring and len(docstring) > 40, folder
 
 
-WINDOW_LAYERS = ("workers", "widgets", "board", "mid_end", "help", "insight", "levels", "window")
+WINDOW_LAYERS = ("workers", "widgets", "board", "mid_end", "help", "insight", "levels", "setting", "window")
 """The window's sub-packages from the bottom up: each imports only those below it (the start-up
 modules at the top of app/gui import them; none imports the start-up)."""
 

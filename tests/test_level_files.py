@@ -11,6 +11,7 @@ import pytest
 
 from bdd_model.levels.level_file import MAX_BYTES, parse_level, read_level
 from bdd_model.puzzles.level import Level, LevelError
+from tests import level_oracle
 from tests.cli_helpers import run
 
 FIVE = ("AABBB", "AABBB", "CCDDD", "CCDDE", "CCDEE")
@@ -152,13 +153,16 @@ def test_check_json_gives_the_unique_solution_and_the_notes(capsys, tmp_path: Pa
     assert status == 1 and json.loads(out)["notes"] == ["region A is in 2 parts"]
     path.write_text("\n".join(FIVE))
     status, out, _ = run(capsys, "level", "check", str(path), "--json")
+    differ = [cell.one_based() for cell in level_oracle.differ(read_level(path)) or []]
     assert status == 1 and json.loads(out) == {
         "n": 5,
         "stars": 1,
         "solutions": 8,
         "solution": None,
+        "differ": differ,
         "notes": [],
     }
+    assert len(differ) > 5
 
 
 def test_convert_writes_the_text_form_that_reads_back_the_same(capsys, tmp_path: Path) -> None:

@@ -59,7 +59,8 @@ def _compare(level: Level, data: st.DataObject) -> None:
         assert counted.solutions == len(expected)
         first = None if counted.first is None else frozenset((c.row, c.col) for c in counted.first)
         assert first in expected if expected else first is None
-        assert search.counted(**cells, limit=1).solutions == min(1, len(expected))
+        for limit in (1, 2, 3, data.draw(st.integers(4, 60))):
+            assert search.counted(**cells, limit=limit).solutions == min(limit, len(expected))
         proven = search.proven(**cells)
         for r in range(n):
             for c in range(n):

@@ -64,6 +64,12 @@ def register(commands: argparse._SubParsersAction) -> None:
         "and the build, each decision of a game and re-counts after region edits",
     )
     bench.add_argument(
+        "--edit",
+        action="store_true",
+        help="with --gui --level FOLDER: repaint each level in the setter's window from each row its own "
+        "region, one square a step, timing the count and outlines; and level fix one square off each level",
+    )
+    bench.add_argument(
         "--generate",
         metavar="K",
         type=positive_int,
@@ -317,7 +323,7 @@ def _run_levels(args: argparse.Namespace) -> int:
     if not args.level.exists():
         fail(f"{args.level}: no such file or folder")
     if args.gui:
-        return _run_level_window(args)
+        return _run_level_edits(args) if args.edit else _run_level_window(args)
     report = run_level_bench(args.level, heard=None if args.json else _heard_level).to_json()
     if not report["all"]["levels"]:
         fail(f"{args.level}: no level read" + (f" ({report['skipped'][0]})" if report["skipped"] else ""))
@@ -349,12 +355,7 @@ def _run_level_window(args: argparse.Namespace) -> int:
     command = module_command(
         "app.bench.level_window_bench", str(args.level), str(args.clicks), str(args.seed)
     )
-    child = subprocess.run(command, capture_output=True, text=True, check=False)
-    try:
-        report = json.loads(child.stdout.splitlines()[-1])
-    except (IndexError, json.JSONDecodeError):
-        last = child.stderr.strip().splitlines()[-1:] or [f"exit status {child.returncode}"]
-        fail(f"the window timings failed: {last[0]}", status=1)
+    report = _child_report(command, "the window timings")
     if args.json:
         print(json.dumps(report))
         return 0
@@ -379,6 +380,38 @@ def _run_level_window(args: argparse.Namespace) -> int:
     for reason in report["skipped"]:
         print(f"skipped {reason}")
     return 0
+
+
+def _run_level_edits(args: argparse.Namespace) -> int:
+    """``bench --gui --level FOLDER --edit``: the setter's window in a child process."""
+    report = _child_report(
+        module_command("app.bench.level_edit_bench", str(args.level)), "the editor timings"
+    )
+    if args.json:
+        print(json.dumps(report))
+        return 0
+    for size in report["sizes"]:
+        name = f"{size['n']}×{size['n']}" + (f" ({size['stars']} stars)" if size["stars"] > 1 else "")
+        fix = f"; level fix {_ms(size['fix_ms'])} over {size['fixes']} levels" if size["fixes"] else ""
+        goal = "" if size["met"] else " (missed)"
+        print(
+            f"{name}: {size['steps']} painted squares, count and outlines {_ms(size['answer_ms'])}"
+            f" (goal p95 {size['goal_p95_ms']:g} ms){goal}; {size['more_than_a_million']} more than a "
+            f"million, {_ms(size['more_answer_ms'])}; {size['missing_steps']} with a region missing{fix}"
+        )
+    for reason in report["skipped"]:
+        print(f"skipped {reason}")
+    return 0
+
+
+def _child_report(command: list[str], what: str) -> dict:
+    """The last line of a bench child's standard output as JSON; exit 1 with one line if it failed."""
+    child = subprocess.run(command, capture_output=True, text=True, check=False)
+    try:
+        return json.loads(child.stdout.splitlines()[-1])
+    except (IndexError, json.JSONDecodeError):
+        last = child.stderr.strip().splitlines()[-1:] or [f"exit status {child.returncode}"]
+        fail(f"{what} failed: {last[0]}", status=1)
 
 
 def _heard_level(timing: LevelTiming) -> None:

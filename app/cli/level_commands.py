@@ -1,4 +1,4 @@
-"""``nqueens level check``, ``convert``, ``hint``, ``rate`` and ``generate``: region levels on the
+"""``nqueens level check``, ``fix``, ``convert``, ``hint``, ``rate`` and ``generate``: region levels on the
 command line (the README's "Levels")."""
 
 from __future__ import annotations
@@ -21,6 +21,8 @@ from bdd_model.levels.level_file import level_form, read_level
 from bdd_model.levels.level_search import LevelSearch
 from bdd_model.levels.making.generator import SIZES, NotToBeHad, described, generate, made_text
 from bdd_model.levels.play.level_engine import LevelEngine
+from bdd_model.levels.setting.differences import differing
+from bdd_model.levels.setting.fixes import Fix, fixes
 from bdd_model.levels.techniques.hints import NoHint, hint
 from bdd_model.levels.techniques.position import Deduction
 from bdd_model.levels.techniques.rating import DIFFICULTIES, NotUnique, rate
@@ -51,7 +53,7 @@ LEVEL_EXAMPLE = """\
 def register(commands: argparse._SubParsersAction) -> None:
     level = commands.add_parser(
         "level",
-        help="region levels (Queens, Star Battle): check, convert, hint, rate, generate",
+        help="region levels (Queens, Star Battle): check, fix, convert, hint, rate, generate",
         description=textwrap.fill(LEVEL_FILE.format(stars=MAX_STARS, n=MAX_N), HELP_WIDTH)
         + f"\n\nFor example, a level with one solution:\n\n{LEVEL_EXAMPLE}",
         formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -63,6 +65,13 @@ def register(commands: argparse._SubParsersAction) -> None:
     check.add_argument("file", metavar="FILE", type=Path, help="the level (text or JSON)")
     check.add_argument("--json", action="store_true", help="one JSON object")
     check.set_defaults(run=run_check)
+    mending = actions.add_parser(
+        "fix", help="the one-square region changes that leave one solution, the easiest level first"
+    )
+    mending.add_argument("file", metavar="FILE", type=Path, help="the level (text or JSON)")
+    mending.add_argument("--json", action="store_true", help="one JSON array")
+    mending.add_argument("--limit", metavar="K", type=_number("--limit", least=1), help="at most K changes")
+    mending.set_defaults(run=run_fix)
     convert = actions.add_parser("convert", help="the level in its text form, or JSON for OUT.json")
     convert.add_argument("file", metavar="FILE", type=Path, help="the level (text or JSON)")
     convert.add_argument(
@@ -111,17 +120,47 @@ def run_check(args: argparse.Namespace) -> int:
     """``level check``: one line (or object) on standard output, exit 0 only when unique; in
     text, the notes follow on standard error, one line each, so the answer stays one line."""
     level = open_level(args.file)
-    counted = LevelSearch(level).counted()
+    search = LevelSearch(level)
+    counted = search.counted()
     solutions = counted.solutions
     if args.json:
         cells = cells_one_based(counted.first) if solutions == 1 and counted.first else None
+        differ = differing(search) if solutions > 1 else None
         report = {"n": level.n, "stars": level.stars, "solutions": solutions, "solution": cells}
+        report["differ"] = None if differ is None else cells_one_based(differ)
         print(json.dumps({**report, "notes": level.notes()}))
     else:
         print("unique" if solutions == 1 else "no solution" if not solutions else f"{solutions} solutions")
         for note in level.notes():
             print(f"nqueens: note: {note}", file=sys.stderr)
     return 0 if solutions == 1 else 1
+
+
+def run_fix(args: argparse.Namespace) -> int:
+    """``level fix``: the changes, one a line (or a JSON array); exit 1 with one line on stderr
+    when no single-square change leaves one solution."""
+    level = open_level(args.file)
+    unique = LevelSearch(level).counted(limit=2).solutions == 1
+    found = fixes(level)[: args.limit]
+    if args.json:
+        print(json.dumps([_fix_record(fix) for fix in found]))
+    elif unique:
+        print("unique: nothing to change")
+    else:
+        for fix in found:
+            print(f"{fix.cell.label()}: {fix.source} to {fix.target} ({fix.difficulty})")
+    if not found and not unique:
+        fail("no change of one square leaves exactly one solution", status=1)
+    return 0
+
+
+def _fix_record(fix: Fix) -> dict[str, object]:
+    return {
+        "square": fix.cell.one_based(),
+        "from": fix.source,
+        "to": fix.target,
+        "difficulty": fix.difficulty,
+    }
 
 
 def run_hint(args: argparse.Namespace) -> int:
@@ -197,13 +236,13 @@ def run_generate(args: argparse.Namespace) -> int:
     return 0
 
 
-def _number(name: str) -> Callable[[str], int]:
-    """An argparse type for a whole number ≥ 0, named in its error."""
+def _number(name: str, least: int = 0) -> Callable[[str], int]:
+    """An argparse type for a whole number ≥ ``least``, named in its error."""
 
     def parse(text: str) -> int:
         number = whole_number(text)
-        if number is None or number < 0:
-            raise argparse.ArgumentTypeError(f"{name} takes a whole number ≥ 0, not {text!r}")
+        if number is None or number < least:
+            raise argparse.ArgumentTypeError(f"{name} takes a whole number ≥ {least}, not {text!r}")
         return number
 
     return parse

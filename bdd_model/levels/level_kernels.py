@@ -191,8 +191,8 @@ def _grown(table, counts):  # pragma: no cover - compiled
 
 
 @njit(
-    f"int64({_MASKS}, {_MASKS}, {_NEEDS}, int64, int64, boolean, {_WORDS}, {_MASKS}, {_MASKS}, {_NEEDS},"
-    f" {_INTS}, {_INTS}, {_MASKS}, {_INTS}, {_WORDS}, {_WORDS}, {_INTS})",
+    f"int64({_MASKS}, {_MASKS}, {_NEEDS}, int64, int64, int64, boolean, {_WORDS}, {_MASKS}, {_MASKS},"
+    f" {_NEEDS}, {_INTS}, {_INTS}, {_MASKS}, {_INTS}, {_WORDS}, {_WORDS}, {_INTS})",
     cache=True,
     nogil=True,
 )
@@ -202,6 +202,7 @@ def _walk(  # pragma: no cover - compiled
     groups_of,
     limit,
     budget,
+    beyond,
     in_rows,
     first,
     avail,
@@ -217,7 +218,8 @@ def _walk(  # pragma: no cover - compiled
 ):
     """The solutions from depth 0 of the stack (``avail``, ``placed``, ``need``), at most
     ``limit`` (0: all, each board's count kept so that a board reached again costs nothing),
-    −1 past ``budget`` boards (0: no budget), ``STOPPED`` once ``stop[0]`` is set. A board
+    −1 past ``budget`` boards (0: no budget), ``beyond`` + 1 once a count of all passes ``beyond``
+    (0: no bound; any board's count is part of the whole), ``STOPPED`` once ``stop[0]`` is set. A board
     branches on the group with the fewest squares to spare (a piece on its first square, or
     not), or ``in_rows`` on each square of the first row in turn (the squares tried before it
     taken out). The first solution's pieces go
@@ -344,6 +346,8 @@ def _walk(  # pragma: no cover - compiled
         if depth < 0:
             return result if remember else found
         total[depth] += result
+        if beyond and total[depth] > beyond:
+            return beyond + 1
 
 
 @njit(
@@ -402,18 +406,20 @@ def count(
     neighbours; ``groups_of``: each square's three groups), at most ``limit`` of them (0: all);
     the first one's squares go to ``first``. Past two solutions, each board's count is kept:
     branching on the fewest squares to spare for ``COUNT_BUDGET`` boards, then row by row (where
-    boards recur far more often). ``STOPPED`` once ``stop[0]`` is set."""
+    boards recur far more often), ending as soon as a board's count reaches ``limit`` (the count
+    of a board on the way is part of the whole). ``STOPPED`` once ``stop[0]`` is set."""
     avail, placed, need, square, stage = _stack(touch.shape[0], first.shape[0], groups.shape[0])
     union = np.zeros(first.shape[0], dtype=np.uint64)
     every = np.zeros(first.shape[0], dtype=np.uint64)
     if not _started(groups, touch, groups_of, queens, empties, stars, avail, placed, need):
         return 0
-    first_limit = limit if limit else 2
+    first_limit = limit if 0 < limit <= 2 else 2
     found = _walk(
         groups,
         touch,
         groups_of,
         first_limit,
+        0,
         0,
         False,
         first,
@@ -428,7 +434,7 @@ def count(
         every,
         stop,
     )
-    if limit or found < 2:
+    if 0 < limit <= 2 or found < 2:
         return found
     for budget, in_rows in ((COUNT_BUDGET, False), (0, True)):
         _started(groups, touch, groups_of, queens, empties, stars, avail, placed, need)
@@ -438,6 +444,7 @@ def count(
             groups_of,
             0,
             budget,
+            limit - 1 if limit else 0,
             in_rows,
             first,
             avail,
@@ -453,7 +460,7 @@ def count(
         )
         if found != -1:
             break
-    return found
+    return min(found, limit) if limit and found >= 0 else found
 
 
 @njit(
@@ -493,6 +500,7 @@ def states(
         groups_of,
         WALKED + 1,
         0,
+        0,
         False,
         first,
         avail,
@@ -526,6 +534,7 @@ def states(
                     touch,
                     groups_of,
                     1,
+                    0,
                     0,
                     False,
                     first,

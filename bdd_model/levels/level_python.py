@@ -26,6 +26,10 @@ class _Stopped(Exception):
     """The stop flag was set: the search ends where it is."""
 
 
+class _Beyond(Exception):
+    """A board's count passed the count's bound: the whole passes it too."""
+
+
 @dataclass(frozen=True)
 class Board:
     """A level's groups (rows, columns, regions), each square's touching squares and groups, and
@@ -79,9 +83,12 @@ def _count(
     if solution is None:
         return 0
     first[:] = [(solution >> (64 * w)) & 0xFFFFFFFFFFFFFFFF for w in range(len(first))]
-    if limit:
+    if limit <= 2 and limit:
         return sum(1 for _, _ in zip(range(limit), solutions(board, avail, need), strict=False))
-    return _Counter(board).count(avail, need)
+    try:
+        return _Counter(board, limit - 1 if limit else 0).count(avail, need)
+    except _Beyond:
+        return limit
 
 
 def started(board: Board, queens: Iterable[int], empties: Iterable[int], stars: int) -> Start | None:
@@ -141,10 +148,11 @@ def branch(board: Board, avail: int, need: list[int]) -> int:
 
 
 class _Counter:
-    """A count that keeps each board's count."""
+    """A count that keeps each board's count; _Beyond once one passes ``beyond`` (0: no bound)."""
 
-    def __init__(self, board: Board) -> None:
+    def __init__(self, board: Board, beyond: int = 0) -> None:
         self._board = board
+        self._beyond = beyond
         self._memo: dict[tuple[int, tuple[int, ...]], int] = {}
 
     def count(self, avail: int, need: list[int]) -> int:
@@ -160,6 +168,8 @@ class _Counter:
             child = need.copy()
             total = self.count(place(board, bit.bit_length() - 1, avail, child), child)
             total += self.count(avail & ~bit, need)
+        if self._beyond and total > self._beyond:
+            raise _Beyond
         if len(self._memo) >= MEMO_LIMIT:
             self._memo.clear()
         self._memo[key] = total

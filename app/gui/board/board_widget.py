@@ -10,7 +10,6 @@ import numpy as np
 from PySide6.QtCore import (
     QEasingCurve,
     QEvent,
-    QLineF,
     QPoint,
     QPointF,
     QRect,
@@ -44,6 +43,7 @@ from app.gui.board.board_picture import (
     same_counts,
 )
 from app.gui.board.legend_widget import LegendWidget
+from app.gui.board.region_borders import paint_region_borders
 from app.gui.board.square_painter import SquarePainter
 from app.gui.board.theme import BoardColors, board_colors
 from app.gui.widgets.painter import painting
@@ -390,7 +390,7 @@ class BoardWidget(QWidget):
         if self._picture.regions is not None:
             if self._symbols:
                 self._paint_symbols(painter, colors, rect)
-            self._paint_borders(painter, colors, left, top, size)
+            paint_region_borders(painter, self._picture.regions, colors.frame, left, top, size)
         painter.setPen(QPen(colors.frame, 2))
         painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.drawRect(QRectF(left - 1, top - 1, size * n + 2, size * n + 2))
@@ -401,30 +401,6 @@ class BoardWidget(QWidget):
         self._paint_focus(painter, colors, size)
         if self._banner_opacity > 0 and self._banner:
             self._paint_banner(painter, colors, cache)
-
-    def _paint_borders(self, painter: QPainter, colors: BoardColors, left: int, top: int, size: int) -> None:
-        """Thick lines between squares of different regions, so that regions are told apart
-        without their colours."""
-        regions = self._picture.regions
-        assert regions is not None
-        n = self._picture.n
-        painter.save()
-        painter.setClipRect(QRectF(left, top, n * size, n * size))
-        painter.setPen(
-            QPen(colors.frame, max(2.0, size / 9), Qt.PenStyle.SolidLine, Qt.PenCapStyle.SquareCap)
-        )
-        rows, cols = np.nonzero(regions[:, :-1] != regions[:, 1:])
-        lines = [
-            QLineF(left + (c + 1) * size, top + r * size, left + (c + 1) * size, top + (r + 1) * size)
-            for r, c in zip(rows.tolist(), cols.tolist(), strict=True)
-        ]
-        rows, cols = np.nonzero(regions[:-1, :] != regions[1:, :])
-        lines += [
-            QLineF(left + c * size, top + (r + 1) * size, left + (c + 1) * size, top + (r + 1) * size)
-            for r, c in zip(rows.tolist(), cols.tolist(), strict=True)
-        ]
-        painter.drawLines(lines)
-        painter.restore()
 
     def _paint_symbols(self, painter: QPainter, colors: BoardColors, rect: QRect) -> None:
         """The letter hints name each region by, in the top-left corner of its squares under

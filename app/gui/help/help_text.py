@@ -220,6 +220,13 @@ opens with File → Open, by dropping it on the window, with Edit → Paste from
 for two stars), or its JSON. Edit → Copy copies a level's text; File → Export Picture writes it as
 a picture to print, with your pieces or blank. Game → Size and Game → Rules leave the level; Undo
 brings it back.</p>
+<p><b>Painting your own.</b> Game → New Level → Paint… (Ctrl+Shift+P) opens a window where each row
+starts as its own region, and File → Edit Level (Ctrl+E) opens it on the level in play. Press and
+drag to paint squares into the region chosen above the grid (a right-click picks a square's
+region; the keys are the arrows, a region's letter and Space). The count stays in view as you
+paint, and where a level has several solutions the squares where they differ are outlined: paint
+until it says “Unique”. Suggest lists the one-square changes that leave exactly one solution, the
+easiest level first; Rate says how hard it is, Save writes its file and Play opens it here.</p>
 <p><b>The clock.</b> A level's time runs while you play it: it stops while the window is not the
 active one or a dialog is open, and is kept, with the level, if the program closes. A solved level
 says its time and hints and offers the next one; a level finished by Solve is not counted.</p>

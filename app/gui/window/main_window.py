@@ -23,6 +23,7 @@ from app.gui.levels.level_play import LevelPlay
 from app.gui.mid_end.assists import Assist, remembered_assist
 from app.gui.mid_end.autosave import Autosave, folder_beside
 from app.gui.mid_end.session import BoardSession
+from app.gui.setting.setter_bench import SetterBench
 from app.gui.widgets.elided_text import ElidedText
 from app.gui.window.build_bar import BuildBar
 from app.gui.window.compile_indicator import CompileIndicator
@@ -112,6 +113,7 @@ class MainWindow(QMainWindow):
             self.pace,
         )
         self.level_play = LevelPlay(self, self.session, self.settings, self.commands, self.board)
+        self.setter = SetterBench(self, self.session, self.settings, self.commands)
         folder = folder_beside(self.settings.fileName())
         self.autosave = Autosave(self.session, folder, self, self.sizes.remembered_engine)
         self._connect()

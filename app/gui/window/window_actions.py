@@ -58,6 +58,8 @@ class WindowActions(QObject):
         self.levels = QAction("&Levels…", window, shortcut=QKeySequence("Ctrl+L"))
         self.generate = QAction("&Generate…", window, shortcut=QKeySequence("Ctrl+G"))
         self.next_level = QAction("&Next Level", window, shortcut=QKeySequence("Ctrl+N"))
+        self.paint = QAction("&Paint…", window, shortcut=QKeySequence("Ctrl+Shift+P"))
+        self.edit_level = QAction("&Edit Level", window, shortcut=QKeySequence("Ctrl+E"))
         self.symbols = QAction(
             "&Region Symbols", window, checkable=True, shortcut=QKeySequence("Ctrl+Shift+L")
         )
@@ -112,6 +114,11 @@ class WindowActions(QObject):
                 "Make a new level of the size, stars and difficulty you choose, in the background",
             ),
             (self.next_level, "Play the next level of the collection you have not solved"),
+            (
+                self.paint,
+                "Paint a level's regions in a new window, its count and where its solutions differ in view",
+            ),
+            (self.edit_level, "Paint the regions of the level in play in a new window (on a level)"),
             (
                 self.symbols,
                 "Put each region's letter in its squares, as hints name it: regions apart without colour",
@@ -173,6 +180,8 @@ class WindowActions(QObject):
                 self.save,
                 self.save_as,
                 None,
+                self.edit_level,
+                None,
                 self.export_dimacs,
                 self.export_smtlib,
                 self.export_picture,
@@ -201,7 +210,7 @@ class WindowActions(QObject):
             if title == "&Game":
                 size_menu = menu.addMenu("&Size")
                 rules_menu = menu.addMenu("R&ules")
-                menu.addMenu("Ne&w Level").addAction(self.generate)
+                menu.addMenu("Ne&w Level").addActions([self.generate, self.paint])
             for action in actions:
                 if action is None:
                     menu.addSeparator()

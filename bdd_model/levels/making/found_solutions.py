@@ -57,7 +57,8 @@ class FoundSolutions:
                 members[k] |= 1 << (r * n + c)
         if len(members) != len(self._members):
             self._wrong, self._members = [], members
-        changed = [k for k, (now, before) in enumerate(zip(members, self._members, strict=True)) if now != before]
+        before = self._members
+        changed = [k for k, now in enumerate(members) if now != before[k]]
         for x, wrong in zip(self._masks, self._wrong, strict=False):
             for k in changed:
                 if (x & members[k]).bit_count() == stars:
