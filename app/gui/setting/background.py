@@ -53,7 +53,12 @@ class Background(QObject):
             return
         except NQueensError as error:
             result, reason = None, str(error)
-        self._ended.emit(key, result, token, reason)
+        if token.cancelled:
+            return
+        try:
+            self._ended.emit(key, result, token, reason)
+        except RuntimeError:  # the window closed meanwhile and took this object with it
+            return
 
     def _heard(self, key: object, result: object, token: CancelToken, reason: str) -> None:
         if token is not self._token:

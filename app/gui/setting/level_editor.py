@@ -109,7 +109,6 @@ class LevelEditor(QMainWindow):
         self.sketch = sketch
         self.working.cancel()
         self.suggestions.hide()
-        self.regions.show_regions(sketch, self.grid)
         level = sketch.level()
         for action in (
             self._actions["rate"],
@@ -118,13 +117,13 @@ class LevelEditor(QMainWindow):
             self._actions["play"],
         ):
             action.setEnabled(level is not None)
+        self.grid.show_sketch(sketch, self.grid.outlined if level is not None else frozenset())
+        self.regions.show_regions(sketch, self.grid.shades())
         if level is None:
             self.counting.cancel()
             self.answer = None
-            self.grid.show_sketch(sketch, frozenset())
             self._say(sketch.shortfall())
             return
-        self.grid.show_sketch(sketch, self.grid.outlined)
         self.counting.run(level, lambda token: answered(level, token))
         self._busy_timer.start()
 

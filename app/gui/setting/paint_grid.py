@@ -67,10 +67,13 @@ class PaintGrid(QWidget):
         self.outlined = outlined
         self.update()
 
-    def shade_of(self, symbol: str) -> int | None:
-        """The colour index the region ``symbol`` is drawn in (None: it has no square)."""
-        rows, cols = np.nonzero(self._regions() == self.sketch.palette.index(symbol))
-        return int(self._shades[rows[0], cols[0]]) if len(rows) else None
+    def shades(self) -> dict[str, int]:
+        """The colour index each region is drawn in (regions without a square are left out)."""
+        return {
+            self.sketch.rows[r][c]: int(self._shades[r, c])
+            for r in range(self.sketch.n)
+            for c in range(self.sketch.n)
+        }
 
     def cell_at(self, point: QPoint) -> Cell | None:
         left, top, size = self._geometry()

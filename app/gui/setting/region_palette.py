@@ -7,7 +7,6 @@ from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QButtonGroup, QHBoxLayout, QLabel, QToolButton, QWidget
 
 from app.gui.board.theme import board_colors
-from app.gui.setting.paint_grid import PaintGrid
 from bdd_model.levels.setting.sketch import Sketch
 
 
@@ -27,8 +26,9 @@ class RegionPalette(QWidget):
         self._buttons: dict[str, QToolButton] = {}
         self._layout.addStretch(1)
 
-    def show_regions(self, sketch: Sketch, grid: PaintGrid) -> None:
-        """One button a region of ``sketch``, in the colour ``grid`` draws it (missing: plain)."""
+    def show_regions(self, sketch: Sketch, shades: dict[str, int]) -> None:
+        """One button a region of ``sketch``, in its colour (``shades``: each region's colour index;
+        a missing region is plain)."""
         if "".join(self._buttons) != sketch.palette:
             for button in self._buttons.values():
                 self._group.removeButton(button)
@@ -46,7 +46,7 @@ class RegionPalette(QWidget):
         colors = board_colors(self.palette())
         missing = set(sketch.missing())
         for symbol, button in self._buttons.items():
-            shade = grid.shade_of(symbol)
+            shade = shades.get(symbol)
             look = (shade, symbol in missing, colors.regions[0].rgb())
             if button.property("look") == look:
                 continue
