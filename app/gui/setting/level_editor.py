@@ -105,8 +105,13 @@ class LevelEditor(QMainWindow):
         return self.sketch.level()
 
     def show_sketch(self, sketch: Sketch) -> None:
-        """Show ``sketch`` and count it in the background (or say which regions are missing)."""
+        """Show ``sketch`` and count it in the background (or say which regions are missing); the
+        grid shown, counted or being counted, is left as it is (a stroke's end shows its last square
+        again)."""
+        if sketch == self.sketch and (self.counting.busy or self.answer is not None):
+            return
         self.sketch = sketch
+        self.answer = None
         self.working.cancel()
         self.suggestions.hide()
         level = sketch.level()
@@ -121,7 +126,6 @@ class LevelEditor(QMainWindow):
         self.regions.show_regions(sketch, self.grid.shades())
         if level is None:
             self.counting.cancel()
-            self.answer = None
             self._say(sketch.shortfall())
             return
         self.counting.run(level, lambda token: answered(level, token))
@@ -132,6 +136,7 @@ class LevelEditor(QMainWindow):
         counting = self.counting.busy
         self.counting.cancel()
         self.working.cancel()
+        self.answer = None
         self.cancel_button.hide()
         if counting:
             self.grid.show_sketch(self.sketch, frozenset())
