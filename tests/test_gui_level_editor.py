@@ -61,10 +61,11 @@ def test_a_drag_paints_one_undoable_stroke_and_the_keyboard_paints_a_square(
     editor.regions.choose("B")
     grid = editor.grid
     QTest.mousePress(grid, Qt.MouseButton.LeftButton, pos=_centre(editor, Cell(0, 0)))
-    QTest.mouseMove(grid, _centre(editor, Cell(0, 1)))
-    QTest.mouseMove(grid, _centre(editor, Cell(0, 2)))
+    QTest.mouseMove(grid, _centre(editor, Cell(0, 2)))  # a quick drag: the square between is crossed too
     QTest.mouseRelease(grid, Qt.MouseButton.LeftButton, pos=_centre(editor, Cell(0, 2)))
     assert editor.sketch.rows[0] == "BBBAAA" and editor.steps.count() == 1
+    assert editor.isWindowModified() and editor.windowTitle() == "Paint a Level: 6×6, 1 star[*]"
+    assert editor._actions["undo"].text() == "&Undo" and "Paint region B" in editor._actions["undo"].toolTip()
     grid.setFocus()
     QTest.keyClick(grid, Qt.Key.Key_C)
     assert editor.regions.symbol == "C"
@@ -135,12 +136,13 @@ def test_rate_says_the_difficulty_and_save_writes_the_level_whole(
     level = generate(7, 1, "medium", 3)
     editor = _editor(window, Sketch.of_level(level))
     editor.rate()
-    qtbot.waitUntil(lambda: editor.status.text().startswith("Medium:"), timeout=10000)
+    qtbot.waitUntil(lambda: editor.note.text().startswith("Medium:"), timeout=10000)
     path = tmp_path / "painted.txt"
     assert editor.save_to(path, level)
     assert path.read_text() == level.text()
     assert not editor.save_to(tmp_path / "no folder" / "x.txt", level)
-    assert editor.status.text().startswith("Could not save to x.txt") and "\n" not in editor.status.text()
+    said = editor.note.text()
+    assert said.startswith(f"Could not save to {tmp_path / 'no folder' / 'x.txt'}: ") and "\n" not in said
 
 
 def test_play_opens_the_painted_level_in_the_window_and_edit_level_paints_the_one_in_play(

@@ -212,3 +212,24 @@ def test_a_bad_level_on_the_command_line_is_one_line_and_exit_2(capsys, tmp_path
         status, out, err = run(capsys, *argv)
         assert (status, out) == (2, "")
         assert err.count("\n") == 1 and "4" in err
+
+
+def test_a_kernel_file_with_nothing_to_read_is_one_line_not_a_traceback(
+    capsys, monkeypatch, tmp_path: Path
+) -> None:
+    """/proc/kmsg says it is a regular file, and a read that must not block gives nothing."""
+    import io
+
+    from bdd_model.files import checked_file
+
+    class NothingYet(io.RawIOBase):
+        def read(self, size: int = -1) -> None:
+            return None
+
+    path = tmp_path / "kmsg"
+    path.write_text("AB\nBA\n")
+    monkeypatch.setattr(checked_file, "open_regular", lambda _: NothingYet())
+    status, out, err = run(capsys, "level", "check", str(path))
+    assert status == 2 and not out
+    said = "cannot read the level: it has nothing to read now, as a device would: not a regular file"
+    assert err == f"nqueens: error: {path}: {said}\n"

@@ -191,7 +191,7 @@ def test_a_painted_grid_starts_with_rows_as_regions_within_its_sizes_and_says_wh
     for col in range(8):
         painted = painted.painted(Cell(7, col), "B")
     assert painted.missing() == ["H"] and painted.level() is None
-    assert painted.shortfall() == "1 region missing (H): paint a square of each"
+    assert painted.shortfall() == "1 region missing (H): paint a square of it"
     assert painted.painted(Cell(0, 0), "H").level() is not None
 
 

@@ -38,6 +38,8 @@ def read_bounded(path: Path, limit: int, what: str = "the file") -> bytes:
     other path or a larger file (only ``limit`` + 1 bytes are ever read)."""
     with open_regular(path) as stream:
         data = stream.read(limit + 1)
+    if data is None:  # a kernel file (/proc/kmsg) that says "regular" but has nothing to read yet
+        raise FileKindError("it has nothing to read now, as a device would: not a regular file")
     if len(data) > limit:
         raise FileKindError(f"it is larger than {size_words(limit)}, far more than {what} can hold")
     return data

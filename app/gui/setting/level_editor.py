@@ -4,9 +4,10 @@ make it unique), Generate, Save and Play."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QSettings, Qt, QTimer, Signal
+from PySide6.QtCore import QSettings, Qt, QTimer, Signal, SignalInstance
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QUndoCommand, QUndoStack
 from PySide6.QtWidgets import (
     QFileDialog,
@@ -28,6 +29,7 @@ from app.gui.setting.region_palette import RegionPalette
 from bdd_model.board import Cell
 from bdd_model.files.atomic_file import atomic_output
 from bdd_model.files.checked_file import FileKindError, check_target
+from bdd_model.files.untrusted_text import PATH_EXCERPT, excerpt
 from bdd_model.levels.setting.answers import Answer, answered
 from bdd_model.levels.setting.fixes import Fix, fixes
 from bdd_model.levels.setting.sketch import Sketch
@@ -60,7 +62,6 @@ class LevelEditor(QMainWindow):
 
     def __init__(self, sketch: Sketch, settings: QSettings, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Paint a Level")
         self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         self._settings = settings
         self.sketch = sketch
@@ -72,6 +73,9 @@ class LevelEditor(QMainWindow):
         self.status = QLabel(self)
         self.status.setWordWrap(True)
         self.status.setAccessibleName("Count")
+        self.note = QLabel(self)
+        self.note.setWordWrap(True)
+        self.note.setAccessibleName("Last answer")
         self.cancel_button = QPushButton("Cancel", self)
         self.cancel_button.setToolTip("Stop counting this grid (paint again to count again)")
         self.cancel_button.hide()
@@ -96,6 +100,10 @@ class LevelEditor(QMainWindow):
         self._busy_timer.timeout.connect(self._show_busy)
         self.cancel_button.clicked.connect(self.cancel)
         self.suggestions.itemActivated.connect(self._apply_suggestion)
+        self.suggestions.currentItemChanged.connect(self._point_at_suggestion)
+        self.steps.cleanChanged.connect(self._cleaned)
+        self.steps.undoTextChanged.connect(self._name_steps)
+        self.steps.redoTextChanged.connect(self._name_steps)
         self.show_sketch(sketch)
         self.regions.choose(sketch.palette[0])
         self.grid.setFocus()
@@ -113,6 +121,10 @@ class LevelEditor(QMainWindow):
         self.sketch = sketch
         self.answer = None
         self.working.cancel()
+        self.note.clear()
+        self.grid.marked = None
+        stars = "1 star" if sketch.stars == 1 else f"{sketch.stars} stars"
+        self.setWindowTitle(f"Paint a Level: {sketch.n}×{sketch.n}, {stars}[*]")
         self.suggestions.hide()
         level = sketch.level()
         for action in (
@@ -138,6 +150,7 @@ class LevelEditor(QMainWindow):
         self.working.cancel()
         self.answer = None
         self.cancel_button.hide()
+        self.grid.setFocus()
         if counting:
             self.grid.show_sketch(self.sketch, frozenset())
             self._say("Count cancelled: paint a square, or Check, to count again")
@@ -196,13 +209,13 @@ class LevelEditor(QMainWindow):
     def rate(self) -> None:
         level = self.level
         if level is not None:
-            self._say("Rating…")
+            self.note.setText("Rating…")
             self.working.run(("rate", level), lambda _: _rated(level))
 
     def suggest(self) -> None:
         level = self.level
         if level is not None:
-            self._say("Looking for one-square changes that leave one solution…")
+            self.note.setText("Looking for one-square changes that leave one solution…")
             self.cancel_button.show()
             self.working.run(("suggest", level), lambda token: fixes(level, token))
 
@@ -210,17 +223,17 @@ class LevelEditor(QMainWindow):
         self.cancel_button.hide()
         kind, level = key
         if kind == "rate":
-            self._say(_rating_words(result))  # type: ignore[arg-type]
+            self.note.setText(_rating_words(result))  # type: ignore[arg-type]
         elif kind == "suggest":
             self._show_fixes(level, result)  # type: ignore[arg-type]
 
     def _show_fixes(self, level: Level, found: list[Fix]) -> None:
         self.suggestions.clear()
         if self.answer is not None and self.answer.solutions == 1:
-            self._say("Unique already: nothing to change")
+            self.note.setText("Unique already: nothing to change")
             return
         if not found:
-            self._say("No change of one square leaves exactly one solution")
+            self.note.setText("No change of one square leaves exactly one solution")
             return
         for fix in found:
             item = QListWidgetItem(f"{fix.cell.label()}: {fix.source} → {fix.target} ({fix.difficulty})")
@@ -228,7 +241,22 @@ class LevelEditor(QMainWindow):
             self.suggestions.addItem(item)
         self.suggestions.setCurrentRow(0)
         self.suggestions.show()
-        self._say(f"{plural(len(found), 'change')} leave one solution, the easiest first: double-click one")
+        leave = "leaves" if len(found) == 1 else "leave"
+        self.note.setText(
+            f"{plural(len(found), 'change')} {leave} one solution, easiest first: double-click to make one"
+        )
+
+    def _cleaned(self, clean: bool) -> None:
+        self.setWindowModified(not clean)
+
+    def _name_steps(self, _: str) -> None:
+        """The step Undo and Redo would take, in their tooltips."""
+        self._actions["undo"].setToolTip(f"Undo {self.steps.undoText()} (Ctrl+Z)")
+        self._actions["redo"].setToolTip(f"Redo {self.steps.redoText()} (Ctrl+Shift+Z)")
+
+    def _point_at_suggestion(self, item: QListWidgetItem | None) -> None:
+        self.grid.marked = None if item is None else item.data(Qt.ItemDataRole.UserRole).cell
+        self.grid.update()
 
     def _apply_suggestion(self, item: QListWidgetItem) -> None:
         fix: Fix = item.data(Qt.ItemDataRole.UserRole)
@@ -248,7 +276,10 @@ class LevelEditor(QMainWindow):
         if level is None:
             self._say(self.sketch.shortfall())
             return False
-        name, _ = QFileDialog.getSaveFileName(self, "Save Level", "level.txt", "Level (*.txt);;All files (*)")
+        folder = Path(str(self._settings.value("paint/folder", str(Path.home()))))
+        name, _ = QFileDialog.getSaveFileName(
+            self, "Save Level", str(folder / "level.txt"), "Level (*.txt);;All files (*)"
+        )
         return bool(name) and self.save_to(Path(name), level)
 
     def save_to(self, path: Path, level: Level) -> bool:
@@ -258,13 +289,16 @@ class LevelEditor(QMainWindow):
             with atomic_output(path) as stream:
                 stream.write(level.text().encode("ascii"))
         except FileKindError as error:
-            self._say(f"Could not save to {path.name}: {error}")
+            self.note.setText(f"Could not save to {excerpt(str(path), PATH_EXCERPT)}: {error}")
             return False
         except OSError as error:
-            self._say(f"Could not save to {path.name}: {error.strerror or error}")
+            self.note.setText(
+                f"Could not save to {excerpt(str(path), PATH_EXCERPT)}: {error.strerror or error}"
+            )
             return False
         self.steps.setClean()
-        self._say(f"Saved to {path.name}")
+        self._settings.setValue("paint/folder", str(path.parent))
+        self.note.setText(f"Saved to {excerpt(str(path), PATH_EXCERPT)}")
         return True
 
     def play_level(self) -> None:
@@ -298,11 +332,15 @@ class LevelEditor(QMainWindow):
         self.status.setText(text)
 
     def _make_actions(self) -> dict[str, QAction]:
-        undo = self.steps.createUndoAction(self, "&Undo")
-        undo.setShortcut(QKeySequence(QKeySequence.StandardKey.Undo))
-        redo = self.steps.createRedoAction(self, "&Redo")
-        redo.setShortcut(QKeySequence(QKeySequence.StandardKey.Redo))
-        made = {"undo": undo, "redo": redo}
+        steps = self.steps
+        made = {
+            "undo": _step_action(
+                self, "&Undo", QKeySequence.StandardKey.Undo, steps.undo, steps.canUndoChanged
+            ),
+            "redo": _step_action(
+                self, "&Redo", QKeySequence.StandardKey.Redo, steps.redo, steps.canRedoChanged
+            ),
+        }
         for key, text, shortcut, slot, tip in (
             ("check", "Chec&k", "Ctrl+K", self.check, "Say whether the level has one solution"),
             ("rate", "&Rate", "Ctrl+T", self.rate, "The difficulty and the techniques a solution needs"),
@@ -339,6 +377,7 @@ class LevelEditor(QMainWindow):
         line.addWidget(self.status, 1)
         line.addWidget(self.cancel_button)
         side.addLayout(line)
+        side.addWidget(self.note)
         body = QHBoxLayout()
         body.addLayout(side, 3)
         body.addWidget(self.suggestions, 1)
@@ -346,6 +385,21 @@ class LevelEditor(QMainWindow):
         layout.addWidget(self.regions)
         layout.addLayout(body, 1)
         self.setCentralWidget(central)
+
+
+def _step_action(
+    editor: LevelEditor,
+    text: str,
+    keys: QKeySequence.StandardKey,
+    slot: Callable[[], None],
+    able: SignalInstance,
+) -> QAction:
+    """Undo or Redo under a name that stays put (the stack's own actions put the step's words in
+    it, which moved the toolbar's buttons after each stroke); the step's words go to its tooltip."""
+    action = QAction(text, editor, shortcut=QKeySequence(keys), enabled=False)
+    action.triggered.connect(slot)
+    able.connect(action.setEnabled)
+    return action
 
 
 def _rated(level: Level) -> Rating | str:

@@ -49,7 +49,9 @@ class NewGridDialog(QDialog):
         self.chosen.emit(Sketch.of_rows(n, stars))
 
     def _fit_size(self) -> None:
-        self.size_box.setRange(max(SIZES.start, 4 * self.stars_box.value()), SIZES.stop - 1)
+        least = max(SIZES.start, 4 * self.stars_box.value())
+        self.size_box.setRange(least, SIZES.stop - 1)
+        self.size_box.setSuffix(f"  ({least} to {SIZES.stop - 1} with {self.stars_box.value()} per line)")
 
 
 def _remembered(settings: QSettings, key: str, default: int) -> int:

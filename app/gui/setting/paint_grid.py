@@ -39,6 +39,8 @@ class PaintGrid(QWidget):
         self.sketch = sketch
         self.outlined: frozenset[Cell] = frozenset()
         self.focus_cell = Cell(0, 0)
+        self.marked: Cell | None = None
+        """A square to point at (a suggestion's), framed solid."""
         self._stroke: Cell | None = None
         self._shades = self._shaded()
         self._drawn: tuple[object, QPixmap] | None = None
@@ -101,6 +103,9 @@ class PaintGrid(QWidget):
             )
             painter.setPen(QPen(colors.frame, 2))
             painter.drawRect(left, top, n * size, n * size)
+            if self.marked is not None:
+                painter.setPen(QPen(colors.cursor, max(3, size // 8)))
+                painter.drawRect(self.cell_rect(self.marked).adjusted(1, 1, -1, -1))
             if self.hasFocus():
                 painter.setPen(QPen(colors.cursor, max(2, size // 12), Qt.PenStyle.DashLine))
                 painter.drawRect(self.cell_rect(self.focus_cell).adjusted(1, 1, -1, -1))
@@ -163,8 +168,9 @@ class PaintGrid(QWidget):
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
         cell = self.cell_at(event.position().toPoint())
         if self._stroke is not None and cell is not None and cell != self._stroke:
+            for between in _cells_between(self._stroke, cell):
+                self.square_painted.emit(between)
             self._stroke = self.focus_cell = cell
-            self.square_painted.emit(cell)
 
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:
         if self._stroke is not None and event.button() == Qt.MouseButton.LeftButton:
@@ -196,8 +202,10 @@ class PaintGrid(QWidget):
     # ----- inside ------------------------------------------------------------------------
 
     def _regions(self) -> np.ndarray:
-        palette = self.sketch.palette
-        return np.array([[palette.index(s) for s in row] for row in self.sketch.rows], dtype=np.intp)
+        """Each square's region, numbered in reading order of their first squares as a level
+        numbers them, so that the board in play colours them the same."""
+        number = {symbol: i for i, symbol in enumerate(dict.fromkeys("".join(self.sketch.rows)))}
+        return np.array([[number[s] for s in row] for row in self.sketch.rows], dtype=np.intp)
 
     def _shaded(self) -> np.ndarray:
         return region_shades(self._regions(), len(board_colors(self.palette()).regions))
@@ -221,3 +229,16 @@ def _opaque_grid(colors: BoardColors) -> QColor:
     grid = QColor(colors.grid)
     grid.setAlpha(255)
     return mix(average, grid, colors.grid.alphaF())
+
+
+def _cells_between(start: Cell, end: Cell) -> list[Cell]:
+    """The squares a straight stroke from ``start`` (left out) to ``end`` crosses, in order: a quick
+    drag's mouse events skip squares."""
+    steps = max(abs(end.row - start.row), abs(end.col - start.col))
+    return [
+        Cell(
+            start.row + round((end.row - start.row) * i / steps),
+            start.col + round((end.col - start.col) * i / steps),
+        )
+        for i in range(1, steps + 1)
+    ]

@@ -3,7 +3,7 @@ missing ones marked; a region's letter key or a right-click on the grid chooses 
 
 from __future__ import annotations
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QEvent, Signal
 from PySide6.QtWidgets import QButtonGroup, QHBoxLayout, QLabel, QToolButton, QWidget
 
 from app.gui.board.theme import board_colors
@@ -25,10 +25,12 @@ class RegionPalette(QWidget):
         self._layout.addWidget(QLabel("Region:", self))
         self._buttons: dict[str, QToolButton] = {}
         self._layout.addStretch(1)
+        self._shown: tuple[Sketch, dict[str, int]] | None = None
 
     def show_regions(self, sketch: Sketch, shades: dict[str, int]) -> None:
         """One button a region of ``sketch``, in its colour (``shades``: each region's colour index;
         a missing region is plain)."""
+        self._shown = (sketch, shades)
         if "".join(self._buttons) != sketch.palette:
             for button in self._buttons.values():
                 self._group.removeButton(button)
@@ -64,6 +66,12 @@ class RegionPalette(QWidget):
                 button.setToolTip(f"Region {symbol} (key {symbol})")
             button.setText(f"{symbol}?" if symbol in missing else symbol)
         self._buttons.get(self.symbol, next(iter(self._buttons.values()))).setChecked(True)
+
+    def changeEvent(self, event: QEvent) -> None:
+        """A new appearance recolours the buttons as the grid redraws itself."""
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange and self._shown is not None:
+            self.show_regions(*self._shown)
 
     def choose(self, symbol: str) -> None:
         """Paint with region ``symbol`` from now on."""

@@ -76,4 +76,5 @@ class Sketch:
         missing = self.missing()
         if not missing:
             return ""
-        return f"{plural(len(missing), 'region')} missing ({and_list(missing)}): paint a square of each"
+        each = "it" if len(missing) == 1 else "each"
+        return f"{plural(len(missing), 'region')} missing ({and_list(missing)}): paint a square of {each}"
