@@ -182,3 +182,40 @@ def test_closing_a_changed_level_asks_first_and_cancel_keeps_the_window(
     assert editor.isVisible() and len(asked) == 1
     editor.close()
     assert not editor.isVisible() and len(asked) == 2
+
+
+def test_check_says_unique_or_the_count_and_generate_starts_from_a_made_level(
+    qtbot, window: MainWindow, monkeypatch
+) -> None:
+    from PySide6.QtWidgets import QMessageBox
+
+    from app.gui.levels.generate_dialog import GenerateDialog
+
+    said: list[str] = []
+    monkeypatch.setattr(QMessageBox, "information", lambda parent, title, text: said.append(text))
+    editor = _editor(window, Sketch.of_level(near_unique(6, 1, 1, 10)))
+    _answered(qtbot, editor)
+    editor.check()
+    assert said[-1].startswith("2 solutions: they differ on the outlined squares. Suggest lists")
+    gone = editor.sketch.symbol(Cell(0, 0))
+    editor.regions.choose(next(symbol for symbol in editor.sketch.palette if symbol != gone))
+    editor.grid.stroke_started.emit()
+    for r, row in enumerate(editor.sketch.rows):
+        for c, symbol in enumerate(row):
+            if symbol == gone:
+                editor.grid.square_painted.emit(Cell(r, c))
+    editor.grid.stroke_ended.emit()
+    missing = editor.sketch.missing()
+    editor.check()
+    assert missing == [gone] and said[-1] == editor.sketch.shortfall()
+    editor._actions["generate"].trigger()
+    dialog = editor.findChild(GenerateDialog)
+    assert dialog is not None
+    made = generate(7, 1, "easy", 4)
+    dialog.made.emit(made, "easy", 4)
+    assert editor.sketch == Sketch.of_level(made)
+    _answered(qtbot, editor)
+    editor.check()
+    assert said[-1] == "Unique: one solution."
+    editor.steps.undo()
+    assert editor.sketch.missing() == missing
