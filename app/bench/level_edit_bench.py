@@ -119,6 +119,7 @@ def measure(folder: Path) -> dict[str, object]:
             found[key]["counted"] += counted
             found[key]["more"] += more
             missing[key] += left
+            editor.steps.setClean()  # the setter leaves the level unsaved: no question on closing
             editor.close()
             app.processEvents()
             off = one_square_off(level)
