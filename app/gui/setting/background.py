@@ -23,8 +23,6 @@ class Background(QObject):
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._token: CancelToken | None = None
-        self.key: object = None
-        """What the running job is about (None: no job runs)."""
         self._ended.connect(self._heard)
 
     @property
@@ -35,7 +33,7 @@ class Background(QObject):
         """Start ``work`` (given a token it stops at once cancelled), cancelling the job before."""
         self.cancel()
         token = CancelToken()
-        self._token, self.key = token, key
+        self._token = token
         threading.Thread(
             target=self._work, args=(key, work, token), name="nqueens-setter", daemon=True
         ).start()
@@ -44,7 +42,7 @@ class Background(QObject):
         """Stop the running job, if any; its result is never heard."""
         if self._token is not None:
             self._token.cancel()
-        self._token = self.key = None
+        self._token = None
 
     def _work(self, key: object, work: Callable[[CancelToken], object], token: CancelToken) -> None:
         try:
@@ -63,7 +61,7 @@ class Background(QObject):
     def _heard(self, key: object, result: object, token: CancelToken, reason: str) -> None:
         if token is not self._token:
             return
-        self._token = self.key = None
+        self._token = None
         if reason:
             self.failed.emit(key, reason)
         else:

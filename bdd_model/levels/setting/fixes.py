@@ -24,9 +24,6 @@ class Fix:
     target: str
     difficulty: Difficulty
 
-    def applied(self, level: Level) -> Level:
-        return changed(level, self.cell, self.target)
-
 
 def changed(level: Level, cell: Cell, symbol: str) -> Level:
     """The level with ``cell`` in the region named ``symbol``."""
