@@ -170,12 +170,7 @@ def window_timings(
         rules.name,
         *options,
     )
-    child = subprocess.run(command, capture_output=True, text=True, check=False)
-    try:
-        return json.loads(child.stdout.splitlines()[-1])
-    except (IndexError, json.JSONDecodeError):
-        last = child.stderr.strip().splitlines()[-1:] or [f"exit status {child.returncode}"]
-        fail(f"the window timings failed: {last[0]}", status=1)
+    return _child_report(command, "the window timings")
 
 
 def _ms(stats: dict[str, float]) -> str:
