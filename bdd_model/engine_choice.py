@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 from bdd_model.board import check_whole_size
 from bdd_model.engine import Engine
-from bdd_model.engines import BuiltEngineKind, EngineKind, engine_named, engine_names, engines
+from bdd_model.engines import BuiltEngineKind, EngineKind, as_built, engine_named, engine_names, engines
 from bdd_model.families import CLASSIC
 from bdd_model.progress import ProgressCallback, no_progress
 from bdd_model.puzzles import FamilyPuzzle, Puzzle
@@ -44,19 +44,19 @@ def allowed(choice: str, puzzle: Puzzle) -> list[EngineKind]:
 
 def built_engine(choice: str, puzzle: Puzzle) -> BuiltEngineKind | None:
     """The built engine that answers the puzzle under the choice (now, or once built), if any."""
-    return next(
-        (
-            kind
-            for kind in allowed(choice, puzzle)
-            if isinstance(kind, BuiltEngineKind) and kind.reaches(puzzle)
-        ),
-        None,
-    )
+    built = (as_built(kind, puzzle) for kind in allowed(choice, puzzle))
+    return next((kind for kind in built if kind is not None and kind.reaches(puzzle)), None)
 
 
 def at_once_engine(choice: str, puzzle: Puzzle) -> EngineKind | None:
-    """The engine that answers the puzzle at once under the choice (while a built one is built)."""
-    at_once = [kind for kind in allowed(choice, puzzle) if not isinstance(kind, BuiltEngineKind)]
+    """The engine that answers the puzzle at once under the choice (while a built one is built);
+    on ``auto``, none that answers it only by name."""
+    choice = choice_for(choice, puzzle)
+    at_once = [
+        kind
+        for kind in allowed(choice, puzzle)
+        if as_built(kind, puzzle) is None and not (choice == AUTO and kind.by_name_only(puzzle))
+    ]
     return next((kind for kind in at_once if kind.reaches(puzzle)), None)
 
 

@@ -19,7 +19,7 @@ from bdd_model.diagram.configurator import Configurator
 from bdd_model.diagram.space import SolutionSpace
 from bdd_model.engine import take_in_order
 from bdd_model.engine_choice import LARGEST_N, check_board_size
-from bdd_model.engines import BuiltEngineKind, EngineKind
+from bdd_model.engines import EngineKind, as_built
 from bdd_model.errors import NQueensError
 from bdd_model.families import CLASSIC, family
 from bdd_model.files.checked_file import FileKindError, read_bounded
@@ -187,10 +187,11 @@ def refusal(
     if not decisions:
         return None
     try:
-        if not isinstance(engine, BuiltEngineKind):
+        built_kind = as_built(engine, puzzle)
+        if built_kind is None:
             take_in_order(engine.open(puzzle), decisions)
             return None
-        built = engine.at_hand(puzzle, backend, compile_up_to, lambda _: None)
+        built = built_kind.at_hand(puzzle, backend, compile_up_to, lambda _: None)
         if built is None:
             return first_conflict(puzzle, decisions)
         built.board(decisions)

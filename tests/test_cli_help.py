@@ -23,7 +23,8 @@ def test_nqueens_help_names_the_rule_families_and_the_levels(capsys) -> None:
         "--rules queens|no-touch|superqueens|toroidal (default queens) on count, compile, state, "
         "generate, smtlib, solve, show and bench." in words
     )
-    assert "--level on count, state, generate, smtlib and bench (a level in place of N and --rules)" in words
+    taking = "--level on count, compile, state, generate, smtlib and bench"
+    assert f"{taking} (a level in place of N and --rules)" in words
     assert "'nqueens level --help' describes the level file" in words
 
 

@@ -24,6 +24,7 @@ from app.gui.window.main_window import MainWindow
 from bdd_model import MAX_N, Cell, CellState, plural
 from bdd_model.board import STATE_ORDER
 from bdd_model.engine_choice import AUTO_BDD_MAX_N, LARGEST_N
+from bdd_model.engines.diagram_engine import LEVEL_MAX_N
 from bdd_model.families import family, names
 from bdd_model.levels.techniques import TECHNIQUES
 from bdd_model.levels.techniques.hints import SEARCH
@@ -32,7 +33,7 @@ from bdd_model.versions import library_versions
 from tests import oracle
 from tests.gui_helpers import click, toolbar_button
 
-LIMITS = {AUTO_BDD_MAX_N, MAX_N, SAT_ENGINE_MAX_N} | {
+LIMITS = {AUTO_BDD_MAX_N, MAX_N, SAT_ENGINE_MAX_N, LEVEL_MAX_N} | {
     size for name in names() for size in (family(name).quick_diagram_max_n, family(name).diagram_max_n)
 }
 LIMIT_PHRASES = re.compile(r"(?:up to|1×1 to|beyond|past|stops at|above) (\d+)×(\d+)", re.IGNORECASE)

@@ -252,9 +252,9 @@ def test_a_level_puzzle_is_known_by_its_regions_renamed_and_read_back_from_its_r
         msgspec.json.decode(b'{"kind": "level", "regions": ["AAB", "ABB", "AAA"]}', type=Puzzle)
 
 
-def test_only_the_level_search_answers_levels_and_it_answers_no_family() -> None:
+def test_the_level_search_answers_levels_by_default_and_it_answers_no_family() -> None:
     level, family = LevelPuzzle.of(ROWS_5), FamilyPuzzle(5)
-    assert [kind.name for kind in engines_for(level)] == ["search"]
+    assert [kind.name for kind in engines_for(level)] == ["bdd", "search"]
     assert "search" not in [kind.name for kind in engines_for(family)]
     assert choose_engine(level).name == "search"
     with pytest.raises(

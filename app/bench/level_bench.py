@@ -11,7 +11,7 @@ import importlib.util
 import random
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from itertools import islice
 from pathlib import Path
@@ -23,6 +23,7 @@ from bdd_model.errors import NQueensError
 from bdd_model.levels.level_file import read_level
 from bdd_model.levels.level_search import LevelSearch
 from bdd_model.levels.level_search_kernels import LevelKernels
+from bdd_model.levels.play.level_board import LevelBoard
 from bdd_model.levels.play.level_engine import LevelEngine
 from bdd_model.levels.techniques.hints import SEARCH, NoHint, hint
 from bdd_model.puzzles import LevelPuzzle
@@ -115,6 +116,18 @@ def level_files(path: Path) -> list[Path]:
     return files
 
 
+def read_levels(path: Path, skipped: list[str]) -> Iterator[tuple[Path, Level]]:
+    """Each level under ``path`` and its file; a file that is not a level goes to ``skipped``,
+    named with its reason."""
+    for file in level_files(path):
+        try:
+            level = read_level(file)
+        except LevelError as error:
+            skipped.append(f"{file.name}: {error}")
+            continue
+        yield file, level
+
+
 def run_level_bench(path: Path, heard: Callable[[LevelTiming], None] | None = None) -> LevelBenchResult:
     """Time every level under ``path``; files that are not levels are skipped, each named with
     its reason. NQueensError when two methods disagree."""
@@ -123,12 +136,7 @@ def run_level_bench(path: Path, heard: Callable[[LevelTiming], None] | None = No
     LevelSearch(Level(("A",)), compiled).counted()  # the first call loads the compiled code
     result = LevelBenchResult(time.perf_counter() - started)
     z3_ready = importlib.util.find_spec("z3") is not None
-    for file in level_files(path):
-        try:
-            level = read_level(file)
-        except LevelError as error:
-            result.skipped.append(f"{file.name}: {error}")
-            continue
+    for file, level in read_levels(path, result.skipped):
         started = time.perf_counter()
         solutions = LevelSearch(level, compiled).counted().solutions
         check_ms = (time.perf_counter() - started) * 1000
@@ -147,7 +155,7 @@ def run_level_bench(path: Path, heard: Callable[[LevelTiming], None] | None = No
             plain_ms,
             z3_ms,
             build_ms,
-            _played(built, built.solution() or []),
+            timed_game(built, built.solution() or []),
             _edited(level, compiled, random.Random(file.name)),
             *(_hinted(level) if solutions == 1 else ([], 0)),
         )
@@ -171,7 +179,7 @@ def _built(level: Level, compiled: LevelKernels) -> LevelEngine:
     return board
 
 
-def _played(board: LevelEngine, solution: list[Cell]) -> list[float]:
+def timed_game(board: LevelBoard, solution: list[Cell]) -> list[float]:
     """The milliseconds of each decision (decided, every square's state, the count) of a game
     played row by row towards a solution: a mark on a closed square, then the row's pieces
     (none for a level without solutions)."""

@@ -11,11 +11,12 @@ from pathlib import Path
 from app.bench.engine_bench import run_bench, run_sat_bench
 from app.bench.generate_bench import run_generate_bench
 from app.bench.level_bench import LevelTiming, run_level_bench
+from app.bench.level_diagram_bench import DiagramTiming, run_diagram_bench
 from app.bench.play_bench import PATTERNS, PlayClick, play
 from app.child_process import module_command
 from app.cli.engine_commands import add_engine_option, any_board_size, engine_for
 from app.options import add_rules_option, fail, integer, positive_int
-from bdd_model import BACKEND_CHOICES, CONSTRUCTIONS, plural
+from bdd_model import BACKEND_CHOICES, CONSTRUCTIONS, NQueensError, plural
 from bdd_model.families import CLASSIC, RuleFamily, family, measured_beside
 
 
@@ -319,6 +320,8 @@ def _run_levels(args: argparse.Namespace) -> int:
         fail(f"{args.level}: no such file or folder")
     if args.gui:
         return _run_level_edits(args) if args.edit else _run_level_window(args)
+    if args.engine == "bdd":
+        return _run_level_diagrams(args)
     report = run_level_bench(args.level, heard=None if args.json else _heard_level).to_json()
     if not report["all"]["levels"]:
         fail(f"{args.level}: no level read" + (f" ({report['skipped'][0]})" if report["skipped"] else ""))
@@ -342,6 +345,47 @@ def _run_levels(args: argparse.Namespace) -> int:
     for reason in report["skipped"]:
         print(f"skipped {reason}")
     return 0
+
+
+def _run_level_diagrams(args: argparse.Namespace) -> int:
+    """``bench --level FOLDER --engine bdd``: every level compiled and played on its diagram, the
+    search's figures beside."""
+    heard = None if args.json else _heard_diagram
+    try:
+        report = run_diagram_bench(args.level, args.backend, heard).to_json()
+    except NQueensError as error:
+        fail(str(error), status=1)
+    if not report["all"]["levels"]:
+        fail(f"{args.level}: no level read" + (f" ({report['skipped'][0]})" if report["skipped"] else ""))
+    if args.json:
+        print(json.dumps(report))
+        return 0
+    for size in [*report["sizes"], {"n": "", "stars": "", "levels_of": "all", **report["all"]}]:
+        stars = f" ({size['stars']} stars)" if size["stars"] not in ("", 1) else ""
+        name = size.get("levels_of") or f"{size['n']}×{size['n']}{stars}"
+        print(
+            f"{name}: {size['levels']} levels, compiled {_ms(size['compile_ms'])} (search built "
+            f"{_ms(size['search_build_ms'])}); decision {_ms(size['decision_ms'])} (search "
+            f"{_ms(size['search_decision_ms'])}); at most {size['nodes_max']:,} nodes, widest level "
+            f"{size['widest_max']:,}, {size['boards_max']:,} boards walked"
+        )
+    for goal in report["goals"]:
+        met = "met" if goal["met"] else "MISSED"
+        print(
+            f"goal up to {goal['up_to']}×{goal['up_to']}: compile p95 {goal['p95_ms']:.2f} ms "
+            f"(≤ {goal['goal_p95_ms']:g} ms) {met}"
+        )
+    print("every decision within a frame" if report["click_within_frame"] else "a decision took over a frame")
+    for reason in report["skipped"]:
+        print(f"skipped {reason}")
+    return 0
+
+
+def _heard_diagram(timing: DiagramTiming) -> None:
+    sys.stderr.write(
+        f"{timing.name}: {timing.solutions} solutions, {timing.nodes} nodes, "
+        f"compiled {timing.compile_ms:.2f} ms\n"
+    )
 
 
 def _run_level_window(args: argparse.Namespace) -> int:

@@ -8,7 +8,7 @@ import sys
 import time
 
 from app.cli.compile_report import CompileReport
-from app.cli.level_commands import open_level, run_level_state
+from app.cli.level_answers import run_level_compile, run_level_count, run_level_state
 from app.cli.output import explanation, explanation_lines, state_lists
 from app.options import (
     add_decision_options,
@@ -37,7 +37,6 @@ from bdd_model.diagram.space import MAX_N, check_size
 from bdd_model.engine import Engine
 from bdd_model.engine_choice import ENGINE_CHOICES, choose_engine, open_engine
 from bdd_model.families import RuleFamily
-from bdd_model.levels.level_search import LevelSearch
 from bdd_model.puzzles import FamilyPuzzle
 from bdd_model.sat.engine import SAT_ENGINE_MAX_N
 from bdd_model.solution_count import SolutionCount
@@ -70,12 +69,13 @@ def _state_command(n: int, rules: RuleFamily) -> str:
 
 
 def add_engine_option(parser: argparse.ArgumentParser) -> None:
-    """--engine auto|bdd|sat, shared by ``state`` and ``bench``."""
+    """--engine auto|bdd|sat|search, shared by ``count``, ``state`` and ``bench``."""
     parser.add_argument(
         "--engine",
         choices=ENGINE_CHOICES,
         default="auto",
-        help="bdd (exact, N ≤ 15), sat (N ≤ 100), or auto: the BDD up to 12 or when cached (default)",
+        help="bdd (exact, N ≤ 15; levels to 18), sat (N ≤ 100), search (levels), or auto: the BDD up "
+        "to 12 or when cached, the search for a level (default)",
     )
 
 
@@ -138,14 +138,18 @@ def register(commands: argparse._SubParsersAction) -> None:
     count.add_argument("n", metavar="N", type=any_board_size, nargs="?", help=f"board size (1..{MAX_N})")
     add_level_option(count)
     add_space_options(count)
+    add_engine_option(count)
     add_rules_option(count, level=True)
     count.add_argument("-v", "--verbose", action="store_true", help="timings and BDD size on stderr")
     count.set_defaults(run=run_count)
 
-    compile_ = commands.add_parser("compile", help="compile N now (no cache read) and cache it")
-    compile_.add_argument("n", metavar="N", type=board_size, help="board size")
+    compile_ = commands.add_parser(
+        "compile", help="compile N now (no cache read) and cache it, or a level's diagram (its nodes, time)"
+    )
+    compile_.add_argument("n", metavar="N", type=board_size, nargs="?", help="board size")
+    add_level_option(compile_)
     add_space_options(compile_)
-    add_rules_option(compile_)
+    add_rules_option(compile_, level=True)
     compile_.set_defaults(run=run_compile)
 
     state = commands.add_parser("state", help="the board after decisions: every square's state")
@@ -166,8 +170,9 @@ def register(commands: argparse._SubParsersAction) -> None:
 def run_count(args: argparse.Namespace) -> int:
     rules_or_level(args)
     if args.level is not None:
-        print(LevelSearch(open_level(args.level)).count())
-        return 0
+        return run_level_count(args)
+    if args.engine not in ("auto", "bdd"):
+        fail(f"count compiles the BDD: --engine {args.engine} answers a count only with --level")
     if args.rules.diagram_max_n < args.n <= SAT_ENGINE_MAX_N and args.rules.has_no_solution(args.n):
         print(0)
         return 0
@@ -184,6 +189,9 @@ def run_count(args: argparse.Namespace) -> int:
 
 
 def run_compile(args: argparse.Namespace) -> int:
+    rules_or_level(args)
+    if args.level is not None:
+        return run_level_compile(args)
     try:
         check_size(args.n, args.rules)
     except NQueensError as error:

@@ -11,11 +11,11 @@ import textwrap
 from collections.abc import Callable
 from pathlib import Path
 
-from app.cli.output import explanation, explanation_lines, state_lists, write_output
+from app.cli.output import write_output
 from app.options import HELP_WIDTH, add_decision_options, fail, whole_number
-from bdd_model import NQueensError, parse_cell
-from bdd_model.board import CellState, cells_one_based
-from bdd_model.decisions import Decision, DecisionKind
+from bdd_model import NQueensError
+from bdd_model.board import cells_one_based
+from bdd_model.decisions import Decision
 from bdd_model.files.untrusted_text import PATH_EXCERPT, excerpt
 from bdd_model.levels.level_file import level_form, read_level
 from bdd_model.levels.level_search import LevelSearch
@@ -28,7 +28,6 @@ from bdd_model.levels.techniques.position import Deduction
 from bdd_model.levels.techniques.rating import DIFFICULTIES, NotUnique, rate
 from bdd_model.puzzles import LevelPuzzle
 from bdd_model.puzzles.level import MAX_N, MAX_STARS, Level, LevelError
-from bdd_model.solution_count import SolutionCount
 from bdd_model.wording import and_list
 
 LEVEL_FILE = (
@@ -261,56 +260,3 @@ def _write(text: str, target: str, what: str) -> None:
     write_output([text], target)
     if target != "-":
         print(f"Wrote {what} to '{excerpt(target, PATH_EXCERPT)}'")
-
-
-def run_level_state(args: argparse.Namespace) -> int:
-    """``state --level FILE``: the contract's state object for a level, from the levels' search."""
-    if args.engine != "auto":
-        fail("--engine does not apply to a level: the levels' exact search answers it")
-    level = open_level(args.level)
-    n = level.n
-    try:
-        decisions = [Decision.parse(kind, text, n) for kind, text in args.decisions]
-        target = parse_cell(args.explain, n) if args.explain else None
-    except NQueensError as error:
-        fail(str(error))
-    board = LevelEngine(LevelPuzzle.of(level))
-    for decision in decisions:
-        try:
-            (board.place if decision.kind is DecisionKind.QUEEN else board.mark)(*decision.cell)
-        except NQueensError as error:
-            fail(str(error))
-    states = board.states()
-    figure = SolutionCount.of(board.count)
-    report: dict[str, object] = {
-        "n": n,
-        "engine": board.engine,
-        "rules": "level",
-        "stars": level.stars,
-        "regions": list(level.regions),
-        **figure.json_fields(),
-    }
-    report.update(state_lists(states))
-    if args.counts:
-        report["counts"] = board.cell_counts()
-    if target is not None:
-        report["explanation"] = explanation(target, board.explain(*target))
-    print(json.dumps(report) if args.json else _level_text(level, states, report, figure))
-    return 0
-
-
-def _level_text(
-    level: Level, states: list[list[CellState]], report: dict[str, object], figure: SolutionCount
-) -> str:
-    """The level for people: each row of regions, then the same row's squares, then the counts."""
-    shown = {CellState.QUEEN: "Q", CellState.FORCED: "F", CellState.OPEN: ".", CellState.MARKED: "x"}
-    rows = [
-        f"{' '.join(line)}   {' '.join(shown.get(state, '-') for state in row)}"
-        for row, line in zip(states, level.regions, strict=True)
-    ]
-    counts = report.get("counts")
-    if isinstance(counts, list):
-        width = len(str(max(max(row) for row in counts)))
-        rows += [" ".join(f"{k:>{width}}" for k in row) for row in counts]
-    legend = "(left the regions; right Q piece, F forced, . open, x marked, - closed)"
-    return "\n".join([*rows, f"{figure.remain()} {legend}", *explanation_lines(report, "piece", "the level")])

@@ -59,7 +59,7 @@ from bdd_model import (
     resolve_backend,
 )
 from bdd_model.engine_choice import check_board_size, choice_for, choose_engine
-from bdd_model.engines import BuiltEngineKind, EngineKind
+from bdd_model.engines import EngineKind, as_built
 from bdd_model.files.untrusted_text import PATH_EXCERPT, excerpt
 from bdd_model.puzzles import FamilyPuzzle, Puzzle
 from bdd_model.saved_game import BoardFileError, read_board_file, refusal
@@ -305,9 +305,10 @@ def _screenshot(
 
     The window gets throwaway settings: a headless run changes nothing the user's window
     remembers (board size, geometry, engine)."""
-    if isinstance(engine, BuiltEngineKind):
+    built_kind = as_built(engine, puzzle)
+    if built_kind is not None:
         try:
-            built = engine.at_hand(puzzle, session.sources.backend, puzzle.n, lambda _: None)
+            built = built_kind.at_hand(puzzle, session.sources.backend, puzzle.n, lambda _: None)
             count = built.board(decisions).count if built is not None else None
         except NQueensError as error:
             fail(str(error))

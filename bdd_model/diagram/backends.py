@@ -41,8 +41,10 @@ def resolve_backend(name: str) -> str:
     return name
 
 
-def new_manager(backend: str) -> Any:
-    """A fresh BDD manager of that backend, with dynamic reordering off.
+def new_manager(backend: str, memory_estimate: int | None = None) -> Any:
+    """A fresh BDD manager of that backend, with dynamic reordering off; CUDD's tables sized for
+    ``memory_estimate`` bytes (None: its default, 1 GiB, which takes 9 ms to set up where 64 MiB
+    takes 1 ms).
 
     Under an address-space cap CUDD is told how much it may use: left alone it reserves memory
     for its default 1 GiB estimate and, when an allocation fails, prints its own message.
@@ -52,15 +54,16 @@ def new_manager(backend: str) -> Any:
     if resolve_backend(backend) == "cudd":
         from dd import cudd
 
+        estimate = memory_estimate or cudd.DEFAULT_MEMORY
         room = _room_under_cap()
         if room is None:
-            manager = cudd.BDD()
+            manager = cudd.BDD(memory_estimate=estimate)
         else:
             budget = int(room * CUDD_SHARE)
             if budget < CUDD_MINIMUM:
                 raise MemoryError("too little memory is left under the cap to start CUDD")
             _quiet_cudd(cudd.__file__)
-            manager = cudd.BDD(memory_estimate=min(cudd.DEFAULT_MEMORY, budget // 2))
+            manager = cudd.BDD(memory_estimate=min(estimate, budget // 2))
             manager.configure(max_memory=budget)
         manager.configure(reordering=False)
         return manager

@@ -5,13 +5,13 @@ built first); the front ends choose among them and never ask which one they have
 from __future__ import annotations
 
 from bdd_model.engines.diagram_engine import DIAGRAM
-from bdd_model.engines.engine_kind import Built, BuiltEngineKind, EngineKind
+from bdd_model.engines.engine_kind import Built, BuiltEngineKind, EngineKind, as_built
 from bdd_model.engines.search_engine import SEARCH
 from bdd_model.engines.solver_engine import SOLVER
 from bdd_model.errors import NQueensError
 from bdd_model.files.untrusted_text import excerpt
 
-__all__ = ["Built", "BuiltEngineKind", "EngineKind", "engine_named", "engine_names", "engines"]
+__all__ = ["Built", "BuiltEngineKind", "EngineKind", "as_built", "engine_named", "engine_names", "engines"]
 
 _ENGINES: dict[str, EngineKind] = {kind.name: kind for kind in (DIAGRAM, SOLVER, SEARCH)}
 

@@ -1,5 +1,6 @@
 """The compiled diagram as an engine of the registry: a family's board answered in this process from its BDD,
-compiled once (in a child process when it takes a while) and kept in the cache."""
+compiled once (in a child process when it takes a while) and kept in the cache; a level's from its own BDD,
+compiled when it opens (milliseconds) and only when the BDD is chosen by name."""
 
 from __future__ import annotations
 
@@ -17,9 +18,15 @@ from bdd_model.diagram.configurator import Configurator
 from bdd_model.diagram.space import MAX_N, SolutionSpace, check_size
 from bdd_model.engine import take_in_order
 from bdd_model.engines.engine_kind import BuiltEngineKind, Warn, _quiet, family_board
-from bdd_model.errors import CacheError
+from bdd_model.errors import BoardSizeError, CacheError
+from bdd_model.levels.diagram.level_bdd import compile_level
+from bdd_model.levels.play.diagram_level_engine import DiagramLevelEngine
 from bdd_model.progress import ProgressCallback, no_progress
-from bdd_model.puzzles import FamilyPuzzle, Puzzle
+from bdd_model.puzzles import FamilyPuzzle, LevelPuzzle, Puzzle
+
+LEVEL_MAX_N = 18
+"""The largest level the BDD answers: every published level (to 18×18) compiles within 12 ms
+(docs/measurements.md)."""
 
 
 @dataclass(frozen=True)
@@ -39,15 +46,34 @@ class DiagramEngine(BuiltEngineKind):
     name = "bdd"
     title = short_title = Configurator.title
     choice_label = "&BDD Only"
-    choice_words = f"Always the compiled diagram: exact counts and the heat map, up to {MAX_N}×{MAX_N}"
+    choice_words = (
+        f"Always the compiled diagram: exact counts and the heat map, up to {MAX_N}×{MAX_N} "
+        f"(levels to {LEVEL_MAX_N}×{LEVEL_MAX_N})"
+    )
     counts_per_square = True
     built_noun = "diagram"
     brings = "exact counts and the heat map"
 
     def largest(self, puzzle: Puzzle) -> int:
-        return puzzle.rules.diagram_max_n if isinstance(puzzle, FamilyPuzzle) else 0
+        return puzzle.rules.diagram_max_n if isinstance(puzzle, FamilyPuzzle) else LEVEL_MAX_N
+
+    def builds(self, puzzle: Puzzle) -> bool:
+        return isinstance(puzzle, FamilyPuzzle)
+
+    def by_name_only(self, puzzle: Puzzle) -> bool:
+        return isinstance(puzzle, LevelPuzzle)
+
+    def keeps_dead_ends(self, puzzle: Puzzle) -> bool:
+        return isinstance(puzzle, LevelPuzzle)
 
     def check_size(self, puzzle: Puzzle) -> None:
+        if isinstance(puzzle, LevelPuzzle):
+            if puzzle.n > LEVEL_MAX_N:
+                raise BoardSizeError(
+                    f"the {self.title} answers levels up to {LEVEL_MAX_N}×{LEVEL_MAX_N}; "
+                    f"the levels' search answers this {puzzle.n}×{puzzle.n} one (--engine search)"
+                )
+            return
         board = family_board(self.title, puzzle)
         check_size(board.n, board.rules)
 
@@ -62,7 +88,10 @@ class DiagramEngine(BuiltEngineKind):
         construction: str = "search",
         progress: ProgressCallback = no_progress,
         warn: Warn = _quiet,
-    ) -> Configurator:
+    ) -> Configurator | DiagramLevelEngine:
+        if isinstance(puzzle, LevelPuzzle):
+            self.check_size(puzzle)
+            return DiagramLevelEngine(puzzle, compile_level(puzzle.level, backend))
         board = family_board(self.title, puzzle)
         space = load_or_compile(board.n, backend, construction, progress, warn=warn, rules=board.rules)
         return Configurator(space)

@@ -38,8 +38,19 @@ class EngineKind(ABC):
     """Its boards are answered in the engine worker process (else in the window's own)."""
     counts_per_square: bool = False
     """It counts the solutions through every square (the heat map)."""
-    keeps_dead_ends: bool = False
-    """Its engines take, when asked (``strict`` False), decisions that leave no solution."""
+
+    def keeps_dead_ends(self, puzzle: Puzzle) -> bool:
+        """Its boards of the puzzle take, when asked (``strict`` False), decisions that leave no
+        solution."""
+        return False
+
+    def by_name_only(self, puzzle: Puzzle) -> bool:
+        """It answers the puzzle only when chosen by name: ``auto`` leaves it to another."""
+        return False
+
+    def builds(self, puzzle: Puzzle) -> bool:
+        """It answers the puzzle from something built first and kept (see ``BuiltEngineKind``)."""
+        return False
 
     @abstractmethod
     def largest(self, puzzle: Puzzle) -> int:
@@ -100,6 +111,10 @@ class BuiltEngineKind(EngineKind):
 
     built_noun: str
     """What it is built into, in a sentence ("diagram")."""
+
+    def builds(self, puzzle: Puzzle) -> bool:
+        return True
+
     brings: str
     """What it brings once built, in a sentence ("exact counts and the heat map")."""
 
@@ -137,3 +152,8 @@ class BuiltEngineKind(EngineKind):
     @abstractmethod
     def discard_built(self, puzzle: Puzzle, backend: str, path: Path) -> None:
         """A build no longer wanted: remove its file unless it is the one kept."""
+
+
+def as_built(kind: EngineKind, puzzle: Puzzle) -> BuiltEngineKind | None:
+    """The engine as the built engine that answers the puzzle, None when it answers it at once."""
+    return kind if isinstance(kind, BuiltEngineKind) and kind.builds(puzzle) else None

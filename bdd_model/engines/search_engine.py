@@ -21,10 +21,12 @@ class SearchEngine(EngineKind):
     choice_words = f"The levels' exact search: every level to {MAX_N}×{MAX_N}, exact counts and the heat map"
     in_worker = True
     counts_per_square = True
-    keeps_dead_ends = True
 
     def largest(self, puzzle: Puzzle) -> int:
         return MAX_N if isinstance(puzzle, LevelPuzzle) else 0
+
+    def keeps_dead_ends(self, puzzle: Puzzle) -> bool:
+        return True
 
     def prepare(self) -> bool:
         return level_kernels().prepare()

@@ -52,6 +52,11 @@ class LevelSearch:
         self.searches = 0
         """The searches run so far (counts and proofs)."""
 
+    @property
+    def arrays(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The level as the kernels take it: group masks, touching masks, each square's groups."""
+        return self._arrays
+
     def counted(
         self,
         queens: Iterable[Cell] = (),

@@ -1,5 +1,5 @@
-"""The levels' exact search as one package of the kernel loader: ``level_kernels`` compiled by numba, and its
-Python twin ``level_python`` while it compiles."""
+"""The levels' exact search and their diagrams' frontier walk as one package of the kernel loader:
+``level_kernels`` and ``frontier_kernels`` compiled by numba, and their Python twins while they compile."""
 
 from __future__ import annotations
 
@@ -11,10 +11,14 @@ LEVEL_PACKAGE = register(
     KernelPackage(
         name="levels",
         declared_in=__name__,
-        roles=("search",),
-        compiled=("bdd_model.levels.level_kernels",),
-        fallbacks=("bdd_model.levels.level_python",),
-        sources=("bdd_model.kernels.bits", "bdd_model.levels.level_kernels"),
+        roles=("search", "diagram"),
+        compiled=("bdd_model.levels.level_kernels", "bdd_model.levels.diagram.frontier_kernels"),
+        fallbacks=("bdd_model.levels.level_python", "bdd_model.levels.diagram.frontier_python"),
+        sources=(
+            "bdd_model.kernels.bits",
+            "bdd_model.levels.level_kernels",
+            "bdd_model.levels.diagram.frontier_kernels",
+        ),
         compiling="compiling the levels' search, once for this computer (about 15 s)…",
     )
 )
@@ -29,6 +33,11 @@ class LevelKernels(Kernels):
     def search(self) -> ModuleType:
         """``level_kernels`` or ``level_python``."""
         return self.module("search")
+
+    @property
+    def diagram(self) -> ModuleType:
+        """``frontier_kernels`` or ``frontier_python``."""
+        return self.module("diagram")
 
 
 def level_kernels() -> LevelKernels:

@@ -13,6 +13,7 @@ from app.gui.help.program_info import NAME, ProgramInfo
 from bdd_model import MAX_N, Cell, CellState, and_list, plural
 from bdd_model.build_cost.costs import ASK_BEFORE, compile_cost
 from bdd_model.engine_choice import AUTO_BDD_MAX_N
+from bdd_model.engines.diagram_engine import LEVEL_MAX_N
 from bdd_model.sat.engine import EXACT_REACH, SAT_ENGINE_MAX_N, quick_probes
 from bdd_model.sat.estimate import DEFAULT_PROBES
 from bdd_model.wording import duration, memory
@@ -315,6 +316,21 @@ hard one can take seconds.</p>
 <p>Explanations use the {term("SAT")} solver CaDiCaL (through python-sat), with your decisions
 as {term("Assumption", "assumptions")}: facts for one question only, so a retraction rebuilds
 nothing.</p>
+
+<h3>Levels: the exact search, or the level's own BDD</h3>
+<p>A region level (LinkedIn's Queens, Star Battle) is answered by the levels' exact search: a
+search through a square that finds a solution proves it open, and every square of that
+solution with it; one that finds none closes it. <b>View → Engine → BDD Only</b> answers it
+from the level's own diagram instead, compiled when the level opens (levels up to
+{LEVEL_MAX_N}×{LEVEL_MAX_N}). A walk over the squares row by row, a piece on each or not, drops
+at once every board that can no longer be finished (a row, column or region left with too few
+squares, or a region confined to a part of another that needs as many pieces), meets each board
+once, and makes equal parts of the diagram one {term("Node", "node")}. A level people play has
+exactly one solution, and the diagram of one solution is a single path: one node per square,
+{LEVEL_MAX_N * LEVEL_MAX_N + 1} nodes at {LEVEL_MAX_N}×{LEVEL_MAX_N}, built in a few milliseconds, where
+the classic 15×15 board's diagram has 52 million. Its {term("Row layer", "row layers")} join
+each row to the next by the row's pieces (one or two squares), and a click is answered in one
+sweep, as on the families' diagrams.</p>
 
 <h3>The count past exact reach</h3>
 <p>The number of solutions grows very fast: 92 on 8×8, 14,772,512 on 16×16, and about

@@ -373,28 +373,27 @@ class InsightPanel(QWidget):
         """The compiled diagram's figures and the chart of its nodes per level."""
         self._figures = figures
         self._show_tabs(bdd=True)
-        info = figures.info
         values = {
-            "Backend": backend_description(info.backend),
-            "Construction": info.construction,
-            "BDD nodes": f"{info.bdd_nodes:,}",
+            "Backend": backend_description(figures.backend),
+            "Construction": figures.construction,
+            "BDD nodes": f"{figures.bdd_nodes:,}",
             "Row edges": f"{figures.edges:,}",
-            "Solutions": f"{info.solutions:,}",
-            "Compiled in": _seconds(info.compile_seconds),
+            "Solutions": f"{figures.solutions:,}",
+            "Compiled in": _seconds(figures.compile_seconds),
             "Opened": ("from the cache in " if figures.origin == "cache" else "compiled now in ")
             + _seconds(figures.seconds),
         }
         for key, value in values.items():
             self.figure_labels[key].setText(value)
-        self.chart.set_levels(info.n, info.level_nodes)
+        self.chart.set_levels(figures.n, figures.level_nodes)
         for part in (self.chart_caption, self.chart):
-            part.setVisible(any(info.level_nodes))
-        if any(info.level_nodes):
-            widest = max(range(len(info.level_nodes)), key=info.level_nodes.__getitem__)
-            row = widest // info.n + 1
+            part.setVisible(any(figures.level_nodes))
+        if any(figures.level_nodes):
+            widest = max(range(len(figures.level_nodes)), key=figures.level_nodes.__getitem__)
+            row = widest // figures.n + 1
             self.widest_label.setText(
-                f"Widest at level {widest} (row {row}, square {row},{widest % info.n + 1}): "
-                f"{plural(info.level_nodes[widest], 'node')}."
+                f"Widest at level {widest} (row {row}, square {row},{widest % figures.n + 1}): "
+                f"{plural(figures.level_nodes[widest], 'node')}."
             )
         else:
             self.widest_label.setText(

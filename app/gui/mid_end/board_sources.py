@@ -20,7 +20,6 @@ from app.gui.workers.worker_board import WorkerBoard
 from app.gui.workers.worker_client import WorkerClient
 from bdd_model import Decision, NQueensError
 from bdd_model.decisions import conflict
-from bdd_model.engine import take_in_order
 from bdd_model.engine_choice import (
     AUTO,
     ENGINE_CHOICES,
@@ -29,7 +28,7 @@ from bdd_model.engine_choice import (
     largest_for,
     waits_for_build,
 )
-from bdd_model.engines import Built, BuiltEngineKind, EngineKind, engine_named, engines
+from bdd_model.engines import Built, BuiltEngineKind, EngineKind, as_built, engine_named, engines
 from bdd_model.puzzles import Puzzle
 
 IN_PROCESS_MAX_N = 10
@@ -99,16 +98,16 @@ class BoardSources(QObject):
         """The mid end's policy: boards whose engine can keep decisions that leave no solution
         keep them (the assists that spoil nothing); else such decisions are refused."""
 
-    def strict_for(self, kind: EngineKind) -> bool:
-        """Whether boards on the engine of that kind refuse decisions that leave no solution."""
-        return not (self.keeps_dead_ends and kind.keeps_dead_ends)
+    def strict_for(self, kind: EngineKind, puzzle: Puzzle) -> bool:
+        """The puzzle's boards on the engine of that kind refuse decisions leaving no solution."""
+        return not (self.keeps_dead_ends and kind.keeps_dead_ends(puzzle))
 
     def keep_dead_ends(self, keep: bool) -> None:
         """Set the policy, for the board shown too."""
         self.keeps_dead_ends = keep
         board = self._current()
         if board is not None:
-            board.set_strict(self.strict_for(engine_named(board.engine)))
+            board.set_strict(self.strict_for(engine_named(board.engine), board.puzzle))
 
     @property
     def compiling(self) -> int:
@@ -154,7 +153,7 @@ class BoardSources(QObject):
 
     def on_built_engine(self, board: EngineBoard) -> bool:
         """True when ``board`` is answered by a built engine."""
-        return isinstance(engine_named(board.engine), BuiltEngineKind)
+        return as_built(engine_named(board.engine), board.puzzle) is not None
 
     def request(
         self,
@@ -191,7 +190,8 @@ class BoardSources(QObject):
             self.ready.emit(cfg, file, label)
             return True
         at_once = at_once_engine(self.engine_choice, puzzle)
-        problem = _contradiction(puzzle, decisions) if at_once is None or self.strict_for(at_once) else ""
+        strict = at_once is None or self.strict_for(at_once, puzzle)
+        problem = _contradiction(puzzle, decisions) if strict else ""
         if problem:
             return self._refused(pending, problem)
         self.puzzle = puzzle
@@ -396,10 +396,10 @@ class BoardSources(QObject):
         here with the decisions taken (NQueensError when refused)."""
         kind = at_once_engine(self.engine_choice, puzzle)
         assert kind is not None, "an engine answers at once every board the choice lets through"
+        strict = self.strict_for(kind, puzzle)
         if kind.in_worker:
-            client = self._worker_client(kind)
-            return WorkerBoard(client, kind, puzzle, decisions, self.parent(), self.strict_for(kind))
-        return InProcessBoard(take_in_order(kind.open(puzzle, self.backend), decisions), self.parent())
+            return WorkerBoard(self._worker_client(kind), kind, puzzle, decisions, self.parent(), strict)
+        return InProcessBoard.taking(kind.open(puzzle, self.backend), decisions, strict, self.parent())
 
     def _worker_client(self, kind: EngineKind) -> WorkerClient:
         """The engine worker, named for the engine of the board it answers now."""

@@ -9,7 +9,7 @@ from PySide6.QtCore import QObject
 
 from app.gui.workers.engine_board import AnswerCallback, EngineBoard, Proposal
 from bdd_model import Decision, NQueensError
-from bdd_model.engine import Engine, answer
+from bdd_model.engine import Engine, answer, take_in_order
 from bdd_model.questions import Question
 
 
@@ -19,6 +19,22 @@ class InProcessBoard(EngineBoard):
     def __init__(self, engine: Engine, parent: QObject | None = None) -> None:
         super().__init__(engine.engine, engine.title, engine.view(), parent)
         self._engine = engine
+
+    @classmethod
+    def taking(
+        cls, engine: Engine, decisions: Sequence[Decision], strict: bool, parent: QObject | None = None
+    ) -> InProcessBoard:
+        """The engine's board with the decisions taken in order, refusing those that leave no
+        solution or not (NQueensError naming the first refused)."""
+        engine.strict = strict
+        board = cls(take_in_order(engine, decisions), parent)
+        board.strict = strict
+        return board
+
+    def set_strict(self, strict: bool) -> None:
+        """The engine refuses decisions that leave no solution from now on, or keeps them."""
+        super().set_strict(strict)
+        self._engine.strict = strict
 
     def restore(self, decisions: Sequence[Decision]) -> None:
         """Replace the decisions outright; NQueensError when no solution keeps them."""
