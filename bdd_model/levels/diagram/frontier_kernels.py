@@ -1,15 +1,16 @@
 """A level's reduced decision diagram found by numba: a walk over the squares in row-major order (the classic
 board's variable order), a piece on each square or not, on the levels' search's arrays. A board that cannot
 be finished is dropped at once (a group left with too few squares; a group inside another that needs as
-many pieces closes the rest of that other first), a board met again (its open squares and needs) costs
-nothing, and equal nodes are one: the nodes come out reduced, children first."""
+many pieces closes the rest of that other first; at the start of each row, the levels' search finds no
+solution), a board met again (its open squares and needs) costs nothing, and equal nodes are one: the nodes
+come out reduced, children first."""
 
 from __future__ import annotations
 
 import numpy as np
 from numba import njit
 
-from bdd_model.levels.level_kernels import _branch, _grown, _key, _mixed, _place, _push, _slot, _stack
+from bdd_model.levels.level_kernels import _branch, _grown, _key, _mixed, _place, _push, _slot, _stack, _walk
 from bdd_model.levels.level_python import STOPPED
 
 _MASKS = "uint64[:, ::1]"
@@ -21,6 +22,8 @@ BEYOND = -1
 STOP_EVERY = 1024
 """Boards walked between two looks at the stop flag."""
 _TABLE_START = 1 << 10
+_DEAD = 1 << 14
+"""Boards without a solution the row-start searches keep (the table starts over when half full)."""
 
 
 @njit("int64(int64[:, ::1], int64[::1], int64, int64, int64)", cache=True, nogil=True)
@@ -46,6 +49,41 @@ def _rehashed(nodes, made, size):  # pragma: no cover - compiled
     for node in range(2, made):
         unique[_node_slot(nodes, unique, nodes[node, 0], nodes[node, 1], nodes[node, 2])] = node
     return unique
+
+
+@njit(cache=True, nogil=True)
+def _solvable(
+    groups, touch, groups_of, avail, need, search, scratch, dead, dead_marks, stop
+):  # pragma: no cover
+    """Some solution finishes the board (or ``stop[0]`` is set): the levels' search on its own
+    stack, the boards it finds without a solution kept in ``dead`` for the next."""
+    s_avail, s_placed, s_need, s_square, s_stage = search
+    for w in range(avail.shape[0]):
+        s_avail[0, w] = avail[w]
+        s_placed[0, w] = 0
+    for g in range(need.shape[0]):
+        s_need[0, g] = need[g]
+    found = _walk(
+        groups,
+        touch,
+        groups_of,
+        1,
+        0,
+        0,
+        False,
+        scratch[0],
+        s_avail,
+        s_placed,
+        s_need,
+        s_square,
+        s_stage,
+        dead,
+        dead_marks,
+        scratch[1],
+        scratch[2],
+        stop,
+    )
+    return found != 0
 
 
 @njit(
@@ -79,6 +117,12 @@ def diagram(groups, touch, groups_of, stars, most_boards, stop):  # pragma: no c
         avail[0, x >> 6] |= _ONE << np.uint64(x & 63)
     for g in range(need.shape[1]):
         need[0, g] = stars
+    row = groups.shape[0] // 3
+    search = _stack(cells, words, groups.shape[0])
+    scratch = np.zeros((3, words), dtype=np.uint64)
+    dead = np.zeros((_DEAD, words + (3 * groups.shape[0] + 63) // 64), dtype=np.uint64)
+    dead_marks = np.full(_DEAD + 1, -1, dtype=np.int64)
+    dead_marks[-1] = 0
     boards = 0
     depth = 0
     stage[0] = 0
@@ -96,6 +140,19 @@ def diagram(groups, touch, groups_of, stars, most_boards, stop):  # pragma: no c
                 at = _slot(table, known, keys[depth], hashes[depth])
                 if known[at] >= 0:
                     result = known[at]
+                elif depth % row == 0 and not _solvable(
+                    groups,
+                    touch,
+                    groups_of,
+                    avail[depth],
+                    need[depth],
+                    search,
+                    scratch,
+                    dead,
+                    dead_marks,
+                    stop,
+                ):
+                    result = 0
             if result < 0:
                 boards += 1
                 if boards == most_boards:

@@ -1,6 +1,7 @@
 """A level compiled into its BDD with dd: the frontier walk (compiled by numba, its Python twin while that
 compiles) gives the reduced diagram's nodes, children first, so that each becomes one ``ite`` of dd; the
-BDD, counted and checked against the walk, is frozen into the row layers that answer and then dropped."""
+BDD's count and size checked against the walk's, the same nodes are frozen into the row layers that answer
+(read off the walk's arrays in numpy: reading dd's nodes one by one in Python took 0.1 s for 35,000)."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from bdd_model.diagram.diagram_insight import DiagramFigures
 from bdd_model.errors import NQueensError, QueryCancelled
 from bdd_model.levels import level_python
 from bdd_model.levels.diagram.frontier_python import BEYOND
-from bdd_model.levels.diagram.level_layers import LevelLayers, freeze_level
+from bdd_model.levels.diagram.level_layers import LevelLayers, layers_of
 from bdd_model.levels.level_search import LevelSearch
 from bdd_model.levels.level_search_kernels import LevelKernels, level_kernels
 from bdd_model.progress import CancelToken
@@ -69,13 +70,13 @@ def compile_level(
         manager = new_manager(backend, MANAGER_MEMORY)
         bdd = _built(manager, level.n, nodes, int(root))
     try:
-        solutions = int(manager.count(bdd, nvars=level.n**2))
-        if solutions != _paths(nodes, int(root)):
-            raise NQueensError("the level's BDD counts other solutions than its frontier walk")
-        layers, level_nodes = freeze_level(manager, bdd, level.n)
-        nodes_in_all = int(bdd.dag_size)
+        solutions, nodes_in_all = int(manager.count(bdd, nvars=level.n**2)), int(bdd.dag_size)
     finally:
         del bdd
+    if solutions != _paths(nodes, int(root)):
+        raise NQueensError("the level's BDD counts other solutions than its frontier walk")
+    layers = layers_of(nodes, int(root), level.n)
+    level_nodes = np.bincount(nodes[2:, 0], minlength=level.n**2)[: level.n**2]
     seconds = time.perf_counter() - started
     figures = DiagramFigures(
         level.n,
@@ -83,7 +84,7 @@ def compile_level(
         CONSTRUCTION,
         solutions,
         nodes_in_all,
-        tuple(level_nodes),
+        tuple(int(count) for count in level_nodes),
         seconds,
         layers.edge_count,
         "compiled",
