@@ -107,8 +107,9 @@ def build_parser() -> Parser:
     parser.add_argument(
         "--engine",
         choices=ENGINE_CHOICES,
-        help="bdd (exact, N ≤ 15), sat (N ≤ 100), or auto: the BDD up to 12 or when built, the SAT "
-        "engine meanwhile and beyond (default: as last chosen in View → Engine)",
+        help="bdd (exact, N ≤ 15; a level's own diagram to 18×18), sat (N ≤ 100), search (levels), or "
+        "auto: the BDD up to 12 or when built, the SAT engine meanwhile and beyond, the search for a "
+        "level (default: as last chosen in View → Engine)",
     )
     parser.add_argument(
         "--screenshot", metavar="FILE", type=file_name, help="write the window to FILE (PNG) and exit"

@@ -388,7 +388,12 @@ class InsightPanel(QWidget):
         self.chart.set_levels(figures.n, figures.level_nodes)
         for part in (self.chart_caption, self.chart):
             part.setVisible(any(figures.level_nodes))
-        if any(figures.level_nodes):
+        if figures.solutions == 1:
+            self.widest_label.setText(
+                "One solution: the diagram is a single path, one node per square, each asking "
+                "“piece here?” with the one answer that leads to TRUE."
+            )
+        elif any(figures.level_nodes):
             widest = max(range(len(figures.level_nodes)), key=figures.level_nodes.__getitem__)
             row = widest // figures.n + 1
             self.widest_label.setText(
@@ -403,4 +408,6 @@ class InsightPanel(QWidget):
 
 
 def _seconds(value: float) -> str:
+    if value < 0.01:
+        return f"{value * 1000:.1f} ms"
     return f"{value * 1000:.0f} ms" if value < 1 else f"{value:.1f} s"

@@ -95,8 +95,7 @@ class BoardSources(QObject):
         self._failures: list[float] = []
         """When the engine worker died lately."""
         self.keeps_dead_ends = False
-        """The mid end's policy: boards whose engine can keep decisions that leave no solution
-        keep them (the assists that spoil nothing); else such decisions are refused."""
+        """The assists that spoil nothing: boards whose engine can keep dead ends keep them."""
 
     def strict_for(self, kind: EngineKind, puzzle: Puzzle) -> bool:
         """The puzzle's boards on the engine of that kind refuse decisions leaving no solution."""
@@ -224,8 +223,7 @@ class BoardSources(QObject):
         return self._at_once_board(puzzle, decisions)
 
     def set_engine_choice(self, choice: str) -> None:
-        """Answer with another engine from now on; the current board moves to it with its
-        decisions where it can (a board beyond a built engine's reach stays where it is)."""
+        """Answer with another engine from now on; the board moves to it, decisions kept, if it can."""
         if choice not in ENGINE_CHOICES:
             raise ValueError(f"unknown engine choice {choice!r}")
         self.engine_choice = choice
@@ -240,9 +238,12 @@ class BoardSources(QObject):
                 self._switch_to_built(kind, built, cfg.puzzle)
             elif not self._building(cfg.puzzle):
                 self._build(kind, cfg.puzzle, None)
-        elif kind is None and on_built:
+        elif kind is None and (on_built or _other_at_once(choice, cfg)):
             self._drop_job()
-            self.switched.emit(self._at_once_board(cfg.puzzle, cfg.decisions))
+            try:
+                self.switched.emit(self._at_once_board(cfg.puzzle, cfg.decisions))
+            except NQueensError as error:
+                self.problem.emit(f"The board stays on the {cfg.name}: {error}")
 
     def worker_pid(self) -> int:
         """The engine worker's process id, 0 while none runs (for the soak test's memory)."""
@@ -392,8 +393,7 @@ class BoardSources(QObject):
         self.message.emit(said)
 
     def _at_once_board(self, puzzle: Puzzle, decisions: Sequence[Decision]) -> EngineBoard:
-        """The puzzle's board on the engine that answers it at once: in the worker process, or
-        here with the decisions taken (NQueensError when refused)."""
+        """The puzzle's board on the engine that answers it at once (NQueensError: refused)."""
         kind = at_once_engine(self.engine_choice, puzzle)
         assert kind is not None, "an engine answers at once every board the choice lets through"
         strict = self.strict_for(kind, puzzle)
@@ -493,3 +493,9 @@ def _contradiction(puzzle: Puzzle, decisions: Sequence[Decision]) -> str:
         f"decision {found.second} cannot be taken: the {puzzle.piece}s at {found.first_cell.label()} "
         f"(decision {found.first}) and {found.second_cell.label()} attack each other"
     )
+
+
+def _other_at_once(choice: str, board: EngineBoard) -> bool:
+    """The choice has another engine answer the board at once (a level: the search or its BDD)."""
+    kind = at_once_engine(choice, board.puzzle)
+    return kind is not None and kind is not engine_named(board.engine)
