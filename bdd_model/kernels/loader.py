@@ -153,6 +153,7 @@ def _import_compiled(package: KernelPackage, folder: Path, complete: bool = Fals
     modules make later too (``compile_more``)."""
     os.environ["NUMBA_CACHE_DIR"] = str(folder)
     import numba
+    import numpy.ma  # noqa: F401  numba's first call on an array imports it: 14 ms inside a timed answer
 
     numba.config.CACHE_DIR = str(folder)  # type: ignore[attr-defined]  # set at run time
     modules = [importlib.import_module(name) for name in package.compiled]
