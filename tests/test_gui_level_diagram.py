@@ -54,3 +54,26 @@ def test_a_level_played_on_its_diagram_answers_each_click_at_once(qtbot, window)
     window.point_at(closed)
     assert window.status_line.text().startswith(f"{closed.label()} is closed: ")
     assert "No solution of the 10×10 two-star level has a star on" in window.status_line.text()
+
+
+def test_the_size_box_shows_a_level_larger_than_the_engines_largest_family(qtbot, window) -> None:
+    window.sizes.choose_engine("bdd")
+    open_level(qtbot, window, "18-01.txt")
+    assert window.session.configurator.engine == "bdd" and window.size_box.value() == 18
+    window.session.open_size(8)
+    qtbot.waitUntil(lambda: window.session.n == 8, timeout=20000)
+    assert window.size_box.maximum() == 15
+
+
+def test_the_drawn_diagram_of_a_level_waits_for_the_assist_that_shows_everything(qtbot, window) -> None:
+    """Each path of a level's drawn diagram is a solution: drawn only when the assist shows all."""
+    window.set_assist(Assist.CROSS_OUT)
+    window.sizes.choose_engine("bdd")
+    open_level(qtbot, window, "06-01.txt")
+    assert (
+        window.panel.diagram._view is None and "would show where the pieces go" in window.panel.diagram._note
+    )
+    assert not window.panel.save_diagram_button.isEnabled()
+    window.set_assist(Assist.EVERYTHING)
+    qtbot.waitUntil(lambda: window.panel.diagram._view is not None, timeout=5000)
+    assert window.panel.save_diagram_button.isEnabled()

@@ -143,6 +143,8 @@ def test_the_registry_offers_the_bdd_for_levels_by_name_and_keeps_the_search_for
         BoardSizeError, match="answers levels up to 18×18; the levels' search answers this 19×19"
     ):
         choose_engine(big, "bdd")
+    assert [kind.name for kind in engines_for(big)] == ["search"]
+    assert at_once_engine("bdd", big).name == "search"  # type: ignore[union-attr]
 
 
 def test_a_choice_that_answers_no_level_leaves_levels_to_the_search() -> None:

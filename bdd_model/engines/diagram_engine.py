@@ -55,7 +55,11 @@ class DiagramEngine(BuiltEngineKind):
     brings = "exact counts and the heat map"
 
     def largest(self, puzzle: Puzzle) -> int:
-        return puzzle.rules.diagram_max_n if isinstance(puzzle, FamilyPuzzle) else LEVEL_MAX_N
+        """The family's largest diagram; a level's size when it is within reach, else 0 (a level
+        has one size: beyond reach, the choice of the BDD leaves it to the search)."""
+        if isinstance(puzzle, FamilyPuzzle):
+            return puzzle.rules.diagram_max_n
+        return LEVEL_MAX_N if puzzle.n <= LEVEL_MAX_N else 0
 
     def builds(self, puzzle: Puzzle) -> bool:
         return isinstance(puzzle, FamilyPuzzle)

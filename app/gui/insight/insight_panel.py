@@ -37,6 +37,10 @@ from bdd_model.engines.insights import (
 from bdd_model.solution_count import SolutionCount
 from bdd_model.versions import backend_description
 
+SPOILED_DRAWING = (
+    "Each path of the drawing is a solution, so it would show where the pieces go: "
+    "View → Assist → Everything draws it."
+)
 WHY_LINES = 4
 """Lines kept for the explanation: its length varies, its place does not."""
 FIGURE_TERMS = {
@@ -355,14 +359,19 @@ class InsightPanel(QWidget):
             self.diagram.set_view(view)
         self.save_diagram_button.setEnabled(view is not None and bool(view.edges))
 
-    def show_insight(self, view: BoardView) -> None:
+    def show_insight(self, view: BoardView, spoils: bool = False) -> None:
         """What the board's engine shows beyond its squares, on the tabs of its kind of insight
-        (the panel keeps what it shows until the engine has said)."""
+        (the panel keeps what it shows until the engine has said); ``spoils``: the assist keeps
+        where the pieces go to itself, so the diagram is not drawn (its paths are the solutions)."""
         insight = view.insight
         if isinstance(insight, DiagramInsight):
             if insight.figures is not self._figures:
                 self.show_diagram(insight.figures)
-            self.show_layers(insight.layers, view.n, insight.figures.edges)
+            if spoils and insight.layers is not None:
+                self.diagram.set_view(None, SPOILED_DRAWING)
+                self.save_diagram_button.setEnabled(False)
+            else:
+                self.show_layers(insight.layers, view.n, insight.figures.edges)
         elif isinstance(insight, SolverInsight):
             decided = view.n * view.n - view.undecided
             self.show_solver(view.puzzle.title, view.n, decided, insight.calls, view.settled)

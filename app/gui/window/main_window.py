@@ -294,7 +294,7 @@ class MainWindow(QMainWindow):
         self.legend.set_spoils(spoils)
         self.legend.set_puzzle(cfg.puzzle, self.session.shown_assist.shown_states)
         self.commands.offer_heat(heat_off_because(cfg, no_solution, spoils))
-        self.panel.show_insight(cfg.view)
+        self.panel.show_insight(cfg.view, spoils)
         for action in (self.commands.hint, self.commands.solve):
             action.setEnabled((cfg.count_at_least > 0 or not cfg.strict) and not cfg.is_solved)
 

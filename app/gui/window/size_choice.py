@@ -164,6 +164,7 @@ class SizeChoice(QObject):
         action.triggered.connect(lambda _=False, size=n: self.request(size))
 
     def _replaced(self, n: int) -> None:
+        self.size_box.setMaximum(max(self._session.sources.max_n, n))  # a level past the engine's families
         self.size_box.show_size(n)
         self._settings.setValue("board/size", n)
         sources = self._session.sources
