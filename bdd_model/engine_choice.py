@@ -16,7 +16,10 @@ from bdd_model.puzzles import FamilyPuzzle, Puzzle
 
 AUTO = "auto"
 ENGINE_CHOICES = (AUTO, *engine_names())
-AUTO_WORDS = "The exact BDD where it builds fast (12×12 for classic queens) or is built, else the SAT engine"
+AUTO_WORDS = (
+    "The exact BDD where it builds fast (12×12 for classic queens) or is built, else the SAT engine; "
+    "a level: the level search"
+)
 """What choosing ``auto`` means, in a sentence."""
 AUTO_BDD_MAX_N = CLASSIC.quick_diagram_max_n
 """``auto`` compiles the classic BDD up to this size (N = 12: about a second); larger only from

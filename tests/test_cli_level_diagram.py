@@ -79,3 +79,18 @@ def test_bench_of_levels_on_their_diagrams_puts_the_searchs_figures_beside(capsy
     assert [goal["up_to"] for goal in report["goals"]] == [11, 18]
     status, out, _ = run(capsys, "bench", "--level", str(tmp_path), "--engine", "bdd")
     assert status == 0 and out.startswith("6×6: 1 levels, compiled p50 ") and "goal up to 11×11" in out
+
+
+def test_a_level_beyond_the_bdds_reach_and_a_construction_are_refused_at_once(capsys, tmp_path: Path) -> None:
+    big = tmp_path / "rows19.txt"
+    big.write_text("".join("ABCDEFGHIJKLMNOPQRS"[r] * 19 + "\n" for r in range(19)))
+    status, out, err = run(capsys, "compile", "--level", str(big))
+    assert (status, out) == (2, "") and "answers levels up to 18×18" in err
+    for command in ("compile", "count", "state"):
+        status, out, err = run(capsys, command, "--level", str(big), "--construction", "rules")
+        assert (status, out) == (2, "") and "--construction applies to N" in err
+
+
+def test_count_of_a_level_says_its_engine_and_time_when_asked(capsys, rows: str) -> None:
+    status, out, err = run(capsys, "count", "--level", rows, "--engine", "bdd", "-v")
+    assert (status, out) == (0, "14\n") and err.startswith("5×5 level: counted by the BDD in ")

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
+import time
 
 from app.cli.level_commands import open_level
 from app.cli.output import explanation, explanation_lines, state_lists
@@ -12,8 +14,11 @@ from app.options import fail
 from bdd_model import NQueensError, parse_cell, plural
 from bdd_model.board import CellState
 from bdd_model.decisions import Decision, DecisionKind
+from bdd_model.diagram.constructions import CONSTRUCTIONS
 from bdd_model.engine_choice import choose_engine
+from bdd_model.engines.diagram_engine import DIAGRAM
 from bdd_model.levels.diagram.level_bdd import compile_level
+from bdd_model.levels.level_search_kernels import level_kernels
 from bdd_model.levels.play.level_board import LevelBoard
 from bdd_model.puzzles import LevelPuzzle
 from bdd_model.puzzles.level import Level
@@ -22,7 +27,8 @@ from bdd_model.solution_count import SolutionCount
 
 def level_board(args: argparse.Namespace, level: Level) -> LevelBoard:
     """The level's board on the engine ``--engine`` names (``auto``: the levels' search); exit 2
-    when that engine does not answer it."""
+    when that engine does not answer it, or ``--construction`` is asked of a level."""
+    _no_construction(args)
     puzzle = LevelPuzzle.of(level)
     try:
         board = choose_engine(puzzle, args.engine, args.backend).open(puzzle, args.backend)
@@ -33,15 +39,27 @@ def level_board(args: argparse.Namespace, level: Level) -> LevelBoard:
 
 
 def run_level_count(args: argparse.Namespace) -> int:
-    """``count --level FILE``: the level's exact number of solutions alone."""
-    print(level_board(args, open_level(args.level)).count)
+    """``count --level FILE``: the level's exact number of solutions alone (``-v``: which engine,
+    and how long, on standard error)."""
+    level = open_level(args.level)
+    level_kernels().prepare()  # loaded before the clock starts: the count is what -v times
+    started = time.perf_counter()
+    board = level_board(args, level)
+    print(board.count)
+    if args.verbose:
+        sys.stderr.write(
+            f"{board.n}×{board.n} level: counted by the {board.title} in "
+            f"{(time.perf_counter() - started) * 1000:.1f} ms\n"
+        )
     return 0
 
 
 def run_level_compile(args: argparse.Namespace) -> int:
     """``compile --level FILE``: the level's diagram built now, its nodes and time on one line."""
+    _no_construction(args)
     level = open_level(args.level)
     try:
+        DIAGRAM.check_size(LevelPuzzle.of(level))
         diagram = compile_level(level, args.backend)
     except NQueensError as error:
         fail(str(error))
@@ -106,3 +124,9 @@ def _level_text(
         rows += [" ".join(f"{k:>{width}}" for k in row) for row in counts]
     legend = "(left the regions; right Q piece, F forced, . open, x marked, - closed)"
     return "\n".join([*rows, f"{figure.remain()} {legend}", *explanation_lines(report, "piece", "the level")])
+
+
+def _no_construction(args: argparse.Namespace) -> None:
+    """Exit 2 when ``--construction`` is asked of a level: its diagram has one, the frontier walk."""
+    if getattr(args, "construction", CONSTRUCTIONS[0]) != CONSTRUCTIONS[0]:
+        fail("--construction applies to N: a level's diagram is built by its frontier walk")
