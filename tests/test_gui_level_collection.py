@@ -220,3 +220,19 @@ def test_a_level_with_several_solutions_says_so_once_counted_and_a_unique_one_do
     _play_first(qtbot, window)
     qtbot.waitUntil(lambda: window.session.configurator.count == 1, timeout=20000)
     assert "solutions, not one" not in window.status_line.text()
+
+
+def test_a_level_the_configurator_shows_solved_holds_its_own_time_and_runs_again_under_cross_out(
+    qtbot, window: MainWindow
+) -> None:
+    """Under Everything on the BDD a unique level opens solved (every piece forced): the clock shows
+    that level's time, not the last one's, and under Cross Out it is played and timed."""
+    window.set_assist(Assist.EVERYTHING)
+    window.sizes.choose_engine("bdd")
+    window.level_play.clock.start(18.0)
+    _play_first(qtbot, window)
+    clock = window.level_play.clock
+    assert window.session.configurator.is_solved and not clock.running and clock.seconds == 0.0
+    assert window.level_play.label.text().endswith("0:00")
+    window.set_assist(Assist.CROSS_OUT)
+    assert not window.session.configurator.is_solved and clock.running

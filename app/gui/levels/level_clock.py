@@ -44,6 +44,11 @@ class LevelClock(QObject):
         self._last = time.monotonic()
         self._timer.start()
 
+    def hold(self, seconds: float) -> None:
+        """Show ``seconds`` without counting (a level that opens solved)."""
+        self._timer.stop()
+        self._seconds = seconds
+
     def stop(self) -> None:
         """Stop counting (the level is solved or left), keeping the time counted."""
         if self._timer.isActive():

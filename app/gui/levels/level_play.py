@@ -59,6 +59,8 @@ class LevelPlay(QObject):
         self._counted_hint: object = None
         self._uncounted: LevelPuzzle | None = None
         """A level just opened empty, until its count says whether it has one solution."""
+        self._strict = True
+        """Whether the board in play refused dead ends when it was last looked at (the assist)."""
         self._made: dict[LevelPuzzle, str] = {}
         """The difficulty of each level generated in this window."""
         self.solved_box: QMessageBox | None = None
@@ -162,7 +164,11 @@ class LevelPlay(QObject):
             puzzle if isinstance(puzzle, LevelPuzzle) and cfg is not None and not cfg.decisions else None
         )
         self._counted()
+        self._strict = cfg.strict if cfg is not None else True
         if self._puzzle is None:
+            if isinstance(puzzle, LevelPuzzle):
+                self.clock.hold(self.progress.record(puzzle).seconds)
+                self.label.setText(self._label_text())
             self.label.setVisible(isinstance(puzzle, LevelPuzzle))
             return
         record = self.progress.record(self._puzzle)
@@ -186,7 +192,10 @@ class LevelPlay(QObject):
             )
 
     def _changed(self) -> None:
-        if self._puzzle is not None:
+        cfg = self._session.configurator
+        if cfg is not None and cfg.strict != self._strict and isinstance(cfg.puzzle, LevelPuzzle):
+            self._board_replaced()  # another assist: a level the configurator shows solved is played again
+        elif self._puzzle is not None:
             self.keep(to_disk=False)
 
     def _second(self) -> None:
