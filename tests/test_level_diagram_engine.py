@@ -149,3 +149,12 @@ def test_the_registry_offers_the_bdd_for_levels_by_name_and_keeps_the_search_for
 
 def test_a_choice_that_answers_no_level_leaves_levels_to_the_search() -> None:
     assert at_once_engine("sat", LevelPuzzle.of(ROWS_5)).name == "search"  # type: ignore[union-attr]
+
+
+def test_a_piece_asked_on_a_marked_square_is_not_taken_for_the_same_piece_unmarked() -> None:
+    board = DiagramLevelEngine(LevelPuzzle.of(ROWS_5), compile_level(ROWS_5), strict=False)
+    board.place(0, 1)
+    assert board.solvable_with()
+    board.retract(0, 1)
+    board.mark(0, 1)
+    assert not board.solvable_with(queens=[Cell(0, 1)])

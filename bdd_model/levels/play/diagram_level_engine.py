@@ -21,6 +21,8 @@ from bdd_model.puzzles import LevelPuzzle
 
 DIAGRAM_TITLE = "BDD"
 """The engine as people name it."""
+KEPT_SWEEPS = 64
+"""Sweeps kept for the decisions asked about lately (a hint asks of many; each is about 1 ms)."""
 
 
 class DiagramLevelEngine(LevelBoard):
@@ -32,7 +34,7 @@ class DiagramLevelEngine(LevelBoard):
     def __init__(self, puzzle: LevelPuzzle, diagram: LevelDiagram, strict: bool = True) -> None:
         super().__init__(puzzle, strict)
         self.diagram = diagram
-        self._sweeps: dict[frozenset[tuple[Cell, DecisionKind]], LevelSweep] = {}
+        self._sweeps: dict[tuple[frozenset[tuple[Cell, DecisionKind]], frozenset[Cell]], LevelSweep] = {}
 
     def view(self) -> BoardView:
         """Everything at once: one sweep answers the squares, the count and the heat map."""
@@ -48,10 +50,11 @@ class DiagramLevelEngine(LevelBoard):
 
     def _sweep(self, decisions: Mapping[Cell, DecisionKind], targets: Iterable[Cell] = ()) -> LevelSweep:
         """The sweep of the decisions with pieces on ``targets`` (the last few kept)."""
-        key = frozenset({**decisions, **dict.fromkeys(targets, DecisionKind.QUEEN)}.items())
+        targets = tuple(targets)
+        key = (frozenset(decisions.items()), frozenset(targets))
         sweep = self._sweeps.get(key)
         if sweep is None:
-            if len(self._sweeps) >= 64:
+            if len(self._sweeps) >= KEPT_SWEEPS:
                 self._sweeps.clear()
             row_decisions = RowDecisions.of(self.n, decisions, targets)
             sweep = self._sweeps[key] = LevelSweep.run(self.diagram.layers, row_decisions)
