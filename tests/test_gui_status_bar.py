@@ -21,6 +21,7 @@ def test_the_first_board_says_how_to_place_a_queen(window: MainWindow) -> None:
 
 
 def test_the_status_line_describes_the_state_after_a_click(qtbot, window: MainWindow) -> None:
+    qtbot.waitUntil(lambda: window.status_line.text().startswith("The 8×8 board: 92 solutions remain"))
     qtbot.mouseMove(window.board, window.board.cell_rect(Cell(3, 3)).center())
     qtbot.mouseMove(window.board, window.board.cell_rect(Cell(0, 0)).center())
     assert window.status_line.text().startswith("1,1 is open")
