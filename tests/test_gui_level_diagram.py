@@ -50,6 +50,7 @@ def test_a_level_played_on_its_diagram_answers_each_click_at_once(qtbot, window)
     board = window.session.configurator
     assert board.engine == "bdd" and board.settled and board.is_solved
     assert window.count_label.text() == "Solved: 20 stars (20 forced) · BDD"
+    assert window.status_line.text() == "The 10×10 two-star level: 1 solution remains."
     closed = next(Cell(0, c) for c in range(10) if board.view.state(0, c).is_closed)
     window.point_at(closed)
     assert window.status_line.text().startswith(f"{closed.label()} is closed: ")

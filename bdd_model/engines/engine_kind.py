@@ -87,7 +87,10 @@ def family_board(title: str, puzzle: Puzzle) -> FamilyPuzzle:
     in its words otherwise."""
     if isinstance(puzzle, FamilyPuzzle):
         return puzzle
-    raise BoardSizeError(f"the {title} answers the rule families' boards, not a {puzzle.title}")
+    raise BoardSizeError(
+        f"the {title} answers the rule families' boards, not a {puzzle.title}: the level search "
+        "and the BDD answer levels (--engine search or bdd)"
+    )
 
 
 def level_board(title: str, puzzle: Puzzle) -> LevelPuzzle:

@@ -149,13 +149,17 @@ class FileCommands:
         return True
 
     def picture_dialog(self, with_pieces: bool) -> None:
-        file = self._session.file
-        stem = file.path.stem if file is not None else self._session.puzzle.file_stem
-        suggestion = str(Path(self._folder()) / f"{stem}{'' if with_pieces else '-blank'}.png")
+        suggestion = str(Path(self._folder()) / f"{self._stem()}{'' if with_pieces else '-blank'}.png")
         name, _ = QFileDialog.getSaveFileName(self._parent, "Export Picture", suggestion, "PNG image (*.png)")
         if name:
             path = Path(name)
             self.export_picture(path if path.suffix else path.with_name(path.name + ".png"), with_pieces)
+
+    def _stem(self) -> str:
+        """What a picture of the board is named at first: its file's name, else the puzzle's
+        ("queens-8x8", "level-10x10")."""
+        file = self._session.file
+        return file.path.stem if file is not None else self._session.puzzle.file_stem
 
     def save_diagram(self, path: Path) -> bool:
         """Write the drawn diagram as SVG or PNG (by the file's suffix)."""
@@ -166,8 +170,7 @@ class FileCommands:
         return True
 
     def save_diagram_dialog(self) -> None:
-        n = self._session.n
-        suggestion = str(Path(self._folder()) / f"queens-{n}x{n}-diagram.svg")
+        suggestion = str(Path(self._folder()) / f"{self._stem()}-diagram.svg")
         name, _ = QFileDialog.getSaveFileName(
             self._parent, "Save the diagram", suggestion, "SVG drawing (*.svg);;PNG image (*.png)"
         )

@@ -93,7 +93,7 @@ def greeting(cfg: EngineBoard, file_name: str, back: bool = False) -> tuple[str,
         board += f" with {plural(len(cfg.decisions), 'decision')}"
     if back and file_name:
         board += f" ({file_name})"
-    first = "" if cfg.decisions else f" Click a square to place a {cfg.puzzle.piece}."
+    first = "" if cfg.decisions or cfg.is_solved else f" Click a square to place a {cfg.puzzle.piece}."
     if not cfg.strict:
         return f"{board}: {cfg.puzzle.goal}.{first} Check (Ctrl+K) finds mistakes.", ""
     if cfg.count is not None:
