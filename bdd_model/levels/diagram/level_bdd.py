@@ -1,7 +1,7 @@
 """A level compiled into its BDD with dd: the frontier walk (compiled by numba, its Python twin while that
 compiles) gives the reduced diagram's nodes, children first, so that each becomes one ``ite`` of dd; the
-BDD's count and size checked against the walk's, the same nodes are frozen into the row layers that answer
-(read off the walk's arrays in numpy: reading dd's nodes one by one in Python took 0.1 s for 35,000)."""
+BDD's count checked against the walk's, the same nodes are frozen into the row layers that answer (read off
+the walk's arrays in numpy, far faster than dd's nodes one by one in Python: docs/measurements.md)."""
 
 from __future__ import annotations
 
@@ -25,9 +25,9 @@ from bdd_model.puzzles.level import Level
 CONSTRUCTION = "frontier"
 """How a level's BDD is built, as the figures name it."""
 MANAGER_MEMORY = 64 << 20
-"""CUDD's tables for a level's BDD (hundreds to thousands of nodes): set up in 1 ms."""
+"""CUDD's tables for a level's BDD (at most tens of thousands of nodes): set up in 1 ms, not 9."""
 MOST_BOARDS = 2_000_000
-"""Boards the frontier walk meets at most (about 1 s compiled) before it gives up on the level."""
+"""Boards the frontier walk meets at most (a few seconds compiled) before it gives up on the level."""
 
 
 class BeyondReach(NQueensError):
