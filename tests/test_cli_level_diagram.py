@@ -78,7 +78,7 @@ def test_bench_of_levels_on_their_diagrams_puts_the_searchs_figures_beside(capsy
         assert report["all"][figure]["max"] > 0
     assert [goal["up_to"] for goal in report["goals"]] == [11, 18]
     status, out, _ = run(capsys, "bench", "--level", str(tmp_path), "--engine", "bdd")
-    assert status == 0 and out.startswith("6×6: 1 levels, compiled p50 ") and "goal up to 11×11" in out
+    assert status == 0 and out.startswith("6×6: 1 level, compiled p50 ") and "goal up to 11×11" in out
 
 
 def test_a_level_beyond_the_bdds_reach_and_a_construction_are_refused_at_once(capsys, tmp_path: Path) -> None:

@@ -364,10 +364,10 @@ def _run_level_diagrams(args: argparse.Namespace) -> int:
         stars = f" ({size['stars']} stars)" if size["stars"] not in ("", 1) else ""
         name = size.get("levels_of") or f"{size['n']}×{size['n']}{stars}"
         print(
-            f"{name}: {size['levels']} levels, compiled {_ms(size['compile_ms'])} (search built "
+            f"{name}: {plural(size['levels'], 'level')}, compiled {_ms(size['compile_ms'])} (search built "
             f"{_ms(size['search_build_ms'])}); decision {_ms(size['decision_ms'])} (search "
-            f"{_ms(size['search_decision_ms'])}); at most {size['nodes_max']:,} nodes, widest level "
-            f"{size['widest_max']:,}, {size['boards_max']:,} boards walked"
+            f"{_ms(size['search_decision_ms'])}); at most {plural(size['nodes_max'], 'node')}, widest "
+            f"level {size['widest_max']:,}, {plural(size['boards_max'], 'board')} walked"
         )
     for goal in report["goals"]:
         met = "met" if goal["met"] else "MISSED"
@@ -383,7 +383,7 @@ def _run_level_diagrams(args: argparse.Namespace) -> int:
 
 def _heard_diagram(timing: DiagramTiming) -> None:
     sys.stderr.write(
-        f"{timing.name}: {timing.solutions} solutions, {timing.nodes} nodes, "
+        f"{timing.name}: {plural(timing.solutions, 'solution')}, {plural(timing.nodes, 'node')}, "
         f"compiled {timing.compile_ms:.2f} ms\n"
     )
 
