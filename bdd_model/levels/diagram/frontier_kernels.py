@@ -10,7 +10,18 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from bdd_model.levels.level_kernels import _branch, _grown, _key, _mixed, _place, _push, _slot, _stack, _walk
+from bdd_model.levels.level_kernels import (
+    _branch,
+    _copy,
+    _grown,
+    _key,
+    _mixed,
+    _place,
+    _push,
+    _slot,
+    _stack,
+    _walk,
+)
 from bdd_model.levels.level_python import STOPPED
 
 _MASKS = "uint64[:, ::1]"
@@ -198,8 +209,7 @@ def diagram(groups, touch, groups_of, stars, most_boards, stop):  # pragma: no c
             if 2 * (kept + 1) > table.shape[0]:
                 table, known = _grown(table, known)
             at = _slot(table, known, keys[depth], hashes[depth])
-            for w in range(key_words):
-                table[at, w] = keys[depth, w]
+            _copy(table[at], keys[depth])
             known[at] = result
             kept += 1
         depth -= 1
