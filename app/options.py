@@ -4,6 +4,7 @@ and the memory cap of a compile."""
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import resource
 import sys
@@ -211,6 +212,17 @@ def positive_int(text: str) -> int:
     value = integer(text)
     if value < 1:
         raise argparse.ArgumentTypeError(f"{value} is not a positive number")
+    return value
+
+
+def positive_seconds(text: str) -> float:
+    """argparse type for ``--time-limit``: a positive decimal number of seconds."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{excerpt(text, 20)}' is not a number of seconds") from None
+    if not 0 < value < math.inf:
+        raise argparse.ArgumentTypeError(f"'{excerpt(text, 20)}' is not a positive number of seconds")
     return value
 
 

@@ -14,8 +14,9 @@ SUPERSCRIPTS = str.maketrans("0123456789-", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻")
 PLAIN_BELOW = 1e6
 """Estimates below this are written out ("about 4,200"), larger ones as powers of ten."""
 STEADY_SPREAD = 100.0
-"""The widest interval (high over low) of a first figure worth showing while a better one is
-worked out: a wider one would be shown and then contradicted."""
+"""The widest 95% interval (high over low) of an estimate worth a headline: a wider one says
+nothing a reader can use, and the next figure would contradict it (the proven lower bound is
+shown instead, the interval in the detail)."""
 
 
 @dataclass(frozen=True)
@@ -45,18 +46,22 @@ class SolutionCount:
 
     @property
     def steady(self) -> bool:
-        """Exact, or an estimate whose interval is narrow enough not to be contradicted by the
-        next (``STEADY_SPREAD``)."""
+        """Exact, or an estimate whose interval is narrow enough to be the headline
+        (``STEADY_SPREAD``)."""
+        return self.exact is not None or self._headline_estimate is not None
+
+    @property
+    def _headline_estimate(self) -> Estimate | None:
         estimate = self.estimate
-        if self.exact is not None:
-            return True
-        return estimate is not None and estimate.low > 0 and estimate.high <= STEADY_SPREAD * estimate.low
+        if estimate is None or estimate.low <= 0 or estimate.high > STEADY_SPREAD * estimate.low:
+            return None
+        return estimate
 
     def json_fields(self) -> dict[str, Any]:
-        """``solutions``, and when it is null ``solutions_at_least`` and ``solutions_estimate``
-        (the documented JSON of ``state``)."""
+        """``solutions`` (null unless exact), ``solutions_at_least`` (a true lower bound, the
+        count when exact) and ``solutions_estimate`` (the documented JSON of ``state``)."""
         if self.exact is not None:
-            return {"solutions": self.exact, "solutions_estimate": None}
+            return {"solutions": self.exact, "solutions_at_least": self.exact, "solutions_estimate": None}
         fields: dict[str, Any] = {"solutions": None, "solutions_at_least": self.at_least}
         estimate = self.estimate
         fields["solutions_estimate"] = (
@@ -72,20 +77,20 @@ class SolutionCount:
         if self.exact is not None:
             verb = "remains" if self.exact == 1 else "remain"
             return f"{plural(self.exact, 'solution')} {verb}"
-        if self.estimate is None or self.estimate.value <= 0:
+        estimate = self._headline_estimate
+        if estimate is None:
             return f"at least {plural(self.at_least, 'solution')} remain"
-        return (
-            f"about {approximately(self.estimate.value)} solutions remain, estimated {spread(self.estimate)}"
-        )
+        return f"about {approximately(estimate.value)} solutions remain, estimated {spread(estimate)}"
 
     def solutions(self) -> str:
         """The figure without the verb, for a status bar: "92 solutions", "about 3.1 × 10³⁹
         solutions, estimated ±20%", "at least 429 solutions"."""
         if self.exact is not None:
             return plural(self.exact, "solution")
-        if self.estimate is None or self.estimate.value <= 0:
+        estimate = self._headline_estimate
+        if estimate is None:
             return f"at least {plural(self.at_least, 'solution')}"
-        return f"about {approximately(self.estimate.value)} solutions, estimated {spread(self.estimate)}"
+        return f"about {approximately(estimate.value)} solutions, estimated {spread(estimate)}"
 
     def detail(self) -> str:
         """What the headline leaves out: the interval, the probes, the proven lower bound ("" for
@@ -99,6 +104,13 @@ class SolutionCount:
                 f"{proven} Too few random probes reached a solution to estimate the others, and "
                 "there are too many to count them all here."
             )
+        if self._headline_estimate is None:
+            return (
+                f"{proven} The estimate from {plural(estimate.probes, 'random probe')}, about "
+                f"{approximately(estimate.value)}, has a 95% interval from {approximately(estimate.low)} "
+                f"to {approximately(estimate.high)}: wider than a factor of {STEADY_SPREAD:.0f}, it "
+                "says too little to be the figure."
+            )
         return (
             f"Estimated from {plural(estimate.probes, 'random probe')}: the 95% interval is "
             f"{approximately(estimate.low)} to {approximately(estimate.high)}. {proven}"
@@ -108,9 +120,10 @@ class SolutionCount:
         """The number alone: "92", "about 3.1 × 10³⁹", "at least 429"."""
         if self.exact is not None:
             return f"{self.exact:,}"
-        if self.estimate is None or self.estimate.value <= 0:
+        estimate = self._headline_estimate
+        if estimate is None:
             return f"at least {self.at_least:,}"
-        return f"about {approximately(self.estimate.value)}"
+        return f"about {approximately(estimate.value)}"
 
 
 def approximately(value: float) -> str:

@@ -230,7 +230,8 @@ def test_big_board_counts_do_not_jump(qtbot, window: MainWindow) -> None:
     assert final is not None and final.estimate is not None
     earlier = {figure for figure, decided, _ in shown if decided < 12}
     for figure, decided, text in shown:
-        assert "below" not in text and "at least" not in text
+        assert "below" not in text
+        assert ("about" in text) == (figure.steady and figure.exact is None), "an estimate only when narrow"
         if decided == 12 and figure.estimate is not None and figure not in earlier:
             assert figure.estimate.low <= final.estimate.high and figure.estimate.high >= final.estimate.low
     # a mark that removes no solution keeps the figure
@@ -241,8 +242,15 @@ def test_big_board_counts_do_not_jump(qtbot, window: MainWindow) -> None:
     assert window.count_label.text() == before
 
 
-def test_a_wide_interval_is_said_in_powers_of_ten() -> None:
+def test_a_wide_interval_gives_the_proven_bound_and_says_why() -> None:
     wide = SolutionCount(None, 258, Estimate(1.1e87, 258.0, 2.7e164, 130))
     assert not wide.steady
-    assert "below" not in wide.solutions() and "powers of ten" in wide.solutions()
-    assert SolutionCount(None, 9, Estimate(1e40, 3e39, 4e40, 2000)).steady
+    assert wide.solutions() == "at least 258 solutions" and wide.short() == "at least 258"
+    assert wide.remain() == "at least 258 solutions remain"
+    assert "260 to 2.7 × 10¹⁶⁴" in wide.detail() and "factor of 100" in wide.detail()
+    narrow = SolutionCount(None, 9, Estimate(1e40, 3e39, 4e40, 2000))
+    assert narrow.steady and narrow.short() == "about 1.0 × 10⁴⁰"
+    edge = SolutionCount(None, 9, Estimate(1e6, 1e5, 1e7, 256))
+    assert edge.steady and "about 1.0 × 10⁶" in edge.solutions()
+    beyond = SolutionCount(None, 9, Estimate(1e6, 1e5, 1.01e7, 256))
+    assert not beyond.steady and beyond.solutions() == "at least 9 solutions"

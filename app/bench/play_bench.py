@@ -1,6 +1,8 @@
 """``nqueens bench --engine sat --play PATTERN``: the SAT engine's clicks in the games people play (row by row
-from the left, a knight's-move staircase, or random), each timed as the window's worker answers it, against
-the plain method of one incremental CaDiCaL call per square left undecided."""
+from the left, a knight's-move staircase, or random), each timed as the window's worker answers it: until the
+next row the pattern plays shows a proven-open square, and until settled, against the plain method of one
+incremental CaDiCaL call per square left undecided. Each move is chosen among the squares proven open when
+the player has thought ``THINK`` seconds, as a person chooses among what the window shows."""
 
 from __future__ import annotations
 
@@ -33,6 +35,9 @@ SLICE_CONFLICTS = 2_000
 """Conflicts of a reference call between two looks at the clock."""
 RANDOM_CLICKS = 60
 """Clicks of a ``random`` game."""
+THINK = 1.0
+"""Seconds a player looks at the board before the next click (the engine goes on proving
+meanwhile); the click is cut when the next row shows no proven-open square within the limit."""
 UNKNOWN = len(STATE_ORDER)
 OPEN_CODES = (STATE_ORDER.index(CellState.OPEN), STATE_ORDER.index(CellState.FORCED))
 
@@ -44,12 +49,17 @@ class PlayClick:
     action: str
     cell: Cell
     open_ms: float
-    settled_ms: float
+    next_ms: float | None
+    """Until the next row the pattern plays showed a proven-open (or forced) square; None when
+    no row is left or, for a random game, there is no next row."""
+    settled_ms: float | None
+    """None when the player clicked again before every square was proven."""
     unknown: int
     reference_ms: float | None = None
     reference_calls: int = 0
     cut: bool = False
-    """Not settled within the click limit (its times are then lower bounds)."""
+    """The next row showed no proven-open square within the click limit (a random game's click:
+    not settled within it)."""
 
 
 @dataclass
@@ -65,7 +75,11 @@ class PlayResult:
 
     def to_json(self) -> dict[str, Any]:
         referenced = [c for c in self.clicks if c.reference_ms is not None and c.unknown]
-        late = [c for c in referenced if c.reference_ms is not None and c.settled_ms > c.reference_ms]
+        late = [
+            c
+            for c in referenced
+            if c.reference_ms is not None and c.settled_ms is not None and c.settled_ms > c.reference_ms
+        ]
         return {
             "n": self.n,
             "rules": self.rules,
@@ -74,8 +88,11 @@ class PlayResult:
             "marks": self.marks,
             "solved": self.solved,
             "clicks": len(self.clicks),
+            "think_s": THINK,
             "open_ms": summary([c.open_ms for c in self.clicks]),
-            "settled_ms": summary([c.settled_ms for c in self.clicks]),
+            "next_row_ms": summary([c.next_ms for c in self.clicks if c.next_ms is not None]),
+            "settled_ms": summary([c.settled_ms for c in self.clicks if c.settled_ms is not None]),
+            "settled_clicks": sum(c.settled_ms is not None for c in self.clicks),
             "reference_ms": summary([c.reference_ms for c in referenced if c.reference_ms is not None]),
             "nothing_to_prove": sum(not c.unknown for c in self.clicks),
             "cut_clicks": sum(c.cut for c in self.clicks),
@@ -92,7 +109,8 @@ class PlayResult:
                     "action": c.action,
                     "cell": c.cell.one_based(),
                     "open_ms": round(c.open_ms, 2),
-                    "settled_ms": round(c.settled_ms, 2),
+                    "next_row_ms": None if c.next_ms is None else round(c.next_ms, 2),
+                    "settled_ms": None if c.settled_ms is None else round(c.settled_ms, 2),
                     "unknown": c.unknown,
                     "reference_ms": None if c.reference_ms is None else round(c.reference_ms, 2),
                     "reference_calls": c.reference_calls,
@@ -140,24 +158,29 @@ class Reference:
         return min(time.perf_counter() - started, CALL_LIMIT)
 
 
-def _next_free_row(states: list[list[CellState]]) -> int | None:
+Known = list[list[CellState | None]]
+"""The board as the window shows it: None for a square not proven yet."""
+
+
+def next_free_row(states: Known) -> int | None:
+    """The first row without a placed or forced queen (the row the patterns play next)."""
     for r, row in enumerate(states):
-        if not any(state.has_queen for state in row):
+        if not any(state is not None and state.has_queen for state in row):
             return r
     return None
 
 
-def left_move(states: list[list[CellState]]) -> Cell | None:
+def left_move(states: Known) -> Cell | None:
     """The first open square of the first row without a queen."""
-    r = _next_free_row(states)
+    r = next_free_row(states)
     if r is None:
         return None
     return next((Cell(r, c) for c, state in enumerate(states[r]) if state is CellState.OPEN), None)
 
 
-def stair_move(states: list[list[CellState]]) -> Cell | None:
+def stair_move(states: Known) -> Cell | None:
     """The open square nearest (r, 2r + 1 mod N) in the first row r without a queen."""
-    r = _next_free_row(states)
+    r = next_free_row(states)
     if r is None:
         return None
     n = len(states)
@@ -166,7 +189,7 @@ def stair_move(states: list[list[CellState]]) -> Cell | None:
     return Cell(r, min(opens, key=lambda c: (abs(c - target), c))) if opens else None
 
 
-def attacked_marks(states: list[list[CellState]], queen: Cell, rules: RuleFamily = CLASSIC) -> list[Cell]:
+def attacked_marks(states: Known, queen: Cell, rules: RuleFamily = CLASSIC) -> list[Cell]:
     """Two squares the queen attacks in the rows below it that have no queen, nearest first
     (by row, then by distance from its column, left first)."""
     n = len(states)
@@ -176,13 +199,13 @@ def attacked_marks(states: list[list[CellState]], queen: Cell, rules: RuleFamily
     return [
         Cell(r, c)
         for r in range(queen.row + 1, n)
-        if not any(state.has_queen for state in states[r])
+        if next_free_row(states[r : r + 1]) is not None
         for c in sorted(range(n), key=lambda c: (abs(c - queen.col), c))
         if attacked[r, c] and states[r][c] is CellState.ATTACKED
     ][:2]
 
 
-MOVES: dict[str, Callable[[list[list[CellState]]], Cell | None]] = {"left": left_move, "stair": stair_move}
+MOVES: dict[str, Callable[[Known], Cell | None]] = {"left": left_move, "stair": stair_move}
 
 
 class Player:
@@ -202,35 +225,73 @@ class Player:
         self.limit = limit
         self.heard = heard
 
-    def click(self, action: str, cell: Cell, after: tuple[Decision, ...]) -> PlayClick:
-        """Take the decisions after the click, as the worker does, and time the answer."""
+    def click(self, action: str, cell: Cell, after: tuple[Decision, ...], think: float | None) -> PlayClick:
+        """Take the decisions after the click, as the worker does, and time the answer: then
+        prove on while the player thinks ``think`` seconds past the next row's first proven-open
+        square (None: until settled)."""
         engine = self.engine
         started = time.perf_counter()
         engine.restore(after)
         codes = engine.known_codes()
-        unknown = [Cell(int(r), int(c)) for r, c in np.argwhere(codes == UNKNOWN)]
-        last_open = time.perf_counter() if np.isin(codes, OPEN_CODES).any() else started
+        unknown = int((codes == UNKNOWN).sum())
+        row = next_free_row(shown(codes)) if think is not None else None
+        opened = np.isin(codes, OPEN_CODES)
+        now = time.perf_counter()
+        first_open = now if opened.any() else None
+        next_open = now if row is None or opened[row].any() else None
 
-        def heard(_: Cell, state: CellState) -> None:
-            nonlocal last_open
+        def heard(square: Cell, state: CellState) -> None:
+            nonlocal first_open, next_open
             if state in (CellState.OPEN, CellState.FORCED):
-                last_open = time.perf_counter()
+                first_open = first_open or time.perf_counter()
+                if square.row == row:
+                    next_open = next_open or time.perf_counter()
 
         token = CancelToken()
-        timer = threading.Timer(self.limit, token.cancel)
-        timer.start()
+        watch = threading.Thread(target=self._watch, args=(token, started, think, lambda: next_open))
+        watch.start()
         try:
-            cut = not engine.settle(token, heard)
+            settled = engine.settle(token, heard)
         finally:
-            timer.cancel()
+            token.cancel()
+            watch.join()
         ended = time.perf_counter()
-        record = PlayClick(action, cell, (last_open - started) * 1000, (ended - started) * 1000, len(unknown))
-        record.cut = cut
-        if self.reference is not None and not cut:
-            record.reference_ms, record.reference_calls = self.reference.time(after, unknown)
+        record = PlayClick(
+            action,
+            cell,
+            ((first_open or ended) - started) * 1000,
+            None if row is None or next_open is None else (next_open - started) * 1000,
+            (ended - started) * 1000 if settled else None,
+            unknown,
+        )
+        record.cut = next_open is None if think is not None else not settled
+        if self.reference is not None and settled:
+            undecided = [Cell(int(r), int(c)) for r, c in np.argwhere(codes == UNKNOWN)]
+            record.reference_ms, record.reference_calls = self.reference.time(after, undecided)
         if self.heard is not None:
             self.heard(record)
         return record
+
+    def _watch(
+        self, token: CancelToken, started: float, think: float | None, next_open: Callable[[], float | None]
+    ) -> None:
+        """Cancel the settling at the click limit, or ``think`` seconds after the next row
+        showed a proven-open square."""
+        while not token.cancelled:
+            now = time.perf_counter()
+            shown_at = next_open()
+            if now - started >= self.limit or (
+                think is not None and shown_at is not None and now - shown_at >= think
+            ):
+                token.cancel()
+                return
+            time.sleep(0.002)
+
+
+def shown(codes: np.ndarray) -> Known:
+    """The board of ``known_codes`` as states, None where not proven yet."""
+    order: tuple[CellState | None, ...] = (*STATE_ORDER, None)
+    return [[order[code] for code in row] for row in codes.tolist()]
 
 
 def play(
@@ -243,6 +304,7 @@ def play(
     limit: float = 600.0,
     heard: Callable[[PlayClick], None] | None = None,
     rules: RuleFamily = CLASSIC,
+    think: float = THINK,
 ) -> PlayResult:
     """Play one game with the pattern until solved, timing every click (``heard`` hears each)."""
     player = Player(n, Reference(n, sample, seed, rules) if reference else None, limit, heard, rules)
@@ -253,25 +315,24 @@ def play(
             if click.fresh:
                 engine.clear()
                 engine.settle()
-            result.clicks.append(player.click(click.action, click.cell, click.after))
+            result.clicks.append(player.click(click.action, click.cell, click.after, None))
             if result.clicks[-1].cut:
                 return result
         result.solved = True
         return result
     move = MOVES[pattern]
-    while not engine.is_solved:
-        states = engine.states()
+    while next_free_row(states := shown(engine.known_codes())) is not None:
         cell = move(states)
         if cell is None:
-            raise NQueensError(f"the {pattern} pattern found no open square on {engine.decisions}")
+            raise NQueensError(f"the {pattern} pattern found no proven-open square on {engine.decisions}")
         after = (*engine.decisions, Decision(cell, DecisionKind.QUEEN))
-        result.clicks.append(player.click("place", cell, after))
+        result.clicks.append(player.click("place", cell, after, think))
         if result.clicks[-1].cut:
             return result
-        if marks and not engine.is_solved:
-            for mark in attacked_marks(engine.states(), cell, rules):
+        if marks:
+            for mark in attacked_marks(shown(engine.known_codes()), cell, rules):
                 after = (*engine.decisions, Decision(mark, DecisionKind.MARK))
-                result.clicks.append(player.click("mark", mark, after))
+                result.clicks.append(player.click("mark", mark, after, think))
                 if result.clicks[-1].cut:
                     return result
     result.solved = engine.is_solved

@@ -12,10 +12,11 @@ from app.bench.engine_bench import run_bench, run_sat_bench
 from app.bench.generate_bench import run_generate_bench
 from app.bench.level_bench import LevelTiming, run_level_bench
 from app.bench.level_diagram_bench import DiagramTiming, run_diagram_bench
-from app.bench.play_bench import PATTERNS, PlayClick, play
+from app.bench.play_bench import PATTERNS, THINK, PlayClick, play
+from app.bench.timed_play_bench import SLACK, TimedStep, play_timed
 from app.child_process import module_command
 from app.cli.engine_commands import add_engine_option, any_board_size, engine_for
-from app.options import add_rules_option, fail, integer, positive_int
+from app.options import add_rules_option, fail, integer, positive_int, positive_seconds
 from bdd_model import BACKEND_CHOICES, CONSTRUCTIONS, NQueensError, plural
 from bdd_model.families import CLASSIC, RuleFamily, family, measured_beside
 
@@ -55,7 +56,21 @@ def register(commands: argparse._SubParsersAction) -> None:
         "--click-limit",
         type=positive_int,
         default=600,
-        help="with --play: seconds a click may take to settle before the game ends there (default 600)",
+        help="with --play: seconds a click may wait for the next row's first proven-open square before "
+        "the game ends there (default 600)",
+    )
+    bench.add_argument(
+        "--think",
+        type=float,
+        default=THINK,
+        help=f"with --play: seconds between the next row's first proven-open square and the next click "
+        f"(default {THINK})",
+    )
+    bench.add_argument(
+        "--time-limit",
+        metavar="S",
+        type=positive_seconds,
+        help="with --play: play through 'nqueens state … --time-limit S --json', one process a step",
     )
     bench.add_argument(
         "--level",
@@ -97,6 +112,10 @@ def run(args: argparse.Namespace) -> int:
             fail("--play needs the SAT engine (--engine sat)")
         if args.reference_sample < 0:
             fail("--reference-sample must be 0 or more")
+        if not 0 <= args.think <= args.click_limit:
+            fail("--think must be from 0 to the click limit")
+        if args.time_limit is not None:
+            return _run_timed_play(args)
         report = play(
             args.n,
             args.play,
@@ -107,12 +126,15 @@ def run(args: argparse.Namespace) -> int:
             float(args.click_limit),
             heard=None if args.json else _heard,
             rules=args.rules,
+            think=args.think,
         ).to_json()
         reference = measured_beside(args.rules)
         if reference is not None:
             limit = float(args.click_limit)
-            classic = play(args.n, args.play, args.marks, args.seed, 0, False, limit, rules=reference)
-            report["classic"] = _beside_classic(report, classic.to_json(), "settled_ms")
+            classic = play(
+                args.n, args.play, args.marks, args.seed, 0, False, limit, rules=reference, think=args.think
+            )
+            report["classic"] = _beside_classic(report, classic.to_json(), "next_row_ms")
         print(json.dumps(report) if args.json else play_table(report))
         return 0
     if args.soak:
@@ -247,31 +269,62 @@ def sat_window_lines(gui: dict) -> list[str]:
     return [heading, *(f"    {label:<27}{value}" for label, value in rows)]
 
 
+def _run_timed_play(args: argparse.Namespace) -> int:
+    """``bench --play PATTERN --time-limit S``: the game one ``state`` process a step."""
+    if args.play == "random":
+        fail("--time-limit plays a row-by-row pattern: left or stair")
+    game = play_timed(
+        args.n, args.play, args.marks, args.time_limit, args.rules, None if args.json else _heard_step
+    ).to_json()
+    if args.json:
+        print(json.dumps(game))
+        return 0
+    marks = " with marks" if game["marks"] else ""
+    print(
+        f"N-Queens play through state --time-limit {game['time_limit']}: {_board(game)}, pattern "
+        f"{game['pattern']}{marks}, {game['steps']} steps, " + ("solved" if game["solved"] else "not solved")
+    )
+    print(f"  step (one process)         {_seconds(game['step_s'])}")
+    print(f"  late (over S + {SLACK:g} s)       {game['late_steps']}")
+    print(f"  next row not shown         {game['steps_without_next_row']}")
+    return 0
+
+
+def _heard_step(step: TimedStep) -> None:
+    sys.stderr.write(f"  {step.action} {step.cell.label()}: {step.seconds:.2f} s, {step.pending} pending\n")
+
+
+def _seconds(figures: dict) -> str:
+    return f"p50 {figures['p50']:.2f} s, p95 {figures['p95']:.2f} s, max {figures['max']:.2f} s"
+
+
 def _heard(click: PlayClick) -> None:
     """A game's clicks as they are made, on standard error (a game can take minutes)."""
     reference = "" if click.reference_ms is None else f", reference {click.reference_ms:.1f} ms"
-    cut = " (not settled within the click limit)" if click.cut else ""
-    sys.stderr.write(
-        f"  {click.action} {click.cell.label()}: open {click.open_ms:.1f} ms, "
-        f"settled {click.settled_ms:.1f} ms{reference}{cut}\n"
-    )
+    after = "" if click.next_ms is None else f", next row {click.next_ms:.1f} ms"
+    settled = "" if click.settled_ms is None else f", settled {click.settled_ms:.1f} ms"
+    cut = " (cut at the click limit)" if click.cut else ""
+    opened = f"open {click.open_ms:.1f} ms"
+    sys.stderr.write(f"  {click.action} {click.cell.label()}: {opened}{after}{settled}{reference}{cut}\n")
 
 
 def play_table(report: dict) -> str:
     """A game's report for people."""
     late = report["settled_after_reference"]
     marks = " with marks" if report["marks"] else ""
-    cut = f", {report['cut_clicks']} not settled within the click limit" if report["cut_clicks"] else ""
+    cut = f", {report['cut_clicks']} cut at the click limit" if report["cut_clicks"] else ""
     return "\n".join(
         [
             f"N-Queens play: {_board(report)}, pattern {report['pattern']}{marks}, "
             f"{report['clicks']} clicks, " + ("solved" if report["solved"] else "not solved") + cut,
             f"  open                       {_ms(report['open_ms'])}",
-            f"  settled                    {_ms(report['settled_ms'])}",
+            f"  next row open              {_ms(report['next_row_ms'])}",
+            f"  settled                    {_ms(report['settled_ms'])} "
+            f"({report['settled_clicks']} clicks settled before the next, {report['think_s']} s apart)",
             f"  reference (CaDiCaL)        {_ms(report['reference_ms'])}",
             f"  settled after reference    {len(late)} of the "
             f"{report['clicks'] - report['nothing_to_prove']} clicks with squares to prove",
-            *_classic_line(report, "settled_ms"),
+            *_classic_line(report, "next_row_ms"),
         ]
     )
 

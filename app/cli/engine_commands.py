@@ -10,12 +10,14 @@ import time
 from app.cli.compile_report import CompileReport
 from app.cli.level_answers import run_level_compile, run_level_count, run_level_state
 from app.cli.output import explanation, explanation_lines, state_lists
+from app.cli.timed_state import run_timed_state
 from app.options import (
     add_decision_options,
     add_level_option,
     add_rules_option,
     board_size,
     fail,
+    positive_seconds,
     rules_or_level,
     size_argument,
 )
@@ -33,6 +35,7 @@ from bdd_model import (
 from bdd_model.board import check_whole_size
 from bdd_model.cache.store import save
 from bdd_model.decisions import Decision, DecisionKind
+from bdd_model.diagram.backends import resolve_backend
 from bdd_model.diagram.space import MAX_N, check_size
 from bdd_model.engine import Engine
 from bdd_model.engine_choice import ENGINE_CHOICES, choose_engine, open_engine
@@ -161,6 +164,13 @@ def register(commands: argparse._SubParsersAction) -> None:
     state.add_argument("--explain", metavar="R,C", help="fewest decisions to retract so a queen fits at R,C")
     state.add_argument("--counts", action="store_true", help="per-square counts of remaining solutions")
     state.add_argument("--json", action="store_true", help="one JSON object (the documented contract)")
+    state.add_argument(
+        "--time-limit",
+        metavar="S",
+        type=positive_seconds,
+        help="answer with what the SAT engine has proven S seconds after the start; the squares not "
+        "decided by then are listed as pending (a cached BDD or a level answers everything)",
+    )
     add_engine_option(state)
     add_space_options(state)
     add_rules_option(state, level=True)
@@ -215,13 +225,17 @@ def run_compile(args: argparse.Namespace) -> int:
 
 
 def run_state(args: argparse.Namespace) -> int:
+    started = time.perf_counter()
     rules_or_level(args)
     if args.level is not None:
         return run_level_state(args)
     n = args.n
     engine = engine_for(args)
-    if engine == "sat" and args.counts:
+    timed = args.time_limit is not None and _timed_on_sat(args, engine)
+    if (engine == "sat" or timed) and args.counts:
         fail("--counts needs the BDD engine (N ≤ 15): the SAT engine does not count solutions per square")
+    if timed:
+        return run_timed_state(args, started)
     try:
         decisions = [Decision.parse(kind, text, n) for kind, text in args.decisions]
         target = parse_cell(args.explain, n) if args.explain else None
@@ -252,6 +266,14 @@ def run_state(args: argparse.Namespace) -> int:
     else:
         print(state_text(cfg, report, figure))
     return 0
+
+
+def _timed_on_sat(args: argparse.Namespace, engine: str) -> bool:
+    """Whether ``state --time-limit`` goes to the SAT engine: when named, or under ``auto``
+    unless the BDD is cached (a BDD compile is never started under a time limit)."""
+    if args.engine == "auto":
+        return not _cached(args.n, resolve_backend(args.backend), args.rules)
+    return engine == "sat"
 
 
 def state_report(cfg: Engine, figure: SolutionCount) -> dict[str, object]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import errno
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TextIO
@@ -22,16 +22,19 @@ STATE_LISTS = {
     "open": (CellState.OPEN,),
     "blocked": (CellState.ATTACKED, CellState.LOOKAHEAD),
 }
-"""The lists of ``state --json`` and the states each holds: together they partition the board."""
+"""The lists of ``state --json`` and the states each holds: with ``pending`` (the squares not
+decided within ``--time-limit``) they partition the board."""
 
 
-def state_lists(states: list[list[CellState]]) -> dict[str, list[list[int]]]:
-    """The five lists of ``state --json`` (1-based cells) for a board's states."""
+def state_lists(states: Sequence[Sequence[CellState | None]]) -> dict[str, list[list[int]]]:
+    """The six lists of ``state --json`` (1-based cells) for a board's states, None pending."""
     n = len(states)
-    return {
+    lists = {
         name: [[r + 1, c + 1] for r in range(n) for c in range(n) if states[r][c] in kinds]
         for name, kinds in STATE_LISTS.items()
     }
+    lists["pending"] = [[r + 1, c + 1] for r in range(n) for c in range(n) if states[r][c] is None]
+    return lists
 
 
 def explanation(target: Cell, retract: list[Cell] | None) -> dict[str, object]:

@@ -223,6 +223,11 @@ class Kernels:
                 self._compile_here()
             elif not self._started:
                 self._started = start_compile(self.package, self._folder, self._key)
+                if self._started and _policy.outlive and _policy.announce is not None:
+                    _policy.announce(
+                        "the compiled kernels are being made in the background, once for this computer; "
+                        "until they are ready, answers come from the slower ones"
+                    )
         return self._compiled or self._fallbacks
 
     def _compile_here(self) -> None:
@@ -244,6 +249,8 @@ class _Policy:
 
     background: bool = True
     announce: Callable[[str], None] | None = None
+    outlive: bool = False
+    """The background compile goes on after this process ends (a command under a time limit)."""
 
 
 _policy = _Policy()
@@ -254,6 +261,16 @@ def compile_in_foreground(announce: Callable[[str], None]) -> None:
     ``announce``, rather than in a background child (the command line must leave no process
     running behind it)."""
     _policy.background = False
+    _policy.outlive = False
+    _policy.announce = announce
+
+
+def compile_behind(announce: Callable[[str], None]) -> None:
+    """From now on missing kernels compile in a child of their own session that goes on after
+    this process ends (a command under a time limit answers with the slower kernels meanwhile,
+    and the next one finds them compiled)."""
+    _policy.background = True
+    _policy.outlive = True
     _policy.announce = announce
 
 
@@ -291,12 +308,14 @@ def start_compile(package: KernelPackage, folder: Path, key: str) -> bool:
     except OSError:
         return False
     try:
-        arguments = ("compile", package.declared_in, package.name, str(folder), key, str(os.getpid()))
+        parent = "0" if _policy.outlive else str(os.getpid())
+        arguments = ("compile", package.declared_in, package.name, str(folder), key, parent)
         child = subprocess.Popen(
             module_command("bdd_model.kernels.loader", *arguments),
             stdin=subprocess.DEVNULL,
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
+            start_new_session=_policy.outlive,
         )
         os.write(descriptor, str(child.pid).encode())
     except OSError:
@@ -304,7 +323,8 @@ def start_compile(package: KernelPackage, folder: Path, key: str) -> bool:
         return False
     finally:
         os.close(descriptor)
-    atexit.register(_end_child, child)
+    if not _policy.outlive:
+        atexit.register(_end_child, child)
     return True
 
 
@@ -337,7 +357,7 @@ def _write_marker(folder: Path, package: KernelPackage, key: str) -> None:
 def main() -> int:
     """``compile MODULE PACKAGE FOLDER KEY PID``: the background child; compiles the package
     that MODULE declares, then leaves the marker. It ends with its parent (the parent's death
-    sends it SIGTERM, on Linux)."""
+    sends it SIGTERM, on Linux), unless PID is 0."""
     arguments = sys.argv[1:]
     if len(arguments) != 6 or arguments[0] != "compile" or not arguments[5].isdigit():
         sys.stderr.write(
@@ -352,8 +372,9 @@ def main() -> int:
         sys.stderr.write(f"{module} declares no kernel package {name!r}\n")
         return 2
     try:
-        _end_with_parent()
-        if os.getppid() == int(parent) and key == package_key(package):
+        if parent != "0":
+            _end_with_parent()
+        if (parent == "0" or os.getppid() == int(parent)) and key == package_key(package):
             with contextlib.suppress(OSError):
                 os.nice(10)
             _import_compiled(package, folder, complete=True)

@@ -87,6 +87,10 @@ KEPT_STARTS = 128
 MARKED_POOL = 64
 """The newest agreeing kept solutions whose swaps are marked when the decisions change."""
 
+NEAR_LINES = 2
+"""Free rows, and free columns, nearest the last decision and the square pointed at that the
+engine decides first: the lines the person is about to fill."""
+
 REPAIRS_JUDGED = 32
 """Repairs after which local search is judged on this board's decisions."""
 REPAIRS_KEPT = 0.125
@@ -173,6 +177,7 @@ class SatEngine:
         self._ever = np.zeros((n, n), dtype=bool)
         self._never = np.zeros((n, n), dtype=bool)
         self._memory = Memory()
+        self._pointed: Cell | None = None
         self._scratch = [Search.arrays(n) for _ in range(THREADS)]
         self._has_solutions = not rules.has_no_solution(n)
         self._k = self._knowledge(Restriction.empty(n))
@@ -234,21 +239,72 @@ class SatEngine:
         self._switch({c: k for c, k in self._decisions.items() if c != cell})
         return Decision(cell, kind)
 
-    def restore(self, decisions: Sequence[Decision]) -> None:
-        """Take exactly these decisions at once: all or nothing."""
+    def restore(self, decisions: Sequence[Decision], cancel: CancelToken | None = None) -> None:
+        """Take exactly these decisions at once: all or nothing. QueryCancelled when the token
+        is set before a solution keeping them all is found or proven not to exist."""
         chosen = checked_decisions(self.n, decisions)
         if not chosen:
             self.clear()
             return
         self._check_has_solutions()
-        restriction = Restriction.of(self.n, chosen)
-        if not len(self._models.agreeing(restriction)) and not self._holds(self._assumptions(chosen)):
+        witnessed = self._witnessed(Restriction.of(self.n, chosen))
+        if not witnessed and not self._holds(self._assumptions(chosen), cancel):
             raise DecisionError("that decision would leave no solution")
         self._switch(chosen)
+
+    def kept_solutions(self) -> np.ndarray:
+        """The solutions kept so far, oldest first, one per row (int16): what ``keep_solutions``
+        takes back in another process."""
+        return self._models.newest(len(self._models)).copy()
+
+    def keep_solutions(self, solutions: np.ndarray) -> int:
+        """Keep the rows of ``solutions`` that are solutions of this board (each is checked:
+        they may come from a damaged file); how many were."""
+        fixed, usable = np.full(self.n, -1, dtype=np.int64), np.ones((self.n, self.n), dtype=bool)
+        valid = self._bound(self._kernels.witness).valid
+        kept = 0
+        for columns in np.asarray(solutions, dtype=np.int64).reshape(-1, self.n):
+            if valid(columns, fixed, usable):
+                self._learn(columns)
+                kept += 1
+        return kept
+
+    def known_count(self) -> SolutionCount:
+        """What is known of the count now, without searching: exact, else the lower bound with
+        the estimate computed so far."""
+        k = self._k
+        if k.exact is not None:
+            return SolutionCount.of(k.exact, known=not self._decisions)
+        if not len(k.weights):
+            return SolutionCount(None, self.count_at_least)
+        figure = self._estimated(len(k.weights), None)
+        assert figure is not None
+        return figure
 
     def clear(self) -> None:
         """Retract every decision."""
         self._switch({})
+
+    def point_at(self, cell: Cell | None) -> None:
+        """The square the person points at (None: none): the lines nearest it, and the last
+        decision's, are proven first. May be called from another thread while ``settle`` runs."""
+        self._pointed = cell
+
+    def focus(self) -> np.ndarray:
+        """The undecided squares of the ``NEAR_LINES`` free rows and columns nearest the last
+        decision and the square pointed at (N×N, bool)."""
+        k, n = self._k, self.n
+        last = next(reversed(self._decisions), None)
+        anchors = [cell for cell in (last, self._pointed) if cell is not None]
+        near = np.zeros((n, n), dtype=bool)
+        free_rows = np.flatnonzero(~k.queens.any(axis=1))
+        free_cols = np.flatnonzero(~k.queens.any(axis=0))
+        for anchor in anchors:
+            rows = free_rows[np.argsort(np.abs(free_rows - anchor.row), kind="stable")[:NEAR_LINES]]
+            cols = free_cols[np.argsort(np.abs(free_cols - anchor.col), kind="stable")[:NEAR_LINES]]
+            near[rows] = True
+            near[:, cols] = True
+        return near & ~(k.possible | k.closed)
 
     # ----- the Engine interface: answers --------------------------------------------------
 
@@ -478,7 +534,9 @@ class SatEngine:
                     return True
                 if cancel is not None and cancel.cancelled:
                     return False
-                targets = np.flatnonzero((unknown & ~k.tried).ravel())
+                untried = unknown & ~k.tried
+                near = self.focus() & untried
+                targets = np.flatnonzero((near if near.any() else untried).ravel())
                 if len(targets):
                     self._rng.shuffle(targets)
                     self._cover(targets[: COVER_CHUNK * THREADS], cancel)
@@ -545,6 +603,22 @@ class SatEngine:
             if self._k.restriction.allows_all(list(columns)):
                 self._learn(columns)
 
+    def _witnessed(self, restriction: Restriction) -> bool:
+        """Whether a kept solution agrees with these decisions, or one swap of a kept solution
+        does (then it is kept): a click on a square a swap proved open keeps its witness, so
+        the next free rows show open squares at once."""
+        if len(self._models.agreeing(restriction)):
+            return True
+        fixed = restriction.queen_col.astype(np.int64)
+        usable = ~restriction.marked
+        valid = self._bound(self._kernels.witness).valid
+        for columns in self._models.one_swap_away(restriction):
+            if valid(columns, fixed, usable):
+                self._models.add(columns)
+                self._ever[np.arange(self.n), columns] = True
+                return True
+        return False
+
     def _knowledge(self, restriction: Restriction) -> _Knowledge:
         n = self.n
         placed = _placed(restriction)
@@ -577,7 +651,10 @@ class SatEngine:
                 self._k.weights = np.empty(0)
             self._decisions = decisions
             return
-        knowledge = self._knowledge(Restriction.of(self.n, decisions))
+        restriction = Restriction.of(self.n, decisions)
+        if self._has_solutions:
+            self._witnessed(restriction)
+        knowledge = self._knowledge(restriction)
         self._memory.remember(self._decisions, old.possible, old.closed)
         self._memory.recall(decisions, knowledge.possible, knowledge.closed)
         if old.listing_literal:
@@ -761,7 +838,8 @@ class SatEngine:
         open (and its solution's squares with it) or closed."""
         k = self._k
         stop = cancel.flag if cancel is not None else NO_STOP
-        for ended in self._prover().round(unknown, k.closed, self._fixed(), self._guides(), stop):
+        focus = self.focus()
+        for ended in self._prover().round(unknown, k.closed, self._fixed(), self._guides(), stop, focus):
             self._take(ended)
         if cancel is not None and cancel.cancelled:
             raise QueryCancelled

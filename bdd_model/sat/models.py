@@ -65,6 +65,25 @@ class ModelStore:
             fits &= models[:, row] != col
         return np.flatnonzero(fits)
 
+    def one_swap_away(self, restriction: Restriction) -> np.ndarray:
+        """Candidates for a solution of these decisions: each kept model that misses exactly one
+        decided queen, with the rows of that queen's square and column swapped (the witness
+        kernels prove a square open by such a swap without keeping it). Unchecked, one per row."""
+        rows = np.flatnonzero(restriction.queen_col >= 0)
+        models = self._rows[: self._size].astype(np.int64)
+        if not len(rows) or not len(models):
+            return np.empty((0, self.n), dtype=np.int64)
+        wrong = models[:, rows] != restriction.queen_col[rows]
+        near = np.flatnonzero(wrong.sum(axis=1) == 1)
+        swapped = models[near]
+        picks = np.arange(len(near))
+        row = rows[wrong[near].argmax(axis=1)]
+        col = restriction.queen_col[row]
+        other = (swapped == col[:, None]).argmax(axis=1)
+        swapped[picks, other] = swapped[picks, row]
+        swapped[picks, row] = col
+        return swapped[::-1]
+
     def queens(self, indices: np.ndarray) -> np.ndarray:
         """N×N: in how many of the given models each square holds a queen."""
         grid = np.zeros((self.n, self.n), dtype=np.int64)

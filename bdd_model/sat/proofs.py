@@ -33,6 +33,10 @@ BATCH = 5_000
 that the rounds between them (on the caller's thread, holding the interpreter) stay few."""
 CANCEL_LOOK = 0.005
 """Seconds between two looks at the cancel flag while the threads work."""
+AWAY_WEIGHT = 16
+"""How many times fewer nodes a square away from the focus gets than a square in it: the least
+weighted served job runs first, so a square the person is about to use ends sooner and none
+starves."""
 
 _pool: ThreadPoolExecutor | None = None
 
@@ -319,6 +323,8 @@ class Prover:
         """The slices running now, in the threads."""
         self._stop = np.zeros(1, dtype=np.int64)
         """Set to stop them."""
+        self._focus: np.ndarray | None = None
+        """The squares the person is about to use (``round``): their jobs run first."""
 
     def __len__(self) -> int:
         return len(self._squares)
@@ -407,6 +413,7 @@ class Prover:
         fixed: np.ndarray,
         guides: np.ndarray,
         cancel: np.ndarray,
+        focus: np.ndarray | None = None,
     ) -> list[Ended]:
         """Keep both threads busy with a slice of a job each (a census part while the census
         pays, else a square's job), and wait until one is done (or ``cancel[0]`` is set: then
@@ -414,8 +421,10 @@ class Prover:
         of its parts that ended empty when a part counted more or ended. Jobs of squares decided
         meanwhile are dropped, and so are parts whose square was; squares without a job get one,
         row by row, while the searches fit in ``MEMORY`` (the parts' own counted). The witness
-        searches follow the ``guides``."""
+        searches follow the ``guides``. Squares in ``focus`` get their jobs first and
+        ``AWAY_WEIGHT`` times the nodes of the others."""
         busy = self._busy
+        self._focus = focus
         for cell in [cell for cell, job in self._squares.items() if not unknown[cell] and job not in busy]:
             del self._squares[cell]
         n = len(fixed)
@@ -425,7 +434,8 @@ class Prover:
             census.drop(closed)
         live = max(THREADS, MEMORY // (2 * 8 * board_count(n)) - self._census_searches() // 2)
         if len(self._squares) < live:
-            for r, c in np.argwhere(unknown):
+            first = unknown if focus is None else unknown & focus
+            for r, c in [*np.argwhere(first), *np.argwhere(unknown & ~first)]:
                 if len(self._squares) >= live:
                     break
                 self._square((int(r), int(c)), closed, fixed)
@@ -498,7 +508,7 @@ class Prover:
         batch: list[Question] = []
         nodes = 0
         idle = (job for job in self._squares.values() if job not in busy)
-        for job in heapq.nsmallest(BATCH // FIRST_SLICE, idle, key=_spent):
+        for job in heapq.nsmallest(BATCH // FIRST_SLICE, idle, key=self._weighted):
             if nodes >= BATCH:
                 break
             batch.append(job)
@@ -534,6 +544,12 @@ class Prover:
             if ended is not None:
                 proved.append(ended)
         return proved
+
+    def _weighted(self, job: Question) -> int:
+        """A square job's nodes as the order of service sees them (``AWAY_WEIGHT``)."""
+        focus = self._focus
+        away = focus is not None and job.cell is not None and not focus[job.cell]
+        return job.spent * AWAY_WEIGHT if away else job.spent
 
     def _witness_share(self) -> float:
         """The share of a job's slice its witness search gets: as it has paid on these

@@ -286,16 +286,14 @@ class InsightPanel(QWidget):
         self,
         index: int | None,
         figure: SolutionCount | None,
-        updating: bool,
+        updating: str,
         solved: bool,
         hidden: bool = False,
     ) -> None:
         """Where the browser stands among the remaining solutions, counted as the status bar
-        counts them (``updating``: a newer figure is being worked out; ``hidden``: the assist
-        keeps the count to itself)."""
-        of = figure.short() if figure is not None else "counting…"
-        if updating and figure is not None:
-            of += " (updating…)"
+        counts them (``updating``: the words said while a newer figure is worked out, else "";
+        ``hidden``: the assist keeps the count to itself)."""
+        of = figure.short() + updating if figure is not None else "counting…"
         detail = figure.detail() if figure is not None else ""
         if hidden:
             text = "count hidden by the assist" if index is None else f"solution {index + 1:,}"

@@ -29,20 +29,33 @@ def keys_on_board(piece: str) -> str:
     return f"The keys now move on the board: arrows, Enter places a {piece}, Space marks."
 
 
-def count_figure(cfg: EngineBoard | None) -> tuple[SolutionCount | None, bool]:
-    """The count to show and whether a newer one is being worked out."""
+WAIT_SAID_AFTER = 3.0
+"""Seconds a figure may say "(updating…)" before it says what it waits for."""
+MINUTES_AFTER = 5.0
+"""Seconds of proving after which the status says a proof can take minutes."""
+
+
+def count_figure(cfg: EngineBoard | None) -> tuple[SolutionCount | None, str]:
+    """The count to show, and the words after it while a newer one is worked out: "(updating…)",
+    after ``WAIT_SAID_AFTER`` seconds what it waits for."""
     if cfg is None:
-        return None, False
-    return cfg.solution_count, cfg.view.counting
+        return None, ""
+    if not cfg.view.counting:
+        return cfg.solution_count, ""
+    if cfg.waited < WAIT_SAID_AFTER:
+        return cfg.solution_count, " (updating…)"
+    if not cfg.settled:
+        return cfg.solution_count, " (updated once every square is proven)"
+    return cfg.solution_count, " (updating: counting more of the solutions)"
 
 
 def count_text(cfg: EngineBoard | None) -> str:
     """ "92 solutions remain", "about 3.1 × 10³⁹ solutions remain, estimated ±20% (updating…)",
-    "counting…"."""
+    "at least 575 solutions remain (updated once every square is proven)", "counting…"."""
     figure, updating = count_figure(cfg)
     if figure is None:
         return "counting…"
-    return figure.remain() + _known(cfg, figure) + (" (updating…)" if updating else "")
+    return figure.remain() + _known(cfg, figure) + updating
 
 
 def counters(cfg: EngineBoard) -> str:
@@ -61,14 +74,12 @@ def counters(cfg: EngineBoard) -> str:
     else:
         queens = f"{placed} placed + {forced} forced" if forced else f"{placed} placed"
         figure, updating = count_figure(cfg)
-        solutions = (
-            "counting…"
-            if figure is None
-            else figure.solutions() + _known(cfg, figure) + (" (updating…)" if updating else "")
-        )
+        solutions = "counting…" if figure is None else figure.solutions() + _known(cfg, figure) + updating
         text = f"{queens} of {plural(cfg.puzzle.pieces, cfg.puzzle.piece)} · {solutions}"
     if not cfg.settled and cfg.strict:
         hard = "; a hard one can take seconds" if cfg.slow else ""
+        if cfg.slow and cfg.waited >= MINUTES_AFTER:
+            hard = "; a hard one can take minutes"
         text = f"proving {plural(cfg.view.undecided, 'square')}{hard} · {text}"
     return f"{text} · {cfg.puzzle.qualified(engine, ' · ')}"
 

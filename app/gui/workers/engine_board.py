@@ -134,6 +134,11 @@ class EngineBoard(QObject):
         """Some squares of these decisions have been being proven for a while."""
         return False
 
+    @property
+    def waited(self) -> float:
+        """Seconds these decisions' answers have been worked out (0 where they come at once)."""
+        return 0.0
+
     def propose(self, after: Sequence[Decision], label: str) -> None:
         """Show a change of the decisions and have the engine take it (``taken``) or not
         (``declined``)."""

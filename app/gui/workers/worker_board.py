@@ -3,6 +3,7 @@ with changes shown at once and taken or refused by the worker in the order they 
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from dataclasses import replace
 
@@ -30,8 +31,11 @@ from bdd_model.puzzles import Puzzle
 from bdd_model.questions import Question
 from bdd_model.solution_count import SolutionCount
 
-SLOW_MS = 1000
+SLOW_SECONDS = 1.0
 """After this long unsettled, the window says that a hard square can take seconds."""
+SAID_AGAIN = (SLOW_SECONDS, 3.0, 5.0)
+"""Seconds after a change at which the status is said again (what the count waits for after 3,
+that a proof can take minutes after 5)."""
 
 
 class WorkerBoard(EngineBoard):
@@ -55,8 +59,10 @@ class WorkerBoard(EngineBoard):
         self._shown: SolutionCount | None = None
         """The last figure, kept while the current decisions' is worked out."""
         self.settle_ms = 0.0
-        self._slow = QTimer(self, singleShot=True, interval=SLOW_MS)
-        self._slow.timeout.connect(self.updated)
+        self._since = time.monotonic()
+        self._ticks = [QTimer(self, singleShot=True, interval=round(1000 * s)) for s in SAID_AGAIN]
+        for tick in self._ticks:
+            tick.timeout.connect(self.updated)
         client.answered.connect(self._answered)
         self.restore(decisions)
 
@@ -76,9 +82,14 @@ class WorkerBoard(EngineBoard):
 
     @property
     def slow(self) -> bool:
-        """The squares of these decisions have been proven for longer than ``SLOW_MS`` and some
-        are not yet: a hard one can take seconds."""
-        return not self.view.settled and not self._slow.isActive()
+        """The squares of these decisions have been proven for longer than ``SLOW_SECONDS`` and
+        some are not yet: a hard one can take seconds."""
+        return not self.view.settled and self.waited >= SLOW_SECONDS
+
+    @property
+    def waited(self) -> float:
+        """Seconds since these decisions were sent to the worker."""
+        return time.monotonic() - self._since
 
     def restore(self, decisions: Sequence[Decision]) -> None:
         """Take these decisions now (they held before, or a file or size brings them) and ask the
@@ -127,7 +138,9 @@ class WorkerBoard(EngineBoard):
         self._shown = self.view.count or self._shown
         shown = BoardView.without_engine(puzzle, decisions).with_count(None, True)
         self.view = replace(shown, insight=self.view.insight)
-        self._slow.start()
+        self._since = time.monotonic()
+        for tick in self._ticks:
+            tick.start()
         self._board_id = self._client.request(
             lambda ident: TakeBoard(ident, puzzle, codes(decisions, puzzle.n), self.engine, self.strict)
         )
