@@ -148,6 +148,11 @@ class Engine(Protocol):
         """The fewest decisions (their squares) to take back so that a solution keeps the rest."""
         ...
 
+    def point_at(self, cell: Cell | None) -> None:
+        """The square the person points at (None: none), which an engine that decides squares
+        one by one decides near first; safe to call while ``settle`` runs on another thread."""
+        ...
+
     def settle(self, cancel: CancelToken | None = None, on_cell: CellCallback | None = None) -> bool:
         """Decide every square; ``on_cell`` hears each one as it is decided. False when cancelled
         (what was decided stays decided)."""

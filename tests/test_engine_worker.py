@@ -18,6 +18,7 @@ from app.gui.workers.worker_messages import (
     Ask,
     Counted,
     Decided,
+    Point,
     Ready,
     Reply,
     Request,
@@ -152,3 +153,33 @@ def test_asking_why_never_stops_the_settle(worker: Worker, monkeypatch) -> None:
         worker.send(Ask(ident, Explain((ident, 5))))
     worker.wait(settled)
     assert stopped and not any(stopped), "an explanation asked while settling stopped the settle"
+
+
+def test_pointing_tells_the_engine_and_never_stops_the_settle(worker: Worker, monkeypatch) -> None:
+    """Where the person points reaches the engine of the board in hand, between two rounds of
+    its proofs, and no settle is cancelled for it."""
+    stopped: list[bool] = []
+    pointed: list[Cell | None] = []
+    settle, point_at = SatEngine.settle, SatEngine.point_at
+
+    def watched(self: SatEngine, cancel: CancelToken | None = None, on_cell=None) -> bool:
+        done = settle(self, cancel, on_cell)
+        stopped.append(not done)
+        return done
+
+    def heard(self: SatEngine, cell: Cell | None) -> None:
+        pointed.append(cell)
+        point_at(self, cell)
+
+    monkeypatch.setattr(SatEngine, "settle", watched)
+    monkeypatch.setattr(SatEngine, "point_at", heard)
+    worker.board(1, 40, [Decision(Cell(0, 0), QUEEN)])
+    worker.wait(lambda r: isinstance(r, Taken) and r.id == 1)
+    for square in (5 * 40 + 7, -1, 39 * 40 + 39, 40 * 40):
+        worker.send(Point(square))
+    worker.wait(settled)
+    assert stopped and not any(stopped), "pointing stopped the settle"
+    deadline = time.monotonic() + 10
+    while len(pointed) < 3 and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert pointed == [Cell(5, 7), None, Cell(39, 39)], "a square off the board is ignored"

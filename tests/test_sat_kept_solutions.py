@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bdd_model import Cell
+from bdd_model.board import STATE_ORDER, CellState
 from bdd_model.decisions import Decision, DecisionKind
 from bdd_model.sat import kept_proofs
 from bdd_model.sat.engine import SatEngine
@@ -118,3 +119,34 @@ def test_a_square_a_swap_proved_open_keeps_a_solution_through_it(n: int, seed: i
     engine.restore([Decision(Cell(r, c), DecisionKind.QUEEN)])
     through = [row for row in engine.kept_solutions() if row[r] == c]
     assert through and all(is_solution(n, row) for row in through)
+
+
+def expected_focus(engine: SatEngine, anchors: list[Cell]) -> np.ndarray:
+    """The two free rows and two free columns nearest each anchor (lower first on a tie), their
+    squares not proven yet."""
+    codes = engine.known_codes()
+    taken = np.isin(codes, [STATE_ORDER.index(CellState.QUEEN), STATE_ORDER.index(CellState.FORCED)])
+    free_rows = [r for r in range(engine.n) if not taken[r].any()]
+    free_cols = [c for c in range(engine.n) if not taken[:, c].any()]
+    lines = np.zeros_like(taken)
+    for anchor in anchors:
+        for r in sorted(free_rows, key=lambda r: (abs(r - anchor.row), r))[:2]:
+            lines[r] = True
+        for c in sorted(free_cols, key=lambda c: (abs(c - anchor.col), c))[:2]:
+            lines[:, c] = True
+    return lines & (codes == len(STATE_ORDER))
+
+
+def test_the_focus_is_the_free_lines_nearest_the_last_decision_and_the_pointer() -> None:
+    """The focus holds the squares of those lines whose proof is still to come: a square that a
+    kept solution already proved to hold a queen somewhere is left out too."""
+    engine = SatEngine(20)
+    engine.restore([Decision(Cell(r, (2 * r + 1) % 20), DecisionKind.QUEEN) for r in range(6)])
+    last = engine.focus()
+    assert last.any() and not (last & ~expected_focus(engine, [Cell(5, 11)])).any()
+    engine.point_at(Cell(19, 0))
+    both = engine.focus()
+    assert not (both & ~expected_focus(engine, [Cell(5, 11), Cell(19, 0)])).any()
+    assert (both & ~last).any() and not (last & ~both).any(), "the pointer adds its lines"
+    engine.point_at(None)
+    assert (engine.focus() == last).all()

@@ -73,8 +73,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--engine", choices=("bdd", "sat"), default="bdd")
     parser.add_argument("--rules", type=rules_name, default=CLASSIC)
     parser.add_argument("--soak", action="store_true")
+    parser.add_argument("--play", choices=("left", "stair"))
+    parser.add_argument("--marks", action="store_true")
+    parser.add_argument("--think", type=float, default=1.0)
+    parser.add_argument("--limit", type=float, default=600.0)
     args = parser.parse_args(argv)
     offscreen_without_display()
+    if args.play:
+        from app.bench.window_play_bench import play_in_window
+
+        game = play_in_window(args.n, args.play, args.marks, args.think, args.limit, args.rules)
+        print(json.dumps(game))
+        return 0
     if args.soak:
         from app.bench.window_soak import soak_sat_window
 

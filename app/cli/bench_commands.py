@@ -116,6 +116,8 @@ def run(args: argparse.Namespace) -> int:
             fail("--think must be from 0 to the click limit")
         if args.time_limit is not None:
             return _run_timed_play(args)
+        if args.gui:
+            return _run_window_play(args)
         report = play(
             args.n,
             args.play,
@@ -267,6 +269,44 @@ def sat_window_lines(gui: dict) -> list[str]:
     ]
     heading = f"  window {width}×{height}, squares of {gui['square_px']} px, {gui['clicks']} real clicks:"
     return [heading, *(f"    {label:<27}{value}" for label, value in rows)]
+
+
+def _run_window_play(args: argparse.Namespace) -> int:
+    """``bench --play PATTERN --gui``: the game in the real window, in a child process."""
+    if args.play == "random":
+        fail("--gui plays a row-by-row pattern in the window: left or stair")
+    marks = ["--marks"] if args.marks else []
+    game = window_timings(
+        args.n,
+        0,
+        args.seed,
+        args.backend,
+        "sat",
+        args.rules,
+        "--play",
+        args.play,
+        *marks,
+        "--think",
+        str(args.think),
+        "--limit",
+        str(float(args.click_limit)),
+    )
+    if args.json:
+        print(json.dumps(game))
+        return 0
+    cut = ", cut at the click limit" if game["cut_clicks"] else ""
+    print(
+        f"N-Queens play in the window: {_board(game)}, pattern {game['pattern']}"
+        + (" with marks" if game["marks"] else "")
+        + f", {game['clicks']} clicks, "
+        + ("solved" if game["solved"] else "not solved")
+        + cut
+    )
+    figures = game["next_row_ms"]
+    assert isinstance(figures, dict)
+    print(f"  next row open              {_ms(figures)}")
+    print(f"  longest stall              {game['longest_stall_ms']} ms")
+    return 0
 
 
 def _run_timed_play(args: argparse.Namespace) -> int:

@@ -22,6 +22,7 @@ from bdd_model.kernels.loader import compile_behind
 from bdd_model.progress import CancelToken
 from bdd_model.sat.engine import SatEngine
 from bdd_model.sat.kept_proofs import load_solutions, save_solutions
+from bdd_model.sat.kernels.sat_kernels import SatKernels, sat_kernels
 from bdd_model.solution_count import SolutionCount
 
 
@@ -32,7 +33,7 @@ def run_timed_state(args: argparse.Namespace, started: float) -> int:
     try:
         decisions = [Decision.parse(kind, text, n) for kind, text in args.decisions]
         target = parse_cell(args.explain, n) if args.explain else None
-        engine = SatEngine(n, rules=args.rules)
+        engine = SatEngine(n, rules=args.rules, kernel_choice=_kernels_now())
     except NQueensError as error:
         fail(str(error))
     token = CancelToken()
@@ -52,6 +53,18 @@ def run_timed_state(args: argparse.Namespace, started: float) -> int:
         save_solutions(engine, _warn)
     print(json.dumps(report) if args.json else _text(report))
     return 0
+
+
+def _kernels_now() -> SatKernels:
+    """The compiled kernels when nothing of them is left to compile, else the uncompiled ones
+    while the rest compiles in the background (a rule family's kernels compile at first use:
+    seconds no answer under a time limit may wait)."""
+    kernels = sat_kernels()
+    kernels.prepare()
+    if kernels.compiled and not kernels.complete:
+        kernels.complete_behind()
+        return SatKernels("numpy")
+    return kernels
 
 
 def _take(engine: SatEngine, decisions: list[Decision], token: CancelToken) -> bool:

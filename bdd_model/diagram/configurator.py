@@ -138,6 +138,9 @@ class Configurator:
         """The whole board, row by row."""
         return [list(row) for row in self._states]
 
+    def point_at(self, cell: Cell | None) -> None:
+        """Nothing: every square is decided with each decision."""
+
     def settle(self, cancel: CancelToken | None = None, on_cell: CellCallback | None = None) -> bool:
         """Nothing to do: every square is already decided."""
         return True

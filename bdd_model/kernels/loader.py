@@ -29,6 +29,7 @@ from typing import ClassVar, TypeVar
 
 from bdd_model.cache.store import cache_dir
 from bdd_model.files.atomic_file import atomic_output
+from bdd_model.files.checked_file import FileKindError, open_regular
 from bdd_model.isolated import module_command
 
 CHOICE_ENV = "NQUEENS_KERNELS"
@@ -43,6 +44,9 @@ STALE_LOCK = 600.0
 """A compile that started longer ago than this (seconds) is taken for dead."""
 PR_SET_PDEATHSIG = 1
 """Linux's prctl option: a signal to this process when its parent dies."""
+
+MARKER_BYTES = 1024
+"""The most of a marker file that is read (ours take about 150 bytes)."""
 
 
 @dataclass(frozen=True)
@@ -194,7 +198,7 @@ class Kernels:
                 )
         if self.choice == "numba" and self._folder is not None:
             self._compiled = _import_compiled(self.package, self._folder, complete=True)
-            _write_marker(self._folder, self.package, self._key)
+            _write_marker(self._folder, self.package, self._key, complete=True)
 
     def prepare(self) -> bool:
         """Load the compiled kernels if they are ready, else start compiling them in the
@@ -230,6 +234,29 @@ class Kernels:
                     )
         return self._compiled or self._fallbacks
 
+    @property
+    def complete(self) -> bool:
+        """True when the compiled kernels answer and what they make later was compiled with
+        them (``compile_more``: the SAT engine's rule families), so no call compiles."""
+        return (
+            self._compiled is not None
+            and self._folder is not None
+            and _marked_complete(self._folder, self.package, self._key)
+        )
+
+    def complete_behind(self) -> None:
+        """Start the complete compile in the background (once) when the compiled kernels
+        answer but are not complete."""
+        if self._folder is not None and not self._started and not self.complete:
+            self._started = start_compile(self.package, self._folder, self._key)
+
+    def complete_here(self) -> None:
+        """Compile everything of the package in this process now, unless done (a bench times
+        answers once nothing is left to compile); nothing without a usable folder."""
+        if self._folder is not None and not self.complete:
+            self._compiled = _import_compiled(self.package, self._folder, complete=True)
+            _write_marker(self._folder, self.package, self._key, complete=True)
+
     def _compile_here(self) -> None:
         """Compile in this process now (the command line: it leaves nothing running behind)."""
         assert self._folder is not None
@@ -240,7 +267,7 @@ class Kernels:
         except Exception:  # a compile that fails leaves the slower kernels answering
             self._folder = None
             return
-        _write_marker(self._folder, self.package, self._key)
+        _write_marker(self._folder, self.package, self._key, complete=False)
 
 
 @dataclass
@@ -292,7 +319,7 @@ def compile_package(name: str, folder: Path) -> None:
     ready (the test run compiles each package once, side by side, before its workers start)."""
     package = next(package for package in packages() if package.name == name)
     _import_compiled(package, folder, complete=True)
-    _write_marker(folder, package, package_key(package))
+    _write_marker(folder, package, package_key(package), complete=True)
 
 
 def start_compile(package: KernelPackage, folder: Path, key: str) -> bool:
@@ -349,9 +376,22 @@ def _alive_lock(lock: Path) -> bool:
     return pid > 0
 
 
-def _write_marker(folder: Path, package: KernelPackage, key: str) -> None:
+def _write_marker(folder: Path, package: KernelPackage, key: str, complete: bool) -> None:
+    """Say the package is compiled into ``folder``; ``complete``: what its modules make later
+    (``compile_more``) too."""
+    record = {"package": package.name, "key": key, "numba": _numba_version(), "complete": complete}
     with contextlib.suppress(OSError), atomic_output(_marker(folder, package, key)) as stream:
-        stream.write(json.dumps({"package": package.name, "key": key, "numba": _numba_version()}).encode())
+        stream.write(json.dumps(record).encode())
+
+
+def _marked_complete(folder: Path, package: KernelPackage, key: str) -> bool:
+    """Whether the marker says a complete compile wrote it (a damaged one says no)."""
+    try:
+        with open_regular(_marker(folder, package, key)) as stream:
+            record = json.loads(stream.read(MARKER_BYTES))
+    except (OSError, ValueError, FileKindError):
+        return False
+    return isinstance(record, dict) and record.get("complete") is True
 
 
 def main() -> int:
@@ -378,7 +418,7 @@ def main() -> int:
             with contextlib.suppress(OSError):
                 os.nice(10)
             _import_compiled(package, folder, complete=True)
-            _write_marker(folder, package, key)
+            _write_marker(folder, package, key, complete=True)
     finally:
         _lock(folder, package, key).unlink(missing_ok=True)
     return 0

@@ -393,6 +393,7 @@ class MainWindow(QMainWindow):
     def _hovered(self, cell: Cell | None) -> None:
         if self.session.configurator is None:
             return
+        self.session.configurator.point_at(cell)
         self.pointed.point(cell)
         if cell is not None:
             self.status.describe()

@@ -134,6 +134,10 @@ class EngineBoard(QObject):
         """Some squares of these decisions have been being proven for a while."""
         return False
 
+    def point_at(self, cell: Cell | None) -> None:
+        """The square the person points at, for an engine that proves squares one by one: the
+        lines near it are proven first (nothing where every square comes at once)."""
+
     @property
     def waited(self) -> float:
         """Seconds these decisions' answers have been worked out (0 where they come at once)."""

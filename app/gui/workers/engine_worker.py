@@ -21,10 +21,10 @@ from app.gui.workers.worker_messages import (
     Ask,
     Counted,
     Decided,
+    Point,
     Ready,
     Refused,
     Reply,
-    Request,
     SquaresCounted,
     TakeBoard,
     Taken,
@@ -60,7 +60,7 @@ class Worker:
     """The engines, the board in hand and the work left on it."""
 
     def __init__(self) -> None:
-        self.requests: queue.Queue[Request | None] = queue.Queue()
+        self.requests: queue.Queue[TakeBoard | Ask | None] = queue.Queue()
         self.token = CancelToken()
         self.lock = threading.Lock()
         self.engines: OrderedDict[tuple[str, Puzzle], Engine] = OrderedDict()
@@ -80,6 +80,9 @@ class Worker:
                 request = REQUESTS.decode(text)
             except msgspec.DecodeError:
                 continue
+            if isinstance(request, Point):
+                self.point(request.square)
+                continue
             self.requests.put(request)
             if not (isinstance(request, Ask) and isinstance(request.question, Explain)):
                 with self.lock:
@@ -87,6 +90,13 @@ class Worker:
         self.requests.put(None)
         with self.lock:
             self.token.cancel()
+
+    def point(self, square: int) -> None:
+        """Tell the board in hand where the person points (from the reader thread: the engine
+        reads it between two rounds of its proofs)."""
+        engine = self.engine
+        if engine is not None and square < engine.n * engine.n:
+            engine.point_at(Cell(*divmod(square, engine.n)) if square >= 0 else None)
 
     def fresh_token(self) -> CancelToken:
         with self.lock:
@@ -107,7 +117,7 @@ class Worker:
                 return
             self.take(request)
 
-    def take(self, request: Request) -> None:
+    def take(self, request: TakeBoard | Ask) -> None:
         if isinstance(request, TakeBoard):
             self.take_board(request)
         elif self.engine is None:

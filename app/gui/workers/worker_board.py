@@ -17,13 +17,14 @@ from app.gui.workers.worker_messages import (
     Ask,
     Counted,
     Decided,
+    Point,
     Refused,
     Reply,
     SquaresCounted,
     TakeBoard,
     Taken,
 )
-from bdd_model import Decision
+from bdd_model import Cell, Decision
 from bdd_model.board_view import BoardView
 from bdd_model.decisions import codes
 from bdd_model.engines import EngineKind
@@ -127,6 +128,9 @@ class WorkerBoard(EngineBoard):
         last = self._proposals.pop()
         self._show(last.before)
         return last
+
+    def point_at(self, cell: Cell | None) -> None:
+        self._client.tell(Point(-1 if cell is None else cell.row * self.view.n + cell.col))
 
     def ask(self, question: Question, answer: AnswerCallback) -> None:
         ident = self._client.request(lambda ident: Ask(ident, question))

@@ -11,7 +11,7 @@ import shiboken6
 from PySide6.QtCore import QCoreApplication, QObject, QProcess, QTimer, Signal
 
 from app.child_process import module_command
-from app.gui.workers.worker_messages import REPLIES, Lines, Ready, Request, line
+from app.gui.workers.worker_messages import REPLIES, Lines, Point, Ready, Request, line
 
 WORKER = "app.gui.workers.engine_worker"
 
@@ -44,6 +44,13 @@ class WorkerClient(QObject):
         process.write(line(make(self._next)))
         process.waitForBytesWritten(0)
         return self._next
+
+    def tell(self, message: Point) -> None:
+        """Send a message that needs no answer, if the worker runs (pointing starts nothing)."""
+        process = self._process
+        if process is not None and process.state() == QProcess.ProcessState.Running:
+            process.write(line(message))
+            process.waitForBytesWritten(0)
 
     def start(self) -> None:
         """Start the worker now, so that the first big board does not wait for its start-up."""

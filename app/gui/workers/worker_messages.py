@@ -36,7 +36,14 @@ class Ask(msgspec.Struct, tag="ask"):
     question: Question
 
 
-Request = TakeBoard | Ask
+class Point(msgspec.Struct, tag="point"):
+    """The square the person points at (row × N + column, −1 for none): the engine proves the
+    lines nearest it first. It interrupts nothing."""
+
+    square: int
+
+
+Request = TakeBoard | Ask | Point
 
 
 class Ready(msgspec.Struct, tag="ready"):

@@ -225,6 +225,10 @@ class LevelBoard(ABC):
                 return None
             broken_by.append(broken)
 
+    def point_at(self, cell: Cell | None) -> None:
+        """Nothing: every square is decided with each decision."""
+        return None
+
     def settle(self, cancel: CancelToken | None = None, on_cell: CellCallback | None = None) -> bool:
         """Prove every square; ``on_cell`` hears each. False when cancelled (nothing is decided
         then)."""
