@@ -53,8 +53,11 @@ STATE_ORDER: tuple[CellState, ...] = tuple(CellState)
 """The states by their codes: a board's states are an int8 array of these codes."""
 UNDECIDED = len(STATE_ORDER)
 """The code of a square not decided yet (the SAT engine proves squares one by one)."""
-STATE_OF_CODE: tuple[CellState | None, ...] = (*STATE_ORDER, None)
-"""Each code's state, ``UNDECIDED``'s being None."""
+FITS = UNDECIDED + 1
+"""The code of a square not decided yet where a queen is proven to fit (a solution found has
+one there): open or forced, not known which until the rest of its row or column is proven."""
+STATE_OF_CODE: tuple[CellState | None, ...] = (*STATE_ORDER, None, None)
+"""Each code's state, ``UNDECIDED``'s and ``FITS``'s being None."""
 
 
 def check_whole_size(n: object, maximum: int, too_big: str) -> int:

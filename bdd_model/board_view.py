@@ -8,7 +8,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from bdd_model.board import STATE_OF_CODE, STATE_ORDER, UNDECIDED, Cell, CellState
+from bdd_model.board import FITS, STATE_OF_CODE, STATE_ORDER, UNDECIDED, Cell, CellState
 from bdd_model.decisions import Decision, DecisionKind
 from bdd_model.puzzles import Puzzle
 from bdd_model.solution_count import SolutionCount
@@ -84,13 +84,17 @@ class BoardView:
 
     @property
     def undecided(self) -> int:
-        """Squares still being proven."""
-        return int((self.codes == UNDECIDED).sum())
+        """Squares still being proven (``FITS`` among them)."""
+        return int((self.codes >= UNDECIDED).sum())
 
     @property
     def settled(self) -> bool:
         """Every square is decided."""
-        return not (self.codes == UNDECIDED).any()
+        return not (self.codes >= UNDECIDED).any()
+
+    def fits(self, row: int, col: int) -> bool:
+        """A queen is proven to fit on the square, still being proven open or forced."""
+        return bool(self.codes[row, col] == FITS)
 
     @property
     def is_solved(self) -> bool:

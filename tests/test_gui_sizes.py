@@ -54,8 +54,9 @@ def test_nothing_that_matters_is_cut_at_800_by_600(qtbot, window: MainWindow) ->
     assert said.startswith("2,3 is closed") and said.endswith("Retract the queen at 1,1 to free 2,3.")
     assert not window.status_line.is_elided(), said
     longest = (
-        "proving 9,988 squares; a hard one can take seconds · 12 placed + 3 forced of 100 queens · "
-        "about 1.8 × 10⁹⁰ solutions, estimated to within 5 powers of ten (updating…) · SAT engine"
+        "proving 9,988 squares; a hard one can take minutes · 12 placed + 3 forced of 100 queens · "
+        "about 1.8 × 10⁹⁰ solutions, estimated within a factor of 100 "
+        "(updated once every square is proven) · SAT engine"
     )
     window.count_label.set_text(longest)
     QApplication.processEvents()

@@ -9,6 +9,7 @@ import os
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 import pytest
@@ -82,3 +83,46 @@ def test_no_usable_folder_at_all_still_answers(tmp_path: Path, monkeypatch: pyte
     engine.place(0, 0)
     assert sum(s is CellState.OPEN for row in engine.states() for s in row) == 30 * 30 - 1 - 3 * 29
     assert choice.prepare() is False
+
+
+def test_a_time_limited_state_never_waits_on_a_compile_and_leaves_it_to_finish(tmp_path: Path) -> None:
+    """On a fresh install ``state --time-limit`` answers from the uncompiled kernels while the
+    compile runs in its own session; that compile finishes after the command has ended, and says
+    it compiled everything (each rule family too), so the next call takes the compiled kernels."""
+    folder = seeded(tmp_path / "kernels")
+    env = {
+        **os.environ,
+        "NQUEENS_KERNELS": "auto",
+        "NQUEENS_KERNEL_DIR": str(folder),
+        "NQUEENS_CACHE_DIR": str(tmp_path / "cache"),
+    }
+    command = [sys.executable, "-m", "app.cli.nqueens", "state", "30", "--engine", "sat"]
+    first = subprocess.run(
+        [*command, "--time-limit", "1", "--json", "--queen", "1,1"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+        check=False,
+    )
+    assert first.returncode == 0 and "in the background" in first.stderr
+    report = json.loads(first.stdout)
+    assert [1, 1] in report["queens"] and "pending" in report
+    marker = folder / "ready-sat-placeholder"
+    deadline = time.monotonic() + 240
+    while time.monotonic() < deadline:
+        markers = list(folder.glob("ready-sat-*.json"))
+        if markers and json.loads(markers[0].read_text()).get("complete") is True:
+            marker = markers[0]
+            break
+        time.sleep(0.5)
+    assert marker.exists(), "the compile left behind by the first call finished"
+    again = subprocess.run(
+        [*command, "--time-limit", "5", "--json"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+        check=False,
+    )
+    assert again.returncode == 0 and again.stderr == "" and json.loads(again.stdout)["pending"] == []

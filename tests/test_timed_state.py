@@ -117,4 +117,4 @@ def test_a_script_plays_row_by_row_one_process_a_step_to_solved() -> None:
     assert game["solved"] and game["steps"] >= 3
     cells = [step["cell"] for step in game["per_step"]]
     assert [r for r, _ in cells] == sorted(r for r, _ in cells)
-    assert game["steps_without_next_row"] == 0
+    assert game["steps_without_next_row_fit"] == 0

@@ -17,7 +17,7 @@ import numpy as np
 from pysat.solvers import Solver
 
 from app.bench.engine_bench import click_sequence, summary
-from bdd_model.board import STATE_ORDER, Cell, CellState
+from bdd_model.board import FITS, STATE_OF_CODE, STATE_ORDER, UNDECIDED, Cell, CellState
 from bdd_model.cnf.encoding import variable
 from bdd_model.cnf.solving import DEFAULT_SOLVER
 from bdd_model.decisions import Decision, DecisionKind
@@ -38,7 +38,6 @@ RANDOM_CLICKS = 60
 THINK = 1.0
 """Seconds a player looks at the board before the next click (the engine goes on proving
 meanwhile); the click is cut when the next row shows no proven-open square within the limit."""
-UNKNOWN = len(STATE_ORDER)
 OPEN_CODES = (STATE_ORDER.index(CellState.OPEN), STATE_ORDER.index(CellState.FORCED))
 
 
@@ -51,15 +50,19 @@ class PlayClick:
     open_ms: float
     next_ms: float | None
     """Until the next row the pattern plays showed a proven-open (or forced) square; None when
-    no row is left or, for a random game, there is no next row."""
+    no row is left, when it did not before the next click or, for a random game, there is no
+    next row."""
+    fits_ms: float | None
+    """Until the next row showed a square a queen is proven to fit on (open, forced, or a
+    solution found has one there); None as above."""
     settled_ms: float | None
     """None when the player clicked again before every square was proven."""
     unknown: int
     reference_ms: float | None = None
     reference_calls: int = 0
     cut: bool = False
-    """The next row showed no proven-open square within the click limit (a random game's click:
-    not settled within it)."""
+    """The next row showed no square a queen fits on within the click limit (a random game's
+    click: not settled within it)."""
 
 
 @dataclass
@@ -91,6 +94,9 @@ class PlayResult:
             "think_s": THINK,
             "open_ms": summary([c.open_ms for c in self.clicks]),
             "next_row_ms": summary([c.next_ms for c in self.clicks if c.next_ms is not None]),
+            "next_row_clicks": sum(c.fits_ms is not None for c in self.clicks),
+            "next_row_open_clicks": sum(c.next_ms is not None for c in self.clicks),
+            "next_row_fits_ms": summary([c.fits_ms for c in self.clicks if c.fits_ms is not None]),
             "settled_ms": summary([c.settled_ms for c in self.clicks if c.settled_ms is not None]),
             "settled_clicks": sum(c.settled_ms is not None for c in self.clicks),
             "reference_ms": summary([c.reference_ms for c in referenced if c.reference_ms is not None]),
@@ -110,6 +116,7 @@ class PlayResult:
                     "cell": c.cell.one_based(),
                     "open_ms": round(c.open_ms, 2),
                     "next_row_ms": None if c.next_ms is None else round(c.next_ms, 2),
+                    "next_row_fits_ms": None if c.fits_ms is None else round(c.fits_ms, 2),
                     "settled_ms": None if c.settled_ms is None else round(c.settled_ms, 2),
                     "unknown": c.unknown,
                     "reference_ms": None if c.reference_ms is None else round(c.reference_ms, 2),
@@ -227,28 +234,30 @@ class Player:
 
     def click(self, action: str, cell: Cell, after: tuple[Decision, ...], think: float | None) -> PlayClick:
         """Take the decisions after the click, as the worker does, and time the answer: then
-        prove on while the player thinks ``think`` seconds past the next row's first proven-open
-        square (None: until settled)."""
+        prove on while the player thinks ``think`` seconds past the moment the next row showed a
+        square a queen fits on (None: until settled)."""
         engine = self.engine
         started = time.perf_counter()
         engine.restore(after)
         codes = engine.known_codes()
-        unknown = int((codes == UNKNOWN).sum())
+        unknown = int((codes >= UNDECIDED).sum())
         row = next_free_row(shown(codes)) if think is not None else None
         opened = np.isin(codes, OPEN_CODES)
         now = time.perf_counter()
         first_open = now if opened.any() else None
         next_open = now if row is None or opened[row].any() else None
+        next_fit = now if row is None or (opened[row] | (codes[row] == FITS)).any() else None
 
         def heard(square: Cell, state: CellState) -> None:
-            nonlocal first_open, next_open
+            nonlocal first_open, next_open, next_fit
             if state in (CellState.OPEN, CellState.FORCED):
                 first_open = first_open or time.perf_counter()
                 if square.row == row:
                     next_open = next_open or time.perf_counter()
+                    next_fit = next_fit or next_open
 
         token = CancelToken()
-        watch = threading.Thread(target=self._watch, args=(token, started, think, lambda: next_open))
+        watch = threading.Thread(target=self._watch, args=(token, started, think, lambda: next_fit))
         watch.start()
         try:
             settled = engine.settle(token, heard)
@@ -256,30 +265,35 @@ class Player:
             token.cancel()
             watch.join()
         ended = time.perf_counter()
+
+        def since(moment: float | None) -> float | None:
+            return None if row is None or moment is None else (moment - started) * 1000
+
         record = PlayClick(
             action,
             cell,
             ((first_open or ended) - started) * 1000,
-            None if row is None or next_open is None else (next_open - started) * 1000,
+            since(next_open),
+            since(next_fit),
             (ended - started) * 1000 if settled else None,
             unknown,
         )
-        record.cut = next_open is None if think is not None else not settled
+        record.cut = next_fit is None if think is not None else not settled
         if self.reference is not None and settled:
-            undecided = [Cell(int(r), int(c)) for r, c in np.argwhere(codes == UNKNOWN)]
+            undecided = [Cell(int(r), int(c)) for r, c in np.argwhere(codes >= UNDECIDED)]
             record.reference_ms, record.reference_calls = self.reference.time(after, undecided)
         if self.heard is not None:
             self.heard(record)
         return record
 
     def _watch(
-        self, token: CancelToken, started: float, think: float | None, next_open: Callable[[], float | None]
+        self, token: CancelToken, started: float, think: float | None, next_fit: Callable[[], float | None]
     ) -> None:
         """Cancel the settling at the click limit, or ``think`` seconds after the next row
-        showed a proven-open square."""
+        showed a square a queen fits on."""
         while not token.cancelled:
             now = time.perf_counter()
-            shown_at = next_open()
+            shown_at = next_fit()
             if now - started >= self.limit or (
                 think is not None and shown_at is not None and now - shown_at >= think
             ):
@@ -290,8 +304,13 @@ class Player:
 
 def shown(codes: np.ndarray) -> Known:
     """The board of ``known_codes`` as states, None where not proven yet."""
-    order: tuple[CellState | None, ...] = (*STATE_ORDER, None)
-    return [[order[code] for code in row] for row in codes.tolist()]
+    return [[STATE_OF_CODE[code] for code in row] for row in codes.tolist()]
+
+
+def playable(codes: np.ndarray) -> Known:
+    """The board as a player reads it to choose a move: a square a queen is proven to fit on
+    (``FITS``) is played like an open one."""
+    return shown(np.where(codes == FITS, STATE_ORDER.index(CellState.OPEN), codes))
 
 
 def play(
@@ -321,7 +340,7 @@ def play(
         result.solved = True
         return result
     move = MOVES[pattern]
-    while next_free_row(states := shown(engine.known_codes())) is not None:
+    while next_free_row(states := playable(engine.known_codes())) is not None:
         cell = move(states)
         if cell is None:
             raise NQueensError(f"the {pattern} pattern found no proven-open square on {engine.decisions}")
@@ -330,7 +349,7 @@ def play(
         if result.clicks[-1].cut:
             return result
         if marks:
-            for mark in attacked_marks(shown(engine.known_codes()), cell, rules):
+            for mark in attacked_marks(playable(engine.known_codes()), cell, rules):
                 after = (*engine.decisions, Decision(mark, DecisionKind.MARK))
                 result.clicks.append(player.click("mark", mark, after, think))
                 if result.clicks[-1].cut:

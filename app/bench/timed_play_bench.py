@@ -40,6 +40,8 @@ class TimedStep:
     pending: int
     next_row_open: bool
     """The next row the pattern plays showed a proven-open or forced square."""
+    next_row_fits: bool
+    """… or at least a square a queen is proven to fit on."""
 
 
 @dataclass
@@ -63,7 +65,8 @@ class TimedGame:
             "steps": len(self.steps),
             "step_s": summary([step.seconds for step in self.steps]),
             "late_steps": sum(step.seconds > self.time_limit + SLACK for step in self.steps),
-            "steps_without_next_row": sum(not step.next_row_open for step in self.steps),
+            "steps_without_next_row_open": sum(not step.next_row_open for step in self.steps),
+            "steps_without_next_row_fit": sum(not step.next_row_fits for step in self.steps),
             "per_step": [
                 {
                     "action": step.action,
@@ -76,12 +79,15 @@ class TimedGame:
         }
 
 
-def board_of(report: dict[str, Any], n: int) -> Known:
-    """The states a ``state --json`` answer lists, None for a pending square."""
+def board_of(report: dict[str, Any], n: int, fitting: bool = False) -> Known:
+    """The states a ``state --json`` answer lists, None for a pending square; ``fitting``: a
+    pending square a queen is proven to fit on is played like an open one."""
     states: Known = [[None] * n for _ in range(n)]
     for name, state in LISTED.items():
         for r, c in report[name]:
             states[r - 1][c - 1] = state
+    for r, c in report.get("fits", []) if fitting else []:
+        states[r - 1][c - 1] = CellState.OPEN
     return states
 
 
@@ -94,14 +100,15 @@ def play_timed(
     heard: Callable[[TimedStep], None] | None = None,
 ) -> TimedGame:
     """Play the pattern to solved, one ``state --time-limit`` process a step (the kernels are
-    compiled first, every family with them: the time limit holds once they are). The game ends
-    unsolved when a step leaves the next row without a proven-open square."""
+    compiled first, every family with them: the time limit holds once they are), each move among
+    the next row's open squares and those a queen is proven to fit on. The game ends unsolved
+    when a step leaves the next row without either."""
     sat_kernels().complete_here()
     move = MOVES[pattern]
     game = TimedGame(n, rules.name, pattern, marks, time_limit)
     decisions: list[str] = []
     report = _state(n, rules, time_limit, decisions)[0]
-    while next_free_row(states := board_of(report, n)) is not None:
+    while next_free_row(states := board_of(report, n, fitting=True)) is not None:
         cell = move(states)
         if cell is None:
             return game
@@ -118,8 +125,9 @@ def play_timed(
         after = board_of(report, n)
         row = next_free_row(after)
         shown = row is None or any(state in (CellState.OPEN, CellState.FORCED) for state in after[row])
+        fits = row is None or shown or any(r == row + 1 for r, _ in report["fits"])
         actions = "+".join(action for action, _ in clicks)
-        step = TimedStep(cell, actions, seconds, len(report["pending"]), shown)
+        step = TimedStep(cell, actions, seconds, len(report["pending"]), shown, fits)
         game.steps.append(step)
         if heard is not None:
             heard(step)

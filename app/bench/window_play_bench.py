@@ -25,15 +25,28 @@ from bdd_model.families import RuleFamily
 OPEN_OR_FORCED = (CellState.OPEN, CellState.FORCED)
 
 
-def next_row_shown(paint: Paint, cell: Cell, action: str) -> bool:
+def next_row_shown(paint: Paint, cell: Cell, action: str, fitting: bool) -> bool:
     """The paint shows the click taken and, in the next row the pattern plays, a proven-open or
-    forced square (or no row left)."""
-    states: Known = paint.picture.states
+    forced square (``fitting``: or one a queen is proven to fit on), or no row left."""
+    picture = paint.picture
+    states: Known = picture.states
     taken = CellState.QUEEN if action == "place" else CellState.MARKED
     if states[cell.row][cell.col] is not taken:
         return False
     row = next_free_row(states)
-    return row is None or any(state in OPEN_OR_FORCED for state in states[row])
+    if row is None or any(state in OPEN_OR_FORCED for state in states[row]):
+        return True
+    return fitting and any(picture.fits(row, col) for col in range(picture.n))
+
+
+def playable(paint: Paint) -> Known:
+    """The painted board as a player reads it to choose: a square marked as one a queen fits on
+    is played like an open one."""
+    picture = paint.picture
+    return [
+        [CellState.OPEN if picture.fits(r, c) else state for c, state in enumerate(row)]
+        for r, row in enumerate(picture.states)
+    ]
 
 
 class WindowGame:
@@ -42,12 +55,13 @@ class WindowGame:
     def __init__(self, bench: SatWindowBench, think: float, limit: float) -> None:
         self.bench, self.think, self.limit = bench, think, limit
         self.next_ms: list[float] = []
+        self.fits_ms: list[float] = []
         self.per_click: list[dict[str, Any]] = []
         self.cut = False
 
     def shown(self) -> Known:
-        """What the window paints now."""
-        return self.bench.probe.paints[-1].picture.states
+        """What the window paints now, as a player reads it."""
+        return playable(self.bench.probe.paints[-1])
 
     def click(self, cell: Cell, action: str) -> bool:
         """Click as a person does and time it; then think. False when the next row showed no
@@ -56,26 +70,41 @@ class WindowGame:
         button = Qt.MouseButton.LeftButton if action == "place" else Qt.MouseButton.RightButton
         started = time.perf_counter()
         QTest.mouseClick(board, button, pos=board.cell_rect(cell).center())
-        found: list[Paint] = []
 
-        def arrived() -> bool:
-            paint = self.bench.probe.first_after(started, lambda p: next_row_shown(p, cell, action))
-            if paint is not None:
-                found.append(paint)
-            return bool(found)
+        def first(fitting: bool) -> float | None:
+            paint = self.bench.probe.first_after(started, lambda p: next_row_shown(p, cell, action, fitting))
+            return None if paint is None else (paint.ended - started) * 1000
+
+        fits: list[float] = []
+
+        def fitted() -> bool:
+            ms = first(True)
+            if ms is not None:
+                fits.append(ms)
+            return bool(fits)
 
         try:
-            wait_until(arrived, self.limit, f"the next row after {cell.label()}")
+            wait_until(fitted, self.limit, f"the next row after {cell.label()}")
         except TimeoutError:
-            self.per_click.append({"action": action, "cell": cell.one_based(), "next_row_ms": None})
+            self.per_click.append({"action": action, "cell": cell.one_based(), "next_row_fits_ms": None})
             self.cut = True
             return False
-        ms = (found[0].ended - started) * 1000
-        self.next_ms.append(ms)
-        self.per_click.append({"action": action, "cell": cell.one_based(), "next_row_ms": round(ms, 2)})
+        opened = first(False)
         thought = time.perf_counter() + self.think
         while time.perf_counter() < thought and not settled(self.bench.session):
             pause(0.01)
+            opened = opened if opened is not None else first(False)
+        self.fits_ms.append(fits[0])
+        if opened is not None:
+            self.next_ms.append(opened)
+        self.per_click.append(
+            {
+                "action": action,
+                "cell": cell.one_based(),
+                "next_row_fits_ms": round(fits[0], 2),
+                "next_row_ms": None if opened is None else round(opened, 2),
+            }
+        )
         return True
 
 
@@ -116,7 +145,9 @@ def play_in_window(
         "solved": solved,
         "clicks": len(game.per_click),
         "cut_clicks": int(game.cut),
+        "next_row_fits_ms": summary(game.fits_ms),
         "next_row_ms": summary(game.next_ms),
+        "next_row_open_clicks": len(game.next_ms),
         "longest_stall_ms": round(stall, 1),
         "per_click": game.per_click,
     }

@@ -302,9 +302,10 @@ def _run_window_play(args: argparse.Namespace) -> int:
         + ("solved" if game["solved"] else "not solved")
         + cut
     )
-    figures = game["next_row_ms"]
-    assert isinstance(figures, dict)
-    print(f"  next row open              {_ms(figures)}")
+    fits, opened = game["next_row_fits_ms"], game["next_row_ms"]
+    assert isinstance(fits, dict) and isinstance(opened, dict)
+    print(f"  next row: a queen fits     {_ms(fits)}")
+    print(f"  next row: proven open      {_ms(opened)} (on {game['next_row_open_clicks']} clicks)")
     print(f"  longest stall              {game['longest_stall_ms']} ms")
     return 0
 
@@ -326,7 +327,8 @@ def _run_timed_play(args: argparse.Namespace) -> int:
     )
     print(f"  step (one process)         {_seconds(game['step_s'])}")
     print(f"  late (over S + {SLACK:g} s)       {game['late_steps']}")
-    print(f"  next row not shown         {game['steps_without_next_row']}")
+    print(f"  next row not proven open   {game['steps_without_next_row_open']}")
+    print(f"  next row without a fit     {game['steps_without_next_row_fit']}")
     return 0
 
 
@@ -341,7 +343,8 @@ def _seconds(figures: dict) -> str:
 def _heard(click: PlayClick) -> None:
     """A game's clicks as they are made, on standard error (a game can take minutes)."""
     reference = "" if click.reference_ms is None else f", reference {click.reference_ms:.1f} ms"
-    after = "" if click.next_ms is None else f", next row {click.next_ms:.1f} ms"
+    fits = "" if click.fits_ms is None else f", next row fits {click.fits_ms:.1f} ms"
+    after = fits + ("" if click.next_ms is None else f", open {click.next_ms:.1f} ms")
     settled = "" if click.settled_ms is None else f", settled {click.settled_ms:.1f} ms"
     cut = " (cut at the click limit)" if click.cut else ""
     opened = f"open {click.open_ms:.1f} ms"
@@ -358,7 +361,10 @@ def play_table(report: dict) -> str:
             f"N-Queens play: {_board(report)}, pattern {report['pattern']}{marks}, "
             f"{report['clicks']} clicks, " + ("solved" if report["solved"] else "not solved") + cut,
             f"  open                       {_ms(report['open_ms'])}",
-            f"  next row open              {_ms(report['next_row_ms'])}",
+            f"  next row: a queen fits     {_ms(report['next_row_fits_ms'])}",
+            f"  next row: proven open      {_ms(report['next_row_ms'])} "
+            f"(on {report['next_row_open_clicks']} of the {report['next_row_clicks']} clicks with a next "
+            "row, before the next click)",
             f"  settled                    {_ms(report['settled_ms'])} "
             f"({report['settled_clicks']} clicks settled before the next, {report['think_s']} s apart)",
             f"  reference (CaDiCaL)        {_ms(report['reference_ms'])}",

@@ -15,7 +15,7 @@ import numpy as np
 from app.cli.output import explanation, state_lists
 from app.options import fail
 from bdd_model import NQueensError, parse_cell
-from bdd_model.board import STATE_ORDER, Cell, CellState
+from bdd_model.board import FITS, STATE_OF_CODE, Cell, CellState
 from bdd_model.decisions import Decision, DecisionKind
 from bdd_model.errors import DecisionError, QueryCancelled
 from bdd_model.kernels.loader import compile_behind
@@ -110,18 +110,23 @@ def _refusal(taken: list[Decision], engine: SatEngine) -> str:
 
 
 def _report(engine: SatEngine, unproven: list[Decision] | None, rules: str) -> dict[str, object]:
-    """The state object, with what is not proven in ``pending``; ``unproven``: the decisions
-    when their consistency was not proven in time (every square they do not close is pending)."""
-    order: tuple[CellState | None, ...] = (*STATE_ORDER, None)
+    """The state object, with what is not proven in ``pending`` and, of those, the squares a
+    queen is proven to fit on (a solution found has one there) in ``fits``; ``unproven``: the
+    decisions when their consistency was not proven in time (every square they do not close is
+    pending)."""
+    fits: list[list[int]] = []
     if unproven is None:
-        states = [[order[code] for code in row] for row in engine.known_codes().tolist()]
+        codes = engine.known_codes()
+        states = [[STATE_OF_CODE[code] for code in row] for row in codes.tolist()]
         figure = engine.known_count()
+        fits = [[int(r) + 1, int(c) + 1] for r, c in np.argwhere(codes == FITS)]
     else:
         states = _unproven_states(engine, unproven)
         figure = SolutionCount(None, 0)
     report: dict[str, object] = {"n": engine.n, "engine": engine.engine, "rules": rules}
     report.update(figure.json_fields())
     report.update(state_lists(states))
+    report["fits"] = fits
     return report
 
 

@@ -12,7 +12,16 @@ from types import ModuleType
 
 import numpy as np
 
-from bdd_model.board import STATE_ORDER, Cell, CellState, check_cell, check_whole_size
+from bdd_model.board import (
+    FITS,
+    STATE_OF_CODE,
+    STATE_ORDER,
+    UNDECIDED,
+    Cell,
+    CellState,
+    check_cell,
+    check_whole_size,
+)
 from bdd_model.board_view import BoardView
 from bdd_model.cnf.encoding import variable
 from bdd_model.cnf.solving import DEFAULT_SOLVER
@@ -940,17 +949,17 @@ class SatEngine:
         return BoardView.of(self.puzzle, self.decisions, self.known_codes(), insight=insight)
 
     def known_codes(self) -> np.ndarray:
-        """``view`` as codes: the state's index in ``STATE_ORDER``, ``len(STATE_ORDER)``
-        for a square not decided yet (int8, N×N)."""
-        codes = np.full((self.n, self.n), len(STATE_ORDER), dtype=np.int8)
+        """``view`` as codes: the state's index in ``STATE_ORDER``, ``UNDECIDED`` for a square
+        not decided yet, ``FITS`` for one a solution found has a queen on (int8, N×N)."""
+        codes = np.full((self.n, self.n), UNDECIDED, dtype=np.int8)
+        codes[self._k.possible] = FITS
         for state, mask in self._final_masks().items():
             codes[mask] = STATE_ORDER.index(state)
         return codes
 
     def _known(self) -> list[list[CellState | None]]:
         """The final states proven so far: see ``view``."""
-        order = (*STATE_ORDER, None)
-        return [[order[code] for code in row] for row in self.known_codes().tolist()]
+        return [[STATE_OF_CODE[code] for code in row] for row in self.known_codes().tolist()]
 
     def _final_masks(self) -> dict[CellState, np.ndarray]:
         """For each state, the squares proven to be in it now."""

@@ -15,7 +15,7 @@ from app.gui.board.region_colors import region_shades
 from app.gui.board.square_painter import SquareLook, SquarePainter, mix
 from app.gui.board.theme import BoardColors
 from bdd_model import Cell, CellState
-from bdd_model.board import STATE_OF_CODE
+from bdd_model.board import FITS, STATE_OF_CODE
 
 MAX_TILES = 1024
 """Looks kept before the tiles are painted afresh (heat colours vary from click to click)."""
@@ -136,8 +136,8 @@ class BoardCache:
         count = len(self._shades)
         for key in np.unique(keys).tolist():
             if self._plain[key] < 0:
-                base = self._shades[key % count].rgba()
-                look = SquareLook(STATE_OF_CODE[key // count], base, tinted=self._tinted)
+                base, code = self._shades[key % count].rgba(), key // count
+                look = SquareLook(STATE_OF_CODE[code], base, tinted=self._tinted, fits=code == FITS)
                 self._plain[key] = self._tiles.index(look)
         return self._plain[keys]
 
@@ -194,6 +194,7 @@ class BoardCache:
             preview=picture.preview is not None and cell in picture.preview and not has_queen,
             solutions=int(counts[row, col]) if counts is not None and self._size >= COUNTS_FROM else None,
             tinted=self._tinted,
+            fits=picture.fits(row, col),
         )
 
     def draw(self, painter: QPainter, left: int, top: int, rect: QRect) -> None:

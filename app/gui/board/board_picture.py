@@ -9,7 +9,7 @@ from typing import Any
 import numpy as np
 
 from bdd_model import Cell, CellState
-from bdd_model.board import STATE_OF_CODE, STATE_ORDER, UNDECIDED
+from bdd_model.board import FITS, STATE_OF_CODE, STATE_ORDER, UNDECIDED
 
 OPEN = STATE_ORDER.index(CellState.OPEN)
 PIECES = [STATE_ORDER.index(CellState.QUEEN), STATE_ORDER.index(CellState.FORCED)]
@@ -62,7 +62,11 @@ class BoardPicture:
 
     @property
     def undecided(self) -> int:
-        return int((self.codes == UNDECIDED).sum())
+        return int((self.codes >= UNDECIDED).sum())
+
+    def fits(self, row: int, col: int) -> bool:
+        """Still being proven, but a queen is proven to fit there (``FITS``)."""
+        return bool(self.codes[row, col] == FITS)
 
 
 def heat_peak(picture: BoardPicture) -> int:

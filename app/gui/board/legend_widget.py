@@ -87,7 +87,9 @@ class LegendWidget(QWidget):
             CellState.MARKED: "Cross: marked empty by you.",
         }
         scale = (
-            "Washed out with a dash: the SAT engine is still checking it. "
+            "Washed out with a dash: the SAT engine is still checking it; with a dot: a solution "
+            f"found has a {piece} there, so one fits, and whether every solution needs it is still "
+            "being checked. "
             "The scale: solutions through a square, when the heat map is on (Ctrl+M)."
         )
         words = " ".join(says[state] for state, _ in self._legend if state in says)

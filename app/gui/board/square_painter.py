@@ -49,6 +49,8 @@ class SquareLook(NamedTuple):
     """A hint shown decides the square: a frame in the cursor's colour."""
     reason: bool = False
     """A hint shown reasons from the square: shaded in the cursor's colour."""
+    fits: bool = False
+    """Still being checked, but a queen is proven to fit there: a dot in place of the dash."""
 
 
 def mix(a: QColor, b: QColor, t: float) -> QColor:
@@ -91,12 +93,24 @@ def dots(painter: QPainter, rect: QRect, color: QColor) -> None:
     painter.restore()
 
 
-def checking(painter: QPainter, rect: QRect, colors: BoardColors, base: QColor, ratio: float) -> None:
+def checking(
+    painter: QPainter, rect: QRect, colors: BoardColors, base: QColor, ratio: float, fits: bool = False
+) -> None:
     """A square whose state is still being worked out: its own colour washed towards a neutral
-    tone, and a short dash across the middle ("not known yet"). The dash is snapped to device
-    pixels and at least one pixel thick, so it stays crisp and visible on 6-pixel squares; its
-    shape is the same at every size."""
+    tone, and a short dash across the middle ("not known yet"), or where a queen is proven to fit
+    a round dot ("a queen fits, open or forced"). The marks are snapped to device pixels and at
+    least one pixel thick, so they stay crisp and visible on 6-pixel squares; their shape is the
+    same at every size."""
     painter.fillRect(rect, mix(base, colors.checking, CHECKING_WASH))
+    if fits:
+        painter.save()
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(colors.checking_mark)
+        radius = max(1.7, rect.width() * 0.2)
+        painter.drawEllipse(QRectF(rect).center(), radius, radius)
+        painter.restore()
+        return
     pixels = max(1, round(rect.width() * ratio))
     margin = max(1, round(pixels * 0.22))
     thickness = max(1, round(pixels / 14))
@@ -125,6 +139,7 @@ class SquarePainter:
         base: QColor,
         ratio: float,
         tinted: bool = False,
+        fits: bool = False,
     ) -> None:
         """``base`` is the square's own colour (its chessboard shade, its region's, or its heat);
         a state of None is a square the engine is still checking; ``tinted``: a closed square
@@ -134,7 +149,7 @@ class SquarePainter:
             return mix(base, color, TINT) if tinted else color
 
         if state is None:
-            checking(painter, rect, colors, base, ratio)
+            checking(painter, rect, colors, base, ratio, fits)
         elif state is CellState.ATTACKED:
             painter.fillRect(rect, closed(colors.attacked))
             hatch(painter, rect, colors.attacked_hatch)
@@ -160,7 +175,8 @@ class SquarePainter:
         self, painter: QPainter, colors: BoardColors, rect: QRect, look: SquareLook, ratio: float
     ) -> None:
         """A square of the board as ``look`` says; a count is written in the painter's font."""
-        self.paint(painter, colors, rect, look.state, QColor.fromRgba(look.base), ratio, look.tinted)
+        base = QColor.fromRgba(look.base)
+        self.paint(painter, colors, rect, look.state, base, ratio, look.tinted, look.fits)
         size = rect.width()
         if look.preview and size < SMALLEST_GLYPH:
             painter.fillRect(rect, colors.cursor)

@@ -188,10 +188,15 @@ bar names the one at work, and View → Engine chooses between them.</p>
 is there. Each size is built once, then kept, and opens at once the next time. Building takes
 {build_times()} for the classic queens (measured on a two-core computer).</li>
 <li><b>SAT engine</b>, for every size from 1×1 to {SAT_ENGINE_MAX_N}×{SAT_ENGINE_MAX_N}, at
-once. Squares show the checking look until they are decided; you can click on meanwhile. The
-count is exact where it can be counted, else an estimate with its range, “about 3.1 × 10³⁹
-solutions remain, estimated ±20%”: the true number lies in that range 95 times in 100.
-“(updating…)” follows it while a better figure is worked out. There is no heat map.</li>
+once. Squares show the checking look until they are decided, a dot where a queen is already
+known to fit (open or forced, not known which yet); you can click on meanwhile, and the rows
+and columns nearest your last move and your pointer are decided first. The count is exact where
+it can be counted, else an estimate with its range, “about 3.1 × 10³⁹ solutions remain,
+estimated ±20%”: the true number lies in that range 95 times in 100. An estimate whose range is
+wider than a factor of 100 says too little: the count then says how many solutions were found
+(“at least 575 solutions remain”), and its tooltip gives the range. “(updating…)” follows it
+while a better figure is worked out, and after three seconds what it waits for. There is no heat
+map.</li>
 </ul>
 <p><b>Automatic</b>, the default, uses the BDD up to {AUTO_BDD_MAX_N}×{AUTO_BDD_MAX_N} (for the
 classic queens; each family's own size is under Rule families in How It Works) and for

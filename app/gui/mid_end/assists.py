@@ -69,7 +69,7 @@ def shown_codes(assist: Assist, view: BoardView) -> np.ndarray:
     if assist is Assist.EVERYTHING:
         return view.codes
     codes = BoardView.without_engine(view.puzzle, view.decisions).codes.copy()
-    codes[codes == UNDECIDED] = OPEN
+    codes[codes >= UNDECIDED] = OPEN
     if assist is Assist.NONE:
         codes[codes == STATE_ORDER.index(CellState.ATTACKED)] = OPEN
     return codes

@@ -58,6 +58,11 @@ def describe(board: BoardView, cell: Cell, reason: Explanation | None = None) ->
     state = board.state(*cell)
     where = cell.label()
     piece = board.puzzle.piece
+    if state is None and board.fits(*cell):
+        return (
+            f"{where}: a {piece} fits here (a remaining solution has one); checking whether every "
+            "solution needs it…"
+        )
     if state is None:
         return f"{where}: checking whether a solution has a {piece} here…"
     if state is CellState.OPEN:
