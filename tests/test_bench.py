@@ -147,8 +147,10 @@ def test_a_game_played_as_people_do_is_timed_against_the_reference(capsys, patte
     clicks = report["per_click"]
     assert len(clicks) == report["clicks"] >= 3
     for click in clicks:
-        assert 0 <= click["open_ms"] <= click["settled_ms"]
+        assert click["settled_ms"] is not None and 0 <= click["open_ms"] <= click["settled_ms"]
         assert click["reference_ms"] is not None and click["reference_calls"] <= max(click["unknown"], 32)
+        if pattern != "random" and click["next_row_ms"] is not None:
+            assert click["next_row_fits_ms"] is not None and click["next_row_fits_ms"] <= click["next_row_ms"]
     if pattern != "random":
         queens = [c["cell"] for c in clicks if c["action"] == "place"]
         assert [row for row, _ in queens] == sorted(row for row, _ in queens), "one row after another"
@@ -156,6 +158,18 @@ def test_a_game_played_as_people_do_is_timed_against_the_reference(capsys, patte
     assert main(["bench", "--engine", "sat", "--play", pattern, "--n", "10", "--no-reference"]) == 0
     table = capsys.readouterr().out
     assert f"pattern {pattern}" in table and "solved" in table
+
+
+def test_a_game_is_played_in_the_window_by_its_clicks(capsys) -> None:
+    assert (
+        main(["bench", "--engine", "sat", "--play", "stair", "--marks", "--n", "10", "--gui", "--json"]) == 0
+    )
+    report = json.loads(capsys.readouterr().out)
+    assert report["solved"] and report["pattern"] == "stair" and report["marks"] and report["cut_clicks"] == 0
+    cells = [click["cell"] for click in report["per_click"] if click["action"] == "place"]
+    assert [r for r, _ in cells] == sorted(r for r, _ in cells) and len(cells) >= 3
+    assert all(click["next_row_fits_ms"] is not None for click in report["per_click"])
+    assert report["next_row_fits_ms"]["max"] >= report["next_row_fits_ms"]["p50"] > 0
 
 
 def test_play_needs_the_sat_engine(capsys) -> None:

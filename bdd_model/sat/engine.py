@@ -623,8 +623,7 @@ class SatEngine:
         valid = self._bound(self._kernels.witness).valid
         for columns in self._models.one_swap_away(restriction):
             if valid(columns, fixed, usable):
-                self._models.add(columns)
-                self._ever[np.arange(self.n), columns] = True
+                self._learn(columns)
                 return True
         return False
 

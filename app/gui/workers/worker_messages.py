@@ -54,7 +54,8 @@ class Ready(msgspec.Struct, tag="ready"):
 
 class Taken(msgspec.Struct, tag="taken"):
     """The board was taken; ``codes`` holds one digit a square, row-major (``STATE_ORDER``, or
-    ``UNDECIDED`` for a square not decided yet), and the engine says its insight so far."""
+    ``UNDECIDED`` for a square not decided yet, ``FITS`` for one a queen is known to fit on), and
+    the engine says its insight so far."""
 
     id: Id
     codes: str
