@@ -118,3 +118,12 @@ def test_a_script_plays_row_by_row_one_process_a_step_to_solved() -> None:
     cells = [step["cell"] for step in game["per_step"]]
     assert [r for r, _ in cells] == sorted(r for r, _ in cells)
     assert game["steps_without_next_row_fit"] == 0
+
+
+def test_an_explanation_not_found_in_time_is_null(capsys) -> None:
+    status, out, _ = timed(capsys, "100", "0.2", "--explain", "50,50", *queens(*PLAYED_48.split()))
+    report = json.loads(out)
+    assert status == 0 and report["explanation"] is None and report["pending"]
+    status, out, _ = timed(capsys, "8", "5", "--explain", "2,2", *queens("1,1"))
+    report = json.loads(out)
+    assert status == 0 and report["explanation"] == {"cell": [2, 2], "retract": [[1, 1]]}

@@ -147,7 +147,10 @@ def _unproven_states(engine: SatEngine, decisions: list[Decision]) -> list[list[
 
 
 def _explained(engine: SatEngine, target: Cell, token: CancelToken) -> dict[str, object] | None:
-    """The explanation, or None when it is not found in time."""
+    """The explanation, or None when it is not found in time (past the time limit, the board is
+    not settled, and asking about an undecided square would search without a bound)."""
+    if token.cancelled:
+        return None
     try:
         return explanation(target, engine.explain(*target, cancel=token))
     except QueryCancelled:
