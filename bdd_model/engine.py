@@ -75,8 +75,10 @@ class Engine(Protocol):
         """Take back the decision on (row, col), whenever it was taken."""
         ...
 
-    def restore(self, decisions: Sequence[Decision]) -> None:
-        """Take exactly these decisions at once (undo, redo, open a file): all or nothing."""
+    def restore(self, decisions: Sequence[Decision], cancel: CancelToken | None = None) -> None:
+        """Take exactly these decisions at once (undo, redo, open a file): all or nothing.
+        QueryCancelled when ``cancel`` is set before they are proven to leave a solution (an
+        engine that decides at once never raises it)."""
         ...
 
     def clear(self) -> None: ...
@@ -185,9 +187,14 @@ def take_in_order(engine: EngineT, decisions: Sequence[Decision]) -> EngineT:
     """``engine`` with the decisions taken one by one; DecisionError naming the first one
     refused."""
     for number, decision in enumerate(decisions, start=1):
-        take = engine.place if decision.kind is DecisionKind.QUEEN else engine.mark
-        try:
-            take(*decision.cell)
-        except NQueensError as error:
-            raise DecisionError(f"decision {number} cannot be taken: {error}") from None
+        take_one(engine, number, decision)
     return engine
+
+
+def take_one(engine: Engine, number: int, decision: Decision) -> None:
+    """Take one decision; DecisionError naming it by ``number``, its place among those given."""
+    take = engine.place if decision.kind is DecisionKind.QUEEN else engine.mark
+    try:
+        take(*decision.cell)
+    except NQueensError as error:
+        raise DecisionError(f"decision {number} cannot be taken: {error}") from None

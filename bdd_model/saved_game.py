@@ -7,6 +7,7 @@ a file named as a saved game is read as one."""
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -17,15 +18,16 @@ import msgspec
 from bdd_model.decisions import Decision, DecisionRecord, first_conflict
 from bdd_model.diagram.configurator import Configurator
 from bdd_model.diagram.space import SolutionSpace
-from bdd_model.engine import take_in_order
+from bdd_model.engine import Engine, take_in_order, take_one
 from bdd_model.engine_choice import LARGEST_N, check_board_size
 from bdd_model.engines import EngineKind, as_built
-from bdd_model.errors import NQueensError
+from bdd_model.errors import DecisionError, NQueensError, QueryCancelled
 from bdd_model.families import CLASSIC, family
 from bdd_model.files.checked_file import FileKindError, read_bounded
 from bdd_model.files.records import RecordError, convert, decode, encode
 from bdd_model.files.untrusted_text import excerpt
 from bdd_model.levels.level_file import parse_level
+from bdd_model.progress import CancelToken
 from bdd_model.puzzles import FamilyPuzzle, LevelPuzzle, Puzzle
 from bdd_model.puzzles.level import LevelError
 
@@ -178,6 +180,11 @@ def replay(space: SolutionSpace, decisions: Sequence[Decision]) -> Configurator:
     return take_in_order(Configurator(space), decisions)
 
 
+START_CHECK = 1.0
+"""Seconds an engine in the worker may take, before the window opens, to prove the decisions
+given to it leave no solution."""
+
+
 def refusal(
     puzzle: Puzzle, decisions: Sequence[Decision], engine: EngineKind, backend: str, compile_up_to: int
 ) -> str | None:
@@ -188,6 +195,8 @@ def refusal(
         return None
     try:
         built_kind = as_built(engine, puzzle)
+        if built_kind is None and engine.in_worker:
+            return first_conflict(puzzle, decisions) or _proven_within(engine.open(puzzle), decisions)
         if built_kind is None:
             take_in_order(engine.open(puzzle), decisions)
             return None
@@ -198,6 +207,36 @@ def refusal(
     except NQueensError as error:
         return str(error)
     return None
+
+
+def _proven_within(board: Engine, decisions: Sequence[Decision]) -> str | None:
+    """Why the decisions leave no solution, if that is proven within ``START_CHECK`` seconds;
+    else None: the window opens at once and its worker decides (a hard board's proof may take
+    minutes, and the window never waits on one)."""
+    token = CancelToken()
+    timer = threading.Timer(START_CHECK, token.cancel)
+    timer.start()
+    try:
+        board.restore(decisions, token)
+        return None
+    except QueryCancelled:
+        return None
+    except NQueensError as error:
+        refused = str(error)
+    try:
+        for taken in range(1, len(decisions) + 1):
+            try:
+                board.restore(decisions[:taken], token)
+            except DecisionError:
+                board.restore(decisions[: taken - 1], token)
+                take_one(board, taken, decisions[taken - 1])
+    except QueryCancelled:
+        return refused
+    except NQueensError as error:
+        return str(error)
+    finally:
+        timer.cancel()
+    return refused
 
 
 SUFFIX = ".nqueens.json"

@@ -29,6 +29,7 @@ from app.gui.workers.worker_messages import (
 from bdd_model import Cell, Decision, DecisionKind, QueryCancelled, load_or_compile
 from bdd_model.decisions import codes
 from bdd_model.engines.insights import SolverInsight
+from bdd_model.engines.solver_engine import SolverEngine
 from bdd_model.progress import CancelToken
 from bdd_model.puzzles import FamilyPuzzle
 from bdd_model.questions import Explain, Explained, Unanswered
@@ -183,3 +184,28 @@ def test_pointing_tells_the_engine_and_never_stops_the_settle(worker: Worker, mo
     while len(pointed) < 3 and time.monotonic() < deadline:
         time.sleep(0.01)
     assert pointed == [Cell(5, 7), None, Cell(39, 39)], "a square off the board is ignored"
+
+
+def test_the_solutions_found_are_kept_when_the_window_closes_and_recalled_by_the_next_worker(
+    monkeypatch, tmp_path
+) -> None:
+    monkeypatch.setenv("NQUEENS_CACHE_DIR", str(tmp_path))
+    first = Worker(monkeypatch)
+    first.board(1, 24, [Decision(Cell(0, 3), QUEEN)])
+    first.wait(settled)
+    first.close()
+    kept = list((tmp_path / "sat-solutions").glob("queens-24-*.npz"))
+    assert len(kept) == 1 and kept[0].stat().st_size > 0
+    recalled: list[int] = []
+    load = SolverEngine.recall
+
+    def heard(self: SolverEngine, board, warn) -> None:  # type: ignore[no-untyped-def]
+        load(self, board, warn)
+        recalled.append(len(board.kept_solutions()))
+
+    monkeypatch.setattr(SolverEngine, "recall", heard)
+    second = Worker(monkeypatch)
+    second.board(1, 24, [Decision(Cell(0, 3), QUEEN), Decision(Cell(1, 7), QUEEN)])
+    second.wait(lambda r: isinstance(r, Taken))
+    second.close()
+    assert recalled and recalled[0] > 0, "the next worker starts from the kept solutions"

@@ -120,8 +120,9 @@ class Configurator:
         self._decide({c: k for c, k in self._decisions.items() if c != cell})
         return Decision(cell, kind)
 
-    def restore(self, decisions: Sequence[Decision]) -> None:
-        """Take exactly these decisions at once (undo, redo): one sweep, all or nothing."""
+    def restore(self, decisions: Sequence[Decision], cancel: CancelToken | None = None) -> None:
+        """Take exactly these decisions at once (undo, redo): one sweep, all or nothing (at
+        once: ``cancel`` is never looked at)."""
         self._decide(checked_decisions(self.n, decisions))
 
     def clear(self) -> None:

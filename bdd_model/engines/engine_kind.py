@@ -66,6 +66,14 @@ class EngineKind(ABC):
         answers at its fastest from now on."""
         return True
 
+    def recall(self, board: Engine, warn: Warn = _quiet) -> None:
+        """Give a board just opened what an earlier process kept of its puzzle (nothing here)."""
+        return None
+
+    def keep(self, board: Engine, warn: Warn = _quiet) -> None:
+        """Keep for a later process what the board found (nothing here)."""
+        return None
+
     @abstractmethod
     def check_size(self, puzzle: Puzzle) -> None:
         """BoardSizeError, in the engine's own words, when it does not answer the puzzle's size."""

@@ -4,10 +4,12 @@ down)."""
 
 from __future__ import annotations
 
+from bdd_model.engine import Engine
 from bdd_model.engines.engine_kind import EngineKind, Warn, _quiet, family_board
 from bdd_model.progress import ProgressCallback, no_progress
 from bdd_model.puzzles import FamilyPuzzle, Puzzle
 from bdd_model.sat.engine import SAT_ENGINE_MAX_N, SatEngine, check_sat_engine_size
+from bdd_model.sat.kept_proofs import load_solutions, save_solutions
 from bdd_model.sat.kernels.sat_kernels import sat_kernels
 
 
@@ -29,6 +31,17 @@ class SolverEngine(EngineKind):
 
     def prepare(self) -> bool:
         return sat_kernels().prepare()
+
+    def recall(self, board: Engine, warn: Warn = _quiet) -> None:
+        """The solutions kept in the cache folder (``kept_proofs``): a reopened game's decisions
+        are proven at once when one of them holds every queen."""
+        assert isinstance(board, SatEngine)
+        load_solutions(board, warn)
+
+    def keep(self, board: Engine, warn: Warn = _quiet) -> None:
+        """The board's solutions into the cache folder, for the next process."""
+        assert isinstance(board, SatEngine)
+        save_solutions(board, warn)
 
     def check_size(self, puzzle: Puzzle) -> None:
         check_sat_engine_size(family_board(self.title, puzzle).n)

@@ -258,7 +258,7 @@ class SatEngine:
         self._check_has_solutions()
         witnessed = self._witnessed(Restriction.of(self.n, chosen))
         if not witnessed and not self._holds(self._assumptions(chosen), cancel):
-            raise DecisionError("that decision would leave no solution")
+            raise DecisionError("these decisions leave no solution")
         self._switch(chosen)
 
     def kept_solutions(self) -> np.ndarray:

@@ -41,6 +41,8 @@ from bdd_model.progress import CancelToken
 from bdd_model.puzzles import Puzzle
 from bdd_model.questions import Explain, Unanswered
 
+KEEP_EVERY = 5.0
+"""Seconds between two writes of what a board found (its kept solutions) to the cache folder."""
 KEPT_ENGINES = 3
 """Engines kept for the sizes used last (their kept solutions make the next clicks quick)."""
 FLUSH_SECONDS = 0.03
@@ -49,6 +51,11 @@ SETTLE, QUICK, FINAL, SQUARES, WARM, DONE = "settle", "quick", "final", "squares
 """The work left on the board in hand, in order (SQUARES: the count through each square, where
 the engine counts them; WARM: build the engine's solver before a click needs it, a slice at a
 time)."""
+
+
+def warn(text: str) -> None:
+    """A file that could not be used, in one line (the window's log)."""
+    sys.stderr.write(f"nqueens-gui: {text}\n")
 
 
 def send(reply: Reply) -> None:
@@ -72,6 +79,8 @@ class Worker:
         """The engine of the board in hand counts the solutions through each square."""
         self.explanations: list[Ask] = []
         """Explanations asked and not answered yet, the newest last."""
+        self.kept_at = time.monotonic()
+        """When what the board found was last kept on disk."""
 
     def read(self) -> None:
         """The reader thread: queue every request; one that changes the work stops it."""
@@ -114,6 +123,7 @@ class Worker:
                 self.work()
                 continue
             if request is None:
+                self.keep()
                 return
             self.take(request)
 
@@ -134,7 +144,10 @@ class Worker:
         self.explanations.clear()
         try:
             kept = (request.engine, request.puzzle)
-            engine = self.engines.pop(kept, None) or open_engine(request.puzzle, request.engine)
+            engine = self.engines.pop(kept, None)
+            if engine is None:
+                engine = open_engine(request.puzzle, request.engine)
+                engine_named(request.engine).recall(engine, warn)
             self.engines[kept] = engine
             while len(self.engines) > KEPT_ENGINES:
                 self.engines.popitem(last=False)
@@ -161,6 +174,8 @@ class Worker:
         if self.stage == SETTLE:
             if self.settle(engine, ident, token):
                 self.stage = QUICK
+                if time.monotonic() - self.kept_at >= KEEP_EVERY:
+                    self.keep()
             return
         if self.explanations:
             self.explain(engine, self.explanations[-1], token)
@@ -184,6 +199,14 @@ class Worker:
             send(Counted(ident, figure, final or figure.exact is not None))
             counted = final or figure.exact is not None
             self.stage = (SQUARES if self.counts_per_square else WARM) if counted else FINAL
+
+    def keep(self) -> None:
+        """Keep what the board in hand found for a later process (the SAT engine's solutions:
+        a reopened game is proven at once)."""
+        self.kept_at = time.monotonic()
+        for (name, _), engine in self.engines.items():
+            if engine is self.engine:
+                engine_named(name).keep(engine, warn)
 
     def explain(self, engine: Engine, asked: Ask, token: CancelToken) -> None:
         """Answer the newest explanation asked, unless a request interrupts it."""

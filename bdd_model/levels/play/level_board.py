@@ -88,10 +88,11 @@ class LevelBoard(ABC):
         self._switch({c: k for c, k in self._decisions.items() if c != cell})
         return Decision(cell, kind)
 
-    def restore(self, decisions: Sequence[Decision]) -> None:
+    def restore(self, decisions: Sequence[Decision], cancel: CancelToken | None = None) -> None:
         """Take exactly these decisions at once: all or nothing (strict: refused when they leave
         no solution where the decisions before them left one; a board already without a
-        solution takes any, so that its decisions can be taken back one by one)."""
+        solution takes any, so that its decisions can be taken back one by one). At once:
+        ``cancel`` is never looked at."""
         chosen = checked_decisions(self.n, decisions)
         if self.strict and chosen and not self._solvable(chosen) and self._solvable(self._decisions):
             raise DecisionError("those decisions leave no solution")
