@@ -7,7 +7,7 @@ from types import SimpleNamespace
 
 import numpy as np
 
-from app.gui.window.status_text import count_figure, counters
+from app.gui.window.status_text import count_figure, counters, no_figure
 from bdd_model.board import STATE_ORDER
 from bdd_model.families import CLASSIC
 from bdd_model.puzzles import FamilyPuzzle
@@ -48,3 +48,14 @@ def test_the_status_says_how_many_squares_are_proven_and_when_it_can_take_minute
     late = counters(board(5.0, settled=False))  # type: ignore[arg-type]
     assert "a hard one can take minutes" in late and "(updated once every square is proven)" in late
     assert "at least 575 solutions" in late
+
+
+def test_a_count_not_known_yet_says_what_it_waits_for_after_three_seconds() -> None:
+    unknown = board(1.0, settled=False)
+    unknown.solution_count = None
+    assert no_figure(unknown) == "counting…"  # type: ignore[arg-type]
+    unknown.waited = 3.5
+    assert no_figure(unknown) == "counted once every square is proven"  # type: ignore[arg-type]
+    assert " · counted once every square is proven · " in counters(unknown)  # type: ignore[arg-type]
+    unknown.settled = True
+    assert no_figure(unknown) == "counting…"  # type: ignore[arg-type]

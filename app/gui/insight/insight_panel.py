@@ -291,13 +291,17 @@ class InsightPanel(QWidget):
         hidden: bool = False,
     ) -> None:
         """Where the browser stands among the remaining solutions, counted as the status bar
-        counts them (``updating``: the words said while a newer figure is worked out, else "";
-        ``hidden``: the assist keeps the count to itself)."""
-        of = figure.short() + updating if figure is not None else "counting…"
+        counts them (``updating``: with a figure, the words said while a newer one is worked out,
+        else ""; without one, what stands for it; ``hidden``: the assist keeps the count to
+        itself)."""
+        of = figure.short() + updating if figure is not None else updating
         detail = figure.detail() if figure is not None else ""
         if hidden:
             text = "count hidden by the assist" if index is None else f"solution {index + 1:,}"
             self.browse_label.set_text(text, "View → Assist → Everything shows how many solutions remain")
+        elif figure is None:
+            where = updating if index is None else f"solution {index + 1:,} ({updating})"
+            self.browse_label.set_text(where, "")
         elif index is None:
             self.browse_label.set_text(f"{of} remaining", detail)
         else:

@@ -49,12 +49,20 @@ def count_figure(cfg: EngineBoard | None) -> tuple[SolutionCount | None, str]:
     return cfg.solution_count, " (updating: counting more of the solutions)"
 
 
+def no_figure(cfg: EngineBoard | None) -> str:
+    """What stands for a count not known yet: "counting…", after ``WAIT_SAID_AFTER`` seconds of
+    proving what it waits for."""
+    if cfg is not None and cfg.waited >= WAIT_SAID_AFTER and not cfg.settled:
+        return "counted once every square is proven"
+    return "counting…"
+
+
 def count_text(cfg: EngineBoard | None) -> str:
     """ "92 solutions remain", "about 3.1 × 10³⁹ solutions remain, estimated ±20% (updating…)",
     "at least 575 solutions remain (updated once every square is proven)", "counting…"."""
     figure, updating = count_figure(cfg)
     if figure is None:
-        return "counting…"
+        return no_figure(cfg)
     return figure.remain() + _known(cfg, figure) + updating
 
 
@@ -74,7 +82,7 @@ def counters(cfg: EngineBoard) -> str:
     else:
         queens = f"{placed} placed + {forced} forced" if forced else f"{placed} placed"
         figure, updating = count_figure(cfg)
-        solutions = "counting…" if figure is None else figure.solutions() + _known(cfg, figure) + updating
+        solutions = no_figure(cfg) if figure is None else figure.solutions() + _known(cfg, figure) + updating
         text = f"{queens} of {plural(cfg.puzzle.pieces, cfg.puzzle.piece)} · {solutions}"
     if not cfg.settled and cfg.strict:
         hard = "; a hard one can take seconds" if cfg.slow else ""
