@@ -28,7 +28,7 @@ LEGEND = (
 SCALE_LABELS = (
     "heat map off (Ctrl+M)",
     "solutions through a square: 0 … 9,999,999",
-    "checking (the engine is deciding it)",
+    "checking; with a dot, a queen fits there",
     "heat map: no solution to shade",
     "heat map: no open square left",
     "heat map: off under this assist",
@@ -179,10 +179,13 @@ class LegendWidget(QWidget):
             for index in row:
                 state, text = items[index]
                 if state is None and self._checking and not self._no_solution:
+                    ratio = self.devicePixelRatioF()
+                    dash = QRect(x + self.HEAT_WIDTH - 2 * self.SWATCH - 4, top, self.SWATCH, self.SWATCH)
                     rect = QRect(x + self.HEAT_WIDTH - self.SWATCH, top, self.SWATCH, self.SWATCH)
-                    self._squares.paint(
-                        painter, colors, rect, None, colors.light_square, self.devicePixelRatioF()
-                    )
+                    self._squares.paint(painter, colors, dash, None, colors.light_square, ratio)
+                    self._squares.paint(painter, colors, rect, None, colors.light_square, ratio, fits=True)
+                    painter.setPen(QPen(colors.frame, 1))
+                    painter.drawRect(dash)
                 elif state is None:
                     rect = QRect(x, top, self.HEAT_WIDTH, self.SWATCH)
                     gradient = QLinearGradient(rect.topLeft(), rect.topRight())
