@@ -196,7 +196,7 @@ def refusal(
     try:
         built_kind = as_built(engine, puzzle)
         if built_kind is None and engine.in_worker:
-            return first_conflict(puzzle, decisions) or _proven_within(engine.open(puzzle), decisions)
+            return _proven_within(engine.open(puzzle), decisions)
         if built_kind is None:
             take_in_order(engine.open(puzzle), decisions)
             return None

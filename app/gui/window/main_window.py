@@ -44,7 +44,6 @@ from app.gui.window.status_text import (
     first_step,
     greeting,
     keys_on_board,
-    no_figure,
     no_solution_words,
     prompt,
     solved_words,
@@ -285,7 +284,6 @@ class MainWindow(QMainWindow):
         if cfg is None:
             return
         figure, updating = count_figure(cfg)
-        updating = updating if figure is not None else no_figure(cfg)
         self.panel.show_browser(self.session.browser.index, figure, updating, cfg.is_solved, not cfg.strict)
         counted, heat = cfg.view.cell_counts is not None, self.commands.heat.isChecked()
         spoils = self.session.shown_assist is not Assist.EVERYTHING

@@ -37,9 +37,11 @@ MINUTES_AFTER = 5.0
 
 def count_figure(cfg: EngineBoard | None) -> tuple[SolutionCount | None, str]:
     """The count to show, and the words after it while a newer one is worked out: "(updating…)",
-    after ``WAIT_SAID_AFTER`` seconds what it waits for."""
+    after ``WAIT_SAID_AFTER`` seconds what it waits for; without a count, what stands for it."""
     if cfg is None:
         return None, ""
+    if cfg.solution_count is None:
+        return None, no_figure(cfg)
     if not cfg.view.counting:
         return cfg.solution_count, ""
     if cfg.waited < WAIT_SAID_AFTER:
@@ -62,7 +64,7 @@ def count_text(cfg: EngineBoard | None) -> str:
     "at least 575 solutions remain (updated once every square is proven)", "counting…"."""
     figure, updating = count_figure(cfg)
     if figure is None:
-        return no_figure(cfg)
+        return updating or "counting…"
     return figure.remain() + _known(cfg, figure) + updating
 
 
@@ -82,7 +84,7 @@ def counters(cfg: EngineBoard) -> str:
     else:
         queens = f"{placed} placed + {forced} forced" if forced else f"{placed} placed"
         figure, updating = count_figure(cfg)
-        solutions = no_figure(cfg) if figure is None else figure.solutions() + _known(cfg, figure) + updating
+        solutions = updating if figure is None else figure.solutions() + _known(cfg, figure) + updating
         text = f"{queens} of {plural(cfg.puzzle.pieces, cfg.puzzle.piece)} · {solutions}"
     if not cfg.settled and cfg.strict:
         hard = "; a hard one can take seconds" if cfg.slow else ""
