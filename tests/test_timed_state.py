@@ -113,7 +113,7 @@ def test_counts_per_square_are_refused_under_a_time_limit_on_the_sat_engine(caps
 
 
 def test_a_script_plays_row_by_row_one_process_a_step_to_solved() -> None:
-    game = play_timed(12, "left", marks=True, time_limit=1.0).to_json()
+    game = play_timed(12, "left", marks=True, time_limit=10.0).to_json()
     assert game["solved"] and game["steps"] >= 3
     cells = [step["cell"] for step in game["per_step"]]
     assert [r for r, _ in cells] == sorted(r for r, _ in cells)
