@@ -35,6 +35,7 @@ from bdd_model.puzzles import FamilyPuzzle
 from bdd_model.questions import Explain, Explained, Unanswered
 from bdd_model.sat.engine import SatEngine
 from bdd_model.saved_game import replay
+from tests.test_timed_state import PLAYED_48
 
 
 class Worker:
@@ -209,3 +210,25 @@ def test_the_solutions_found_are_kept_when_the_window_closes_and_recalled_by_the
     second.wait(lambda r: isinstance(r, Taken))
     second.close()
     assert recalled and recalled[0] > 0, "the next worker starts from the kept solutions"
+
+
+HARD_100 = [(int(r) - 1, int(c) - 1) for r, c in (cell.split(",") for cell in PLAYED_48.split())]
+"""48 leftmost queens of a 100×100 game: a fresh engine takes seconds to prove them consistent."""
+
+
+def test_a_board_still_being_proven_gives_way_to_the_next(monkeypatch, tmp_path) -> None:
+    """Undo or a new click while the worker proves a hard board's decisions is answered at once;
+    the replaced board gets no answer, and a question asked meanwhile does not lose its board."""
+    monkeypatch.setenv("NQUEENS_CACHE_DIR", str(tmp_path))
+    worker = Worker(monkeypatch)
+    worker.board(1, 100, [Decision(Cell(r, c), QUEEN) for r, c in HARD_100])
+    time.sleep(0.3)
+    worker.board(2, 100, [Decision(Cell(0, 0), QUEEN)])
+    taken = worker.wait(lambda r: isinstance(r, Taken))
+    assert isinstance(taken, Taken) and taken.id == 2
+    worker.board(3, 100, [Decision(Cell(r, c), QUEEN) for r, c in HARD_100[:12]])
+    worker.send(Ask(4, Explain((99, 1))))
+    again = worker.wait(lambda r: isinstance(r, Taken))
+    assert isinstance(again, Taken) and again.id == 3
+    assert not any(isinstance(r, Taken) and r.id == 1 for r in worker.seen)
+    worker.close()

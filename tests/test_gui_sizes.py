@@ -56,7 +56,7 @@ def test_nothing_that_matters_is_cut_at_800_by_600(qtbot, window: MainWindow) ->
     longest = (
         "proving 9,988 squares; a hard one can take minutes · 12 placed + 3 forced of 100 queens · "
         "about 1.8 × 10⁹⁰ solutions, estimated within a factor of 100 "
-        "(updated once every square is proven) · SAT engine"
+        "(updating: counting more of the solutions) · SAT engine"
     )
     window.count_label.set_text(longest)
     QApplication.processEvents()

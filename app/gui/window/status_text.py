@@ -36,18 +36,19 @@ MINUTES_AFTER = 5.0
 
 
 def count_figure(cfg: EngineBoard | None) -> tuple[SolutionCount | None, str]:
-    """The count to show, and the words after it while a newer one is worked out: "(updating…)",
-    after ``WAIT_SAID_AFTER`` seconds what it waits for; without a count, what stands for it."""
+    """The count to show, and the words after it while a newer one is worked out: "(updating…)"
+    for ``WAIT_SAID_AFTER`` seconds, then what it waits for. A figure kept from the decisions
+    before is shown only that long (it may not hold for these); then, and without a count, what
+    stands for it."""
     if cfg is None:
         return None, ""
-    if cfg.solution_count is None:
+    stale = cfg.view.counting and not cfg.settled and cfg.waited >= WAIT_SAID_AFTER
+    if cfg.solution_count is None or stale:
         return None, no_figure(cfg)
     if not cfg.view.counting:
         return cfg.solution_count, ""
     if cfg.waited < WAIT_SAID_AFTER:
         return cfg.solution_count, " (updating…)"
-    if not cfg.settled:
-        return cfg.solution_count, " (updated once every square is proven)"
     return cfg.solution_count, " (updating: counting more of the solutions)"
 
 
@@ -61,7 +62,7 @@ def no_figure(cfg: EngineBoard | None) -> str:
 
 def count_text(cfg: EngineBoard | None) -> str:
     """ "92 solutions remain", "about 3.1 × 10³⁹ solutions remain, estimated ±20% (updating…)",
-    "at least 575 solutions remain (updated once every square is proven)", "counting…"."""
+    "counted once every square is proven", "counting…"."""
     figure, updating = count_figure(cfg)
     if figure is None:
         return updating or "counting…"

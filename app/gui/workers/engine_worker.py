@@ -81,6 +81,9 @@ class Worker:
         """Explanations asked and not answered yet, the newest last."""
         self.kept_at = time.monotonic()
         """When what the board found was last kept on disk."""
+        self.untaken: TakeBoard | None = None
+        """A board whose decisions were being proven when a request came: taken again once the
+        requests before it are answered, unless a newer board replaces it."""
 
     def read(self) -> None:
         """The reader thread: queue every request; one that changes the work stops it."""
@@ -116,6 +119,10 @@ class Worker:
         send(Ready(all([kind.prepare() for kind in engines() if kind.in_worker])))
         threading.Thread(target=self.read, daemon=True).start()
         while True:
+            if self.untaken is not None and self.requests.empty():
+                board, self.untaken = self.untaken, None
+                self.take_board(board)
+                continue
             idle = self.stage == DONE and not self.explanations
             try:
                 request = self.requests.get(block=idle)
@@ -138,6 +145,13 @@ class Worker:
             send(Answered(request.id, answer(self.engine, request.question)))
 
     def take_board(self, request: TakeBoard) -> None:
+        """Take the board, unless a request comes before its decisions are proven to leave a
+        solution (a hard one can take minutes): the worker answers it first, and a newer board
+        replaces this one, else it is taken again."""
+        self.untaken = None
+        token = self.fresh_token()
+        if not self.requests.empty():
+            token.cancel()
         self.taken_at = time.perf_counter()
         for asked in self.explanations:
             send(Answered(asked.id, Unanswered("the board changed")))
@@ -152,7 +166,10 @@ class Worker:
             while len(self.engines) > KEPT_ENGINES:
                 self.engines.popitem(last=False)
             engine.strict = request.strict
-            engine.restore(of_codes(request.decisions, request.puzzle.n))
+            engine.restore(of_codes(request.decisions, request.puzzle.n), token)
+        except QueryCancelled:
+            self.untaken, self.engine, self.stage = request, None, DONE
+            return
         except NQueensError as error:
             send(Refused(request.id, str(error)))
             return
