@@ -215,14 +215,23 @@ def positive_int(text: str) -> int:
     return value
 
 
+MOST_SECONDS = 1_000_000
+"""The longest ``--time-limit`` (eleven days; a timer cannot count much further)."""
+
+
 def positive_seconds(text: str) -> float:
-    """argparse type for ``--time-limit``: a positive decimal number of seconds."""
+    """argparse type for ``--time-limit``: a positive decimal number of seconds, in ASCII, at
+    most ``MOST_SECONDS``."""
     try:
-        value = float(text)
+        value = float(text) if text.isascii() else math.nan
     except ValueError:
-        raise argparse.ArgumentTypeError(f"'{excerpt(text, 20)}' is not a number of seconds") from None
-    if not 0 < value < math.inf:
-        raise argparse.ArgumentTypeError(f"'{excerpt(text, 20)}' is not a positive number of seconds")
+        value = math.nan
+    if math.isnan(value):
+        raise argparse.ArgumentTypeError(f"'{excerpt(text, 20)}' is not a number of seconds")
+    if not 0 < value <= MOST_SECONDS:
+        raise argparse.ArgumentTypeError(
+            f"'{excerpt(text, 20)}' is not a positive number of seconds up to {MOST_SECONDS:,}"
+        )
     return value
 
 

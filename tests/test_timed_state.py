@@ -81,12 +81,12 @@ def test_a_decision_that_leaves_no_solution_exits_2_naming_its_square(capsys) ->
         capsys, "state", "20", "--engine", "sat", "--time-limit", "2", "--json", *queens("1,1", "3,3")
     )
     assert status == 2 and out == ""
-    assert "cannot place a queen on 3,3: the queen on 1,1 attacks it" in err and err.count("\n") == 1
+    assert "cannot place a queen on 3,3: it is in line with the queen at 1,1" in err and err.count("\n") == 1
     status, _, err = run(capsys, "state", "4", "--engine", "sat", "--time-limit", "2", *queens("1,1"))
     assert status == 2 and "1,1" in err
 
 
-@pytest.mark.parametrize("limit", ["0", "-1", "abc", "nan", "inf"])
+@pytest.mark.parametrize("limit", ["0", "-1", "abc", "nan", "inf", "1e10", "١"])
 def test_a_time_limit_must_be_a_positive_number_of_seconds(capsys, limit: str) -> None:
     status, out, err = timed(capsys, "20", limit)
     assert status == 2 and out == "" and "--time-limit" in err and "seconds" in err

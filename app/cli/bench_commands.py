@@ -366,8 +366,9 @@ def play_table(report: dict) -> str:
             f"(on {report['next_row_open_clicks']} of the {report['next_row_clicks']} clicks with a next "
             "row, before the next click)",
             f"  settled                    {_ms(report['settled_ms'])} "
-            f"({report['settled_clicks']} clicks settled before the next, {report['think_s']} s apart)",
-            f"  reference (CaDiCaL)        {_ms(report['reference_ms'])}",
+            f"({report['settled_clicks']} clicks settled before the next, which comes {report['think_s']} s "
+            "after the next row shows a playable square, or when settled)",
+            f"  reference (CaDiCaL)        {_ms(report['reference_ms'])} (sampled squares, scaled to all)",
             f"  settled after reference    {len(late)} of the "
             f"{report['clicks'] - report['nothing_to_prove']} clicks with squares to prove",
             *_classic_line(report, "next_row_ms"),

@@ -16,12 +16,14 @@ from app.cli.output import explanation, state_lists
 from app.options import fail
 from bdd_model import NQueensError, parse_cell
 from bdd_model.board import FITS, STATE_OF_CODE, Cell, CellState
+from bdd_model.cache.store import cache_dir
 from bdd_model.decisions import Decision, DecisionKind
 from bdd_model.errors import DecisionError, QueryCancelled
-from bdd_model.kernels.loader import compile_behind
+from bdd_model.files.untrusted_text import PATH_EXCERPT, excerpt
+from bdd_model.kernels.loader import compile_behind, usable_folder
 from bdd_model.progress import CancelToken
 from bdd_model.sat.engine import SatEngine
-from bdd_model.sat.kept_proofs import load_solutions, save_solutions
+from bdd_model.sat.kept_proofs import load_solutions, proofs_path, save_solutions
 from bdd_model.sat.kernels.sat_kernels import SatKernels, sat_kernels
 from bdd_model.solution_count import SolutionCount
 
@@ -40,17 +42,23 @@ def run_timed_state(args: argparse.Namespace, started: float) -> int:
     timer = threading.Timer(max(0.0, started + args.time_limit - time.perf_counter()), token.cancel)
     timer.daemon = True
     timer.start()
-    load_solutions(engine, _warn)
+    keeping = usable_folder(proofs_path(engine).parent)
+    if keeping:
+        load_solutions(engine, _warn)
+    else:
+        where = excerpt(str(cache_dir()), PATH_EXCERPT)
+        _warn(f"warning: the cache folder '{where}' cannot be used; the solutions found are not kept")
     try:
         consistent = _take(engine, decisions, token)
-        if consistent:
-            engine.settle(token)
-        report = _report(engine, decisions if not consistent else None, args.rules.name)
+        settled = consistent and engine.settle(token)
+        figure = (engine.solution_count(token) if settled else None) or engine.known_count()
+        report = _report(engine, decisions if not consistent else None, args.rules.name, figure)
         if target is not None:
             report["explanation"] = _explained(engine, target, token) if consistent else None
     finally:
         timer.cancel()
-        save_solutions(engine, _warn)
+        if keeping:
+            save_solutions(engine, _warn)
     print(json.dumps(report) if args.json else _text(report))
     return 0
 
@@ -102,14 +110,16 @@ def _refusal(taken: list[Decision], engine: SatEngine) -> str:
         if d.kind is DecisionKind.QUEEN and engine.rules.excludes(engine.n, d.cell, cell)
     ]
     why = (
-        f"the {piece} on {attackers[0].label()} attacks it"
+        f"it is in line with the {piece} at {attackers[0].label()}"
         if attackers
         else f"no remaining solution has a {piece} there"
     )
     return f"cannot place a {piece} on {cell.label()}: {why}"
 
 
-def _report(engine: SatEngine, unproven: list[Decision] | None, rules: str) -> dict[str, object]:
+def _report(
+    engine: SatEngine, unproven: list[Decision] | None, rules: str, figure: SolutionCount
+) -> dict[str, object]:
     """The state object, with what is not proven in ``pending`` and, of those, the squares a
     queen is proven to fit on (a solution found has one there) in ``fits``; ``unproven``: the
     decisions when their consistency was not proven in time (every square they do not close is
@@ -118,7 +128,6 @@ def _report(engine: SatEngine, unproven: list[Decision] | None, rules: str) -> d
     if unproven is None:
         codes = engine.known_codes()
         states = [[STATE_OF_CODE[code] for code in row] for row in codes.tolist()]
-        figure = engine.known_count()
         fits = [[int(r) + 1, int(c) + 1] for r, c in np.argwhere(codes == FITS)]
     else:
         states = _unproven_states(engine, unproven)

@@ -189,7 +189,8 @@ class Kernels:
         self._next_look = 0.0
         self._started = False
         if self.choice != "numpy" and _numba_version():
-            self._folder = _choose_folder(private=_policy.background or self.choice == "numba")
+            private = (_policy.background and not _policy.outlive) or self.choice == "numba"
+            self._folder = _choose_folder(private=private)
             self._key = package_key(self.package)
             if self._folder is None and _policy.announce is not None:
                 _policy.announce(
