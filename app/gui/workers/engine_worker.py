@@ -81,9 +81,11 @@ class Worker:
         """Explanations asked and not answered yet, the newest last."""
         self.kept_at = time.monotonic()
         """When what the board found was last kept on disk."""
-        self.untaken: TakeBoard | None = None
-        """A board whose decisions were being proven when a request came: taken again once the
-        requests before it are answered, unless a newer board replaces it."""
+        self.taking: TakeBoard | None = None
+        """The board whose decisions are being proven now, if any."""
+        self.taking_token = CancelToken()
+        """Set when a newer board drops some of those decisions (undo, a new game): the proof is
+        abandoned. A newer board that keeps them all waits, so boards are answered in order."""
 
     def read(self) -> None:
         """The reader thread: queue every request; one that changes the work stops it."""
@@ -99,6 +101,8 @@ class Worker:
             if not (isinstance(request, Ask) and isinstance(request.question, Explain)):
                 with self.lock:
                     self.token.cancel()
+                    if isinstance(request, TakeBoard) and not _extends(request, self.taking):
+                        self.taking_token.cancel()
         self.requests.put(None)
         with self.lock:
             self.token.cancel()
@@ -119,10 +123,6 @@ class Worker:
         send(Ready(all([kind.prepare() for kind in engines() if kind.in_worker])))
         threading.Thread(target=self.read, daemon=True).start()
         while True:
-            if self.untaken is not None and self.requests.empty():
-                board, self.untaken = self.untaken, None
-                self.take_board(board)
-                continue
             idle = self.stage == DONE and not self.explanations
             try:
                 request = self.requests.get(block=idle)
@@ -145,13 +145,12 @@ class Worker:
             send(Answered(request.id, answer(self.engine, request.question)))
 
     def take_board(self, request: TakeBoard) -> None:
-        """Take the board, unless a request comes before its decisions are proven to leave a
-        solution (a hard one can take minutes): the worker answers it first, and a newer board
-        replaces this one, else it is taken again."""
-        self.untaken = None
-        token = self.fresh_token()
-        if not self.requests.empty():
-            token.cancel()
+        """Take the board, unless a newer board that drops some of its decisions comes before
+        they are proven to leave a solution (a hard one can take minutes): that one replaces it,
+        and this one gets no answer."""
+        with self.lock:
+            self.taking, self.taking_token = request, CancelToken()
+            token = self.taking_token
         self.taken_at = time.perf_counter()
         for asked in self.explanations:
             send(Answered(asked.id, Unanswered("the board changed")))
@@ -168,11 +167,13 @@ class Worker:
             engine.strict = request.strict
             engine.restore(of_codes(request.decisions, request.puzzle.n), token)
         except QueryCancelled:
-            self.untaken, self.engine, self.stage = request, None, DONE
             return
         except NQueensError as error:
             send(Refused(request.id, str(error)))
             return
+        finally:
+            with self.lock:
+                self.taking = None
         self.engine, self.board_id = engine, request.id
         self.counts_per_square = engine_named(request.engine).counts_per_square
         self.stage = SETTLE
@@ -263,6 +264,15 @@ class Worker:
         elif squares:
             flush()
         return settled
+
+
+def _extends(newer: TakeBoard, taking: TakeBoard | None) -> bool:
+    """Whether the newer board keeps every decision of the one being taken (a later click),
+    which must then be answered first; nothing being taken counts as kept."""
+    if taking is None:
+        return True
+    same = (newer.puzzle, newer.engine) == (taking.puzzle, taking.engine)
+    return same and set(taking.decisions) <= set(newer.decisions)
 
 
 def digits(codes: Sequence[int] | np.ndarray) -> str:
