@@ -51,7 +51,10 @@ def run_timed_state(args: argparse.Namespace, started: float) -> int:
     try:
         consistent = _take(engine, decisions, token)
         settled = consistent and engine.settle(token)
-        figure = (engine.solution_count(token) if settled else None) or engine.known_count()
+        if consistent:
+            figure = (engine.solution_count(token) if settled else None) or engine.known_count()
+        else:
+            figure = SolutionCount(None, 0)
         report = _report(engine, decisions if not consistent else None, args.rules.name, figure)
         if target is not None:
             report["explanation"] = _explained(engine, target, token) if consistent else None
@@ -131,7 +134,6 @@ def _report(
         fits = [[int(r) + 1, int(c) + 1] for r, c in np.argwhere(codes == FITS)]
     else:
         states = _unproven_states(engine, unproven)
-        figure = SolutionCount(None, 0)
     report: dict[str, object] = {"n": engine.n, "engine": engine.engine, "rules": rules}
     report.update(figure.json_fields())
     report.update(state_lists(states))

@@ -225,7 +225,9 @@ class SatEngine:
         self._check_has_solutions()
         if cell in self._decisions or not self._possible(cell):
             raise refuse_place(self, cell)
-        self._switch({**self._decisions, cell: DecisionKind.QUEEN})
+        decisions = {**self._decisions, cell: DecisionKind.QUEEN}
+        self._witnessed(Restriction.of(self.n, decisions))
+        self._switch(decisions)
 
     def mark(self, row: int, col: int) -> None:
         """No queen on (row, col): refused where a queen is placed, forced or it is marked."""
@@ -659,10 +661,7 @@ class SatEngine:
                 self._k.weights = np.empty(0)
             self._decisions = decisions
             return
-        restriction = Restriction.of(self.n, decisions)
-        if self._has_solutions:
-            self._witnessed(restriction)
-        knowledge = self._knowledge(restriction)
+        knowledge = self._knowledge(Restriction.of(self.n, decisions))
         self._memory.remember(self._decisions, old.possible, old.closed)
         self._memory.recall(decisions, knowledge.possible, knowledge.closed)
         if old.listing_literal:
